@@ -1,0 +1,23 @@
+// Jest settings shared by the browser packages: jsdom, SWC for TypeScript and JSX, and the
+// ESM-only packages (typebox) transformed to CommonJS like our own code.
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
+      require.resolve('@swc/jest'),
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!typebox@)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+};

@@ -1,0 +1,24 @@
+// React Router 7 needs TextEncoder/TextDecoder, which jsdom does not provide.
+const { TextEncoder, TextDecoder } = require('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+require('@testing-library/jest-dom');
+
+// Chakra UI reads matchMedia and ResizeObserver, which jsdom lacks.
+if (typeof window !== 'undefined') {
+  window.matchMedia ??= (query) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
+  });
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.scrollTo ??= () => {};
+}

@@ -1,0 +1,89 @@
+// Webpack configuration shared by the shell and the five remotes, so each package's
+// webpack.config.cjs says only what is its own (name, port, exposes).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+/** The versions React is shared with: one copy on the page, from the shell (ARCHITECTURE.md point 4). */
+const reactPackage = require(require.resolve('react/package.json', { paths: [__dirname] }));
+const reactRange = `^${reactPackage.version.split('.')[0]}.0.0`;
+const SHARED_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
+
+function swcRule(mode) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    // Our own TypeScript: the package itself and @hub/shared (consumed as source).
+    exclude: /node_modules[\\/](?!@hub[\\/])/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic', development: mode === 'development' } },
+        },
+      },
+    },
+  };
+}
+
+function baseConfig({ dir, mode, port }) {
+  const production = mode === 'production';
+  return {
+    mode,
+    context: dir,
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: { rules: [swcRule(mode)] },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      hot: false,
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/idp', '/remotes'], target: 'http://localhost:8080', changeOrigin: false }],
+    },
+  };
+}
+
+/** A remote: exposes `./app` (single-spa lifecycles) and builds a standalone page for development. */
+function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.tsx' } }) {
+  const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  return (_env, argv) => {
+    const mode = argv.mode ?? 'production';
+    const base = baseConfig({ dir, mode, port });
+    return {
+      ...base,
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        filename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
+        chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
+        uniqueName: `hub_${name}`,
+        clean: true,
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: Object.fromEntries(
+            SHARED_SINGLETONS.map((key) => [key, { singleton: true, requiredVersion: reactRange }]),
+          ),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({ title: `${name} (standalone)`, templateContent: standalonePage(name) }),
+      ],
+    };
+  };
+}
+
+function standalonePage(name) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title></head><body><div id="root"></div></body></html>`;
+}
+
+module.exports = { baseConfig, createRemoteConfig, swcRule, SHARED_SINGLETONS, reactRange };

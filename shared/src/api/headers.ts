@@ -1,0 +1,17 @@
+/** Header names of SPEC §7, written once for the server and the browser. */
+export const HEADERS = {
+  entityId: 'X-Entity-ID',
+  displayAsUserId: 'Display-As-User-Id',
+  mainAdminPage: 'Main-Admin-Page',
+} as const;
+
+/** Local storage keys of SPEC §4 (session and login). */
+export const STORAGE_KEYS = {
+  /** One access-token key per backend API. */
+  hubToken: 'hub.token.api',
+  filesToken: 'hub.token.files',
+  providerName: 'hub.provider',
+  selectedEntity: 'hub.entity',
+  displayAs: 'hub.display-as',
+  language: 'language',
+} as const;

@@ -1,0 +1,13 @@
+// Schemas (typebox) and their types live in the feature files; runtime helpers carry no schema,
+// so a browser bundle that imports only helpers and types does not pull typebox in.
+export * from './roles';
+export * from './headers';
+export * from './errors';
+export * from './http-client';
+export * from './publication';
+export * from './common';
+export * from './auth';
+export * from './users';
+export * from './advices';
+export * from './remote-access';
+export * from './remotes';

@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox';
+import { EntitySummarySchema, ImageSchema, Nullable } from './common';
+
+export const ContactSchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  description: Nullable(Type.String()),
+  profile_image: Nullable(ImageSchema),
+});
+export type Contact = Static<typeof ContactSchema>;
+
+/** The user of SPEC §3 as GET /api/auth/user and GET /api/user/{id} answer it. */
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  /** Role names (see roles.ts); cumulative. */
+  rights: Type.Array(Type.String()),
+  welcome_message: Nullable(Type.String()),
+  profile_image: Nullable(ImageSchema),
+  contact_enable: Type.Boolean(),
+  contacts: Type.Array(ContactSchema),
+  clients: Type.Array(Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() })),
+  entity: Nullable(EntitySummarySchema),
+  open_discussion_counter: Type.Integer(),
+  close_discussion_counter: Type.Integer(),
+  pending_message_counter: Type.Integer(),
+  pbi_groups: Type.Array(Type.String()),
+});
+export type User = Static<typeof UserSchema>;
+
+/** Initials are the first letters of first and last name (SPEC §3). */
+export function initials(user: Pick<User, 'first_name' | 'last_name'>): string {
+  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+}

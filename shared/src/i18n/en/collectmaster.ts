@@ -1,0 +1,5 @@
+/** The collectmaster remote's namespace. */
+export const collectmaster = {
+  title: 'Collectmaster',
+  empty: 'No file yet.',
+};

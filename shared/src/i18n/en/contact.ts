@@ -1,0 +1,5 @@
+/** The contact remote's namespace. */
+export const contact = {
+  title: 'My consultant',
+  empty: 'No discussion yet.',
+};

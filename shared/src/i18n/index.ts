@@ -1,0 +1,4 @@
+export * from './languages';
+export * from './resources';
+export * from './catalogue';
+export * from './create-i18n';

@@ -1,0 +1,83 @@
+import type { ApiClient } from '../api/http-client';
+import type { RemoteName } from '../api/remote-access';
+import type { User } from '../api/users';
+
+export type { RemoteName };
+
+export type Language = 'en' | 'fr';
+
+export interface DisplayAsState {
+  userId: number;
+  /** The unpublished-content mode of SPEC §1: unpublished content is shown too. */
+  includesUnpublished: boolean;
+}
+
+export interface HubSession {
+  /** The signed-in user. */
+  user: User;
+  /** The user the portal is shown as: the display-as target, or the signed-in user. */
+  displayedUser: User;
+  displayAs: DisplayAsState | null;
+  /** The entity selected by a contributor or more (sent as X-Entity-ID), or null. */
+  selectedEntityId: number | null;
+}
+
+export type NotificationKind = 'success' | 'error' | 'warning' | 'info';
+export interface Notification {
+  kind: NotificationKind;
+  message: string;
+}
+/** The snackbar bus of the shell. */
+export type Notify = (notification: Notification) => void;
+
+export interface Preferences {
+  theme: 'light' | 'dark' | 'system';
+  /** The scheme in force: 'system' resolved against the OS preference. */
+  colorScheme: 'light' | 'dark';
+  skin: 'default' | 'bordered';
+  contentWidth: 'boxed' | 'full';
+  isAppRTL: boolean;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+/**
+ * Everything the shell hands a remote when it mounts it (ARCHITECTURE.md, "How the parts meet").
+ * The shell calls `update` with a new object when any of it changes (language, session, preferences).
+ */
+export interface RemoteProps {
+  name: RemoteName;
+  /** Router basename of the remote: '/' when it owns absolute paths. */
+  basePath: string;
+  session: HubSession;
+  /** The hub API (/api): bearer token, X-Entity-ID and Display-As-User-Id, 401 handling. */
+  api: ApiClient;
+  /** The admin API (/api/admin): the same, plus Main-Admin-Page. */
+  adminApi: ApiClient;
+  /** The file-exchange API (/api/v2), with its own token. */
+  filesApi: ApiClient;
+  notify: Notify;
+  language: Language;
+  preferences: Preferences;
+  navigate: (to: string, options?: NavigateOptions) => void;
+  /** Reloads the session (counters, profile image) after a change made inside the remote. */
+  refreshSession: () => Promise<void>;
+}
+
+/** What a remote's `./app` module exports: single-spa lifecycles made with single-spa-react. */
+export interface RemoteLifecycles {
+  bootstrap: (props: MountProps) => Promise<unknown>;
+  mount: (props: MountProps) => Promise<unknown>;
+  unmount: (props: MountProps) => Promise<unknown>;
+  update?: (props: MountProps) => Promise<unknown>;
+}
+
+/** The props single-spa-react receives: ours plus the element to render into. */
+export type MountProps = RemoteProps & { domElement: HTMLElement };
+
+/** The module a remote exposes as `./app`. */
+export interface RemoteAppModule {
+  default: RemoteLifecycles;
+}

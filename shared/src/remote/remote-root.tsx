@@ -1,0 +1,43 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { createI18n } from '../i18n/create-i18n';
+import type { Namespace } from '../i18n/resources';
+import { createHubSystem } from '../ui/system';
+import type { RemoteProps } from './contract';
+import { RemotePropsContext } from './remote-context';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+
+const mountedSystem = createHubSystem({ preflight: false });
+const standaloneSystem = createHubSystem({ preflight: true });
+
+export interface RemoteRootProps {
+  props: RemoteProps;
+  namespace: Namespace;
+  /** True when the remote runs alone (its own dev page): it then applies the CSS reset itself. */
+  standalone?: boolean;
+  children: ReactNode;
+}
+
+/** The providers every remote renders inside: its props, design system, language, SWR and router. */
+export function RemoteRoot({ props, namespace, standalone = false, children }: RemoteRootProps) {
+  const i18n = useMemo(() => createI18n([namespace, 'common'], props.language), [namespace]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (i18n.language !== props.language) void i18n.changeLanguage(props.language);
+  }, [i18n, props.language]);
+  return (
+    <RemotePropsContext.Provider value={props}>
+      <ChakraProvider value={standalone ? standaloneSystem : mountedSystem}>
+        <I18nextProvider i18n={i18n} defaultNS={namespace}>
+          <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+            <BrowserRouter basename={props.basePath === '/' ? undefined : props.basePath}>
+              <RemoteErrorBoundary>{children}</RemoteErrorBoundary>
+            </BrowserRouter>
+          </SWRConfig>
+        </I18nextProvider>
+      </ChakraProvider>
+    </RemotePropsContext.Provider>
+  );
+}
