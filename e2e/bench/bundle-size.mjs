@@ -1,0 +1,93 @@
+// Benchmark (not a test): the gzip size of the JavaScript a browser loads per route and role,
+// and which remotes each role requests. Run after a build: `pnpm bench:size` at the root.
+import { chromium } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { startPortal } from './start-portal.mjs';
+
+const ROLES = [
+  ['administrator', 'admin@demo.test'],
+  ['contributor (consultant)', 'consultant@demo.test'],
+  ['publisher', 'publisher@demo.test'],
+  ['contributor (entity admin)', 'contributor@northwind.test'],
+  ['user', 'user@northwind.test'],
+];
+const ROUTES = (process.env.BENCH_ROUTES ?? '/home,/advices,/dashboards').split(',');
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const kB = (bytes) => (bytes / 1000).toFixed(1);
+
+/** Loads a page and returns the JavaScript it fetched: gzip bytes and the remotes touched. */
+async function measure(page, path) {
+  const scripts = [];
+  const remotes = new Set();
+  const onResponse = async (response) => {
+    const url = new URL(response.url());
+    const match = url.pathname.match(/^\/remotes\/([^/]+)\//);
+    if (match) remotes.add(match[1]);
+    const type = response.headers()['content-type'] ?? '';
+    if (!type.includes('javascript') || response.status() !== 200) return;
+    scripts.push(response.body().then((body) => ({ path: url.pathname, gzip: gzipSync(body).length })).catch(() => null));
+  };
+  page.on('response', onResponse);
+  await page.goto(path, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  const files = (await Promise.all(scripts)).filter(Boolean);
+  return { gzip: files.reduce((sum, file) => sum + file.gzip, 0), files, remotes: [...remotes].sort() };
+}
+
+async function signIn(page, email) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Default connection' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+}
+
+const portal = await startPortal();
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+const rows = [];
+try {
+  {
+    const context = await browser.newContext({ baseURL: portal.origin });
+    const page = await context.newPage();
+    const login = await measure(page, '/login');
+    rows.push({ role: 'signed out', route: '/login', ...login });
+    await context.close();
+  }
+  for (const [role, email] of ROLES) {
+    const context = await browser.newContext({ baseURL: portal.origin });
+    const page = await context.newPage();
+    await signIn(page, email);
+    for (const route of ROUTES) {
+      // A fresh load with an empty cache, as a returning user opening the portal on that page.
+      await context.clearCookies();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      rows.push({ role, route, ...(await measure(page, route)) });
+    }
+    // Every area the navigation offers this role: which remotes get requested.
+    const links = await page.getByRole('navigation').first().getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    const touched = new Set();
+    for (const href of new Set(links.filter((href) => href?.startsWith('/')))) {
+      for (const remote of (await measure(page, href)).remotes) touched.add(remote);
+    }
+    rows.push({ role, route: 'all areas in its navigation', gzip: null, files: [], remotes: [...touched].sort() });
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  portal.stop();
+}
+
+console.log('\n| role | route | JS gzip (kB) | files | remotes requested |');
+console.log('|---|---|---:|---:|---|');
+for (const row of rows) {
+  console.log(`| ${row.role} | ${row.route} | ${row.gzip === null ? '–' : kB(row.gzip)} | ${row.files.length || '–'} | ${row.remotes.join(', ') || 'none'} |`);
+}
+const budget = { '/login': 120_000, '/home': 250_000 };
+console.log('\nBudgets: /login ≤ 120 kB gzip, /home ≤ 250 kB gzip');
+for (const row of rows) {
+  if (budget[row.route] && row.gzip > budget[row.route]) console.log(`OVER BUDGET: ${row.role} ${row.route} ${kB(row.gzip)} kB`);
+}
+if (process.env.BENCH_VERBOSE) for (const row of rows) for (const file of row.files) console.log(`${row.role} ${row.route} ${file.path} ${kB(file.gzip)} kB`);

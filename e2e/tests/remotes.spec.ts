@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
+
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+test.describe('remotes loaded by role', () => {
+  test('should never request any file of remote-admin for a plain user', async ({ page }) => {
+    const requests = recordRequests(page);
+    await signIn(page, 'user@northwind.test');
+    await expect(page.getByRole('link', { name: 'Administration' })).toHaveCount(0);
+    for (const path of ['/advices', '/dashboards', '/collectmaster', '/admin', '/entity/admin/advices']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    // /admin is refused by the guard and sends the user home.
+    await expect(page).toHaveURL(/\/home$/);
+    expect(requests.some((path) => path.startsWith('/remotes/content/'))).toBe(true);
+    expect(requests.filter((path) => path.startsWith('/remotes/admin/'))).toEqual([]);
+  });
+
+  test('should let the administrator reach /admin, loading remote-admin', async ({ page }) => {
+    const requests = recordRequests(page);
+    await signIn(page, 'admin@demo.test');
+    await page.getByRole('link', { name: 'Administration' }).first().click();
+    await page.waitForURL('**/admin**');
+    await expect(page.getByRole('heading', { name: 'Administration' })).toBeVisible();
+    expect(requests.some((path) => path.startsWith('/remotes/admin/'))).toBe(true);
+  });
+
+  test("should show a user their entity's published advices from the database, and not another entity's", async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    await page.getByRole('link', { name: 'Advices' }).first().click();
+    await page.waitForURL('**/advices');
+    const titles = await page.evaluate(async () => {
+      const token = localStorage.getItem('hub.token.api');
+      const answer = await fetch('/api/advices', { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.json());
+      return answer.items.map((advice: { title: string }) => advice.title) as string[];
+    });
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) await expect(page.getByText(title, { exact: true })).toBeVisible();
+    await expect(page.getByText(/Contoso/)).toHaveCount(0);
+  });
+
+  test('should keep shell and remote on the same route through links, back and forward', async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    await page.getByRole('link', { name: 'Advices' }).first().click();
+    await page.waitForURL('**/advices');
+    await expect(page.getByRole('heading', { name: 'Advices' })).toBeVisible();
+    await page.getByRole('link', { name: 'News' }).first().click();
+    await page.waitForURL('**/news-items');
+    await page.goBack();
+    await page.waitForURL('**/advices');
+    await expect(page.getByRole('heading', { name: 'Advices' })).toBeVisible();
+    await page.goBack();
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+    await page.goForward();
+    await page.waitForURL('**/advices');
+    await expect(page.getByRole('heading', { name: 'Advices' })).toBeVisible();
+  });
+
+  test('should show the section as unavailable when remote-content cannot be reached, and keep /home working', async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    await page.route('**/remotes/content/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/advices');
+    await expect(page.getByRole('alert')).toContainText('This section is unavailable');
+    const retry = page.getByRole('button', { name: 'Retry' });
+    await expect(retry).toBeVisible();
+
+    await page.getByRole('link', { name: 'Home' }).first().click();
+    await page.waitForURL('**/home');
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+
+    // Once the remote is reachable again, Retry loads it for real.
+    await page.getByRole('link', { name: 'Advices' }).first().click();
+    await expect(page.getByRole('alert')).toContainText('This section is unavailable');
+    await page.unroute('**/remotes/content/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Advices' })).toBeVisible();
+  });
+});

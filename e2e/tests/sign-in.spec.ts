@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { currentUser, DEMO_ACCOUNTS, signIn } from './support/session';
+
+test.describe('signing in through the embedded OpenID provider', () => {
+  for (const email of DEMO_ACCOUNTS) {
+    test(`should bring ${email} to /home with a welcome in their name`, async ({ page }) => {
+      await signIn(page, email);
+      const user = await currentUser(page);
+      await expect(page.getByRole('heading', { name: /Welcome/ })).toContainText(user.first_name);
+      await expect(page.getByText('Successfully logged in ! Welcome back !')).toBeVisible();
+      const tokens = await page.evaluate(() => [localStorage.getItem('hub.token.api'), localStorage.getItem('hub.token.files')]);
+      expect(tokens[0]).toBeTruthy();
+      expect(tokens[1]).toBeTruthy();
+      expect(tokens[0]).not.toBe(tokens[1]);
+    });
+  }
+
+  test('should send a signed-out visitor to /login', async ({ page }) => {
+    await page.goto('/advices');
+    await page.waitForURL('**/login');
+    await expect(page.getByRole('button', { name: 'Default connection' })).toBeVisible();
+  });
+
+  test('should show the public not-found page to a signed-out visitor, without navigation', async ({ page }) => {
+    await page.goto('/pages/misc/not-found/some/missing/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveURL(/\/pages\/misc\/not-found\/some\/missing\/page$/);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('should send an unknown path, the root and /login to /home once signed in', async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/home');
+    await page.goto('/');
+    await page.waitForURL('**/home');
+    await page.goto('/login');
+    await page.waitForURL('**/home');
+  });
+
+  test('should sign out: tokens, entity and provider cleared, back on /login with the toast', async ({ page }) => {
+    await signIn(page, 'user@contoso.test');
+    await page.getByRole('button', { name: /user menu|Carl|account/i }).first().click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await expect(page.getByText('Successfully logged out ! See you next time !')).toBeVisible();
+    const kept = await page.evaluate(() =>
+      ['hub.token.api', 'hub.token.files', 'hub.entity', 'hub.provider'].map((key) => localStorage.getItem(key)),
+    );
+    expect(kept).toEqual([null, null, null, null]);
+    await page.goto('/home');
+    await page.waitForURL('**/login');
+  });
+});
+
+test.describe('language', () => {
+  test('should switch to French, keep it across a reload and set <html lang>', async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: /Language|Langue/ }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { name: /Bienvenue/ })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('heading', { name: /Bienvenue/ })).toBeVisible();
+
+    await page.getByRole('button', { name: /Language|Langue/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+  });
+
+  test('should start in English when nothing is stored, and in French on the sign-in page once chosen', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.evaluate(() => localStorage.setItem('language', 'fr'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('button', { name: 'Connexion par défaut' })).toBeVisible();
+  });
+});

@@ -1,0 +1,33 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo';
+
+export const DEMO_ACCOUNTS = [
+  'admin@demo.test',
+  'consultant@demo.test',
+  'publisher@demo.test',
+  'contributor@northwind.test',
+  'user@northwind.test',
+  'user@contoso.test',
+] as const;
+export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
+
+/** Signs in as a person does: the default connection, the embedded provider's own page, back to /home. */
+export async function signIn(page: Page, email: DemoAccount): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Default connection' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+  await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
+}
+
+/** The signed-in user as the hub API describes them, read with the page's own token. */
+export async function currentUser(page: Page): Promise<{ first_name: string; last_name: string; rights: string[] }> {
+  return page.evaluate(async () => {
+    const token = localStorage.getItem('hub.token.api');
+    const response = await fetch('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
+    return response.json();
+  });
+}

@@ -1,0 +1,143 @@
+// The README's second command and what CI runs: every check and every test of the portal.
+//  1. installs what the tests need from Debian when it is missing (chromium, postgresql);
+//  2. installs the packages; checks the import walls and the types;
+//  3. runs the unit tests (jest) of shared, shell and the remotes;
+//  4. runs the API suite twice: on embedded PGlite and on a real PostgreSQL started here on loopback;
+//  5. builds the shell and the remotes and runs the end-to-end journeys in Debian's Chromium;
+//  6. prints one closing line: "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { must, pnpm, root, run } from './pnpm.mjs';
+
+const results = []; // { suite, passed, failed }
+const isRoot = process.getuid?.() === 0;
+const resultsDir = join(root, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+function step(title) {
+  console.log(`\n━━━ ${title} ━━━`);
+}
+
+function aptInstall(packages) {
+  if (!isRoot) {
+    console.error(`Missing ${packages.join(', ')}: install with 'sudo apt-get install -y ${packages.join(' ')}'`);
+    return false;
+  }
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  if (update.status !== 0) return false;
+  return spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(base, versions[0], 'bin') : null;
+}
+
+/** A throwaway PostgreSQL on 127.0.0.1 in a temporary folder; returns its URL and a stop function. */
+async function startPostgres() {
+  let bin = postgresBin();
+  if (!bin && aptInstall(['postgresql'])) bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed and could not be installed (Debian package postgresql)');
+  const folder = mkdtempSync(join(tmpdir(), 'hub-pg-'));
+  const port = await freePort();
+  const asPostgres = (command, args) =>
+    isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : spawnSync(command, args, { stdio: 'pipe' });
+  if (isRoot) chownSync(folder, Number(spawnSync('id', ['-u', 'postgres']).stdout), Number(spawnSync('id', ['-g', 'postgres']).stdout));
+  const data = join(folder, 'data');
+  let result = asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr}`);
+  result = asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', join(folder, 'log'), '-o', `-p ${port} -h 127.0.0.1 -k ${folder} -c fsync=off`, 'start']);
+  if (result.status !== 0) throw new Error(`PostgreSQL did not start: ${result.stderr}${readFileSync(join(folder, 'log'), 'utf8')}`);
+  console.log(`PostgreSQL ${bin.split('/').at(-2)} started on 127.0.0.1:${port}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+function readJest(file, suite) {
+  if (!existsSync(file)) return results.push({ suite, passed: 0, failed: 1 });
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  results.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests + report.numRuntimeErrorTestSuites });
+}
+
+// ── 1. What the tests need from Debian
+step('Test prerequisites');
+if (!existsSync('/usr/bin/chromium') && !aptInstall(['chromium'])) {
+  console.error('Debian chromium is required for the end-to-end tests');
+  process.exit(1);
+}
+let postgres = null;
+if (!process.env.DATABASE_URL) postgres = await startPostgres();
+const databaseUrl = process.env.DATABASE_URL ?? postgres.url;
+process.on('exit', () => postgres?.stop());
+
+// ── 2. Packages, import walls, types
+step('Install');
+await must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages');
+step('Import walls (lint)');
+await must(pnpm(['-r', 'lint']), 'The import-wall check');
+step('Types');
+await must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking');
+
+// ── 3. Unit tests
+for (const pkg of ['shared', 'shell', 'remote-content', 'remote-dashboards', 'remote-contact', 'remote-collectmaster', 'remote-admin']) {
+  step(`Unit tests: ${pkg}`);
+  const out = join(resultsDir, `jest-${pkg}.json`);
+  await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], { cwd: join(root, pkg) });
+  readJest(out, pkg);
+}
+
+// ── 4. API suite on PGlite and on PostgreSQL
+step('API tests (PGlite, then PostgreSQL)');
+{
+  const out = join(resultsDir, 'server.json');
+  await run('node', ['scripts/run-tests.mjs', `--summary=${out}`], { cwd: join(root, 'server'), env: { ...process.env, DATABASE_URL: databaseUrl } });
+  if (existsSync(out)) {
+    const summary = JSON.parse(readFileSync(out, 'utf8'));
+    results.push({ suite: 'server', passed: summary.passed, failed: summary.failed });
+  } else results.push({ suite: 'server', passed: 0, failed: 1 });
+}
+
+// ── 5. Build and end to end
+step('Build the shell and the remotes');
+const built = await pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build']);
+if (built !== 0) results.push({ suite: 'build', passed: 0, failed: 1 });
+else {
+  step('End-to-end journeys (Chromium)');
+  const out = join(resultsDir, 'e2e.json');
+  await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], { cwd: join(root, 'e2e'), env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  if (existsSync(out)) {
+    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+    results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
+  } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
+}
+
+// ── 6. One closing line
+step('Summary');
+for (const { suite, passed, failed } of results) console.log(`${suite.padEnd(22)} ${passed} passed, ${failed} failed`);
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify({ results, passed, failed }, null, 2));
+console.log(`\nhub: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
