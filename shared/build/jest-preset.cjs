@@ -3,7 +3,7 @@
 const path = require('node:path');
 
 module.exports = {
-  testEnvironment: 'jsdom',
+  testEnvironment: path.join(__dirname, 'jest-environment.cjs'),
   transform: {
     '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
       require.resolve('@swc/jest'),

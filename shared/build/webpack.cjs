@@ -59,7 +59,10 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
       output: {
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
-        filename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
+        // The federation runtime module of an entry chunk cannot resolve a hash in the entry's own
+        // filename ("Path variable [contenthash] not implemented in this context"). The entries are
+        // the dev page's main.js and remoteEntry.js, both meant to keep a stable name; chunks are hashed.
+        filename: '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: `hub_${name}`,
         clean: true,

@@ -5,3 +5,4 @@ export * from './remote-root';
 export * from './remote-error-boundary';
 export * from './create-remote-lifecycles';
 export * from './standalone';
+export * from './test-props';

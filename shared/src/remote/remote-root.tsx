@@ -27,11 +27,16 @@ export function RemoteRoot({ props, namespace, standalone = false, children }: R
   useEffect(() => {
     if (i18n.language !== props.language) void i18n.changeLanguage(props.language);
   }, [i18n, props.language]);
+  // One cache per mounted remote: a remount (another user, display-as) never shows stale data.
+  const swrConfig = useMemo(
+    () => ({ revalidateOnFocus: false, shouldRetryOnError: false, provider: () => new Map() }),
+    [],
+  );
   return (
     <RemotePropsContext.Provider value={props}>
       <ChakraProvider value={standalone ? standaloneSystem : mountedSystem}>
         <I18nextProvider i18n={i18n} defaultNS={namespace}>
-          <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+          <SWRConfig value={swrConfig}>
             <BrowserRouter basename={props.basePath === '/' ? undefined : props.basePath}>
               <RemoteErrorBoundary>{children}</RemoteErrorBoundary>
             </BrowserRouter>

@@ -1,0 +1,16 @@
+import { Route, Routes } from 'react-router-dom';
+import { ConsolesPage } from './features/consoles/components/consoles-page';
+import { paths } from './paths';
+
+/** The remote's routes, on absolute paths; elsewhere it renders nothing. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={`${paths.admin}/*`} element={<ConsolesPage />} />
+      <Route path={`${paths.entityAdmin}/*`} element={<ConsolesPage />} />
+      <Route path={paths.documentation} element={<ConsolesPage />} />
+      <Route path={paths.entityDocumentation} element={<ConsolesPage />} />
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}

@@ -1,0 +1,5 @@
+// What this remote offers the shell: single-spa lifecycles as `./app` (ARCHITECTURE.md point 3).
+module.exports = {
+  name: 'collectmaster',
+  exposes: { './app': './src/app.tsx' },
+};

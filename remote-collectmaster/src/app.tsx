@@ -1,0 +1,5 @@
+import { createRemoteLifecycles } from '@hub/shared/remote';
+import { AppRoutes } from './app-routes';
+
+/** Exposed as `collectmaster/app`: the lifecycles the shell mounts this area with. */
+export default createRemoteLifecycles({ namespace: 'collectmaster', App: AppRoutes });

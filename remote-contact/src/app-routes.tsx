@@ -1,0 +1,15 @@
+import { Route, Routes } from 'react-router-dom';
+import { DiscussionsPage } from './features/discussions/components/discussions-page';
+import { paths } from './paths';
+
+/** The remote's routes, on absolute paths; elsewhere it renders nothing. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.contact} element={<DiscussionsPage />} />
+      <Route path={paths.contactClose} element={<DiscussionsPage />} />
+      <Route path={paths.tickets} element={<DiscussionsPage />} />
+      <Route path="*" element={null} />
+    </Routes>
+  );
+}

@@ -1,0 +1,6 @@
+/** The absolute paths this remote answers (the shell mounts it on them, basename '/'). */
+export const paths = {
+  advices: '/advices',
+  adviceDetails: (id: number | string) => `/advices/details/${id}`,
+  newsItems: '/news-items',
+} as const;

@@ -1,0 +1,32 @@
+import { en, fr } from '@hub/shared/i18n';
+import { makeRemoteProps, runLifecycle, type MountProps } from '@hub/shared/remote';
+import { within } from '@testing-library/react';
+import lifecycles from './app';
+
+describe('the dashboards remote', () => {
+  it('should mount with the shell props, show its title, follow a language update and unmount cleanly', async () => {
+    window.history.pushState(null, '', '/dashboards');
+    const domElement = document.createElement('div');
+    document.body.append(domElement);
+    const props: MountProps = { ...makeRemoteProps('dashboards'), domElement };
+    await lifecycles.bootstrap(props);
+    await runLifecycle(() => lifecycles.mount(props));
+    const view = within(domElement);
+    expect(await view.findByRole('heading', { level: 1, name: en.dashboards.title })).toBeVisible();
+
+    await runLifecycle(() => lifecycles.update!({ ...props, language: 'fr' }));
+    expect(await view.findByRole('heading', { level: 1, name: fr.dashboards.title })).toBeVisible();
+
+    await runLifecycle(() => lifecycles.unmount(props));
+    expect(domElement).toBeEmptyDOMElement();
+  });
+
+  it('should render nothing on a path that is not its own', async () => {
+    window.history.pushState(null, '', '/home');
+    const domElement = document.createElement('div');
+    const props: MountProps = { ...makeRemoteProps('dashboards'), domElement };
+    await runLifecycle(() => lifecycles.mount(props));
+    expect(within(domElement).queryByRole('heading')).toBeNull();
+    await runLifecycle(() => lifecycles.unmount(props));
+  });
+});
