@@ -11,3 +11,4 @@ export * from './users';
 export * from './advices';
 export * from './remote-access';
 export * from './remotes';
+export * from './file-exchange';

@@ -1,0 +1,105 @@
+// The server's test command: every test/**/*.test.ts with node's own runner, on embedded PGlite,
+// then again on a real PostgreSQL when DATABASE_URL is set. Prints node's summary for each
+// database; exits non-zero on any failure. `--summary=<file>` also writes {passed, failed}
+// (read by the repository's `npm test`). Extra arguments filter the files by substring.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const summaryFile = args.find((arg) => arg.startsWith('--summary='))?.slice('--summary='.length);
+const filters = args.filter((arg) => !arg.startsWith('--'));
+
+function* walk(folder) {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else if (entry.name.endsWith('.test.ts')) yield path;
+  }
+}
+
+const files = [...walk(join(serverDir, 'test'))]
+  .map((path) => relative(serverDir, path))
+  .filter((path) => filters.length === 0 || filters.some((filter) => path.includes(filter)))
+  .sort();
+if (files.length === 0) {
+  console.error('No test files found');
+  process.exit(1);
+}
+
+function run(command, commandArgs, env, onOutput) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      onOutput?.(chunk.toString());
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
+const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+const results = [];
+try {
+  for (const database of databases) {
+    console.log(`\n━━ server tests on ${database === 'pglite' ? 'embedded PGlite' : `PostgreSQL (${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`} ━━`);
+    const started = Date.now();
+    const env = { ...process.env, HUB_TEST_DB: database, NODE_ENV: 'test' };
+    if (database === 'pglite') {
+      // Creating a PGlite database takes seconds: make one migrated, seeded template for all files.
+      const template = join(work, 'pglite-template.tar');
+      const code = await run(process.execPath, ['--import', 'tsx', 'test/support/make-template.ts', template], env);
+      if (code !== 0) {
+        results.push({ database, passed: 0, failed: 1, ms: Date.now() - started });
+        continue;
+      }
+      env.HUB_TEST_PGLITE_TEMPLATE = template;
+    } else {
+      delete env.HUB_TEST_PGLITE_TEMPLATE;
+    }
+    const tap = join(work, `${database}.tap`);
+    const code = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-concurrency=1',
+        '--test-timeout=120000',
+        '--test-reporter=spec',
+        '--test-reporter-destination=stdout',
+        '--test-reporter=tap',
+        `--test-reporter-destination=${tap}`,
+        ...files,
+      ],
+      env,
+    );
+    let passed = 0;
+    let failed = 0;
+    try {
+      const text = readFileSync(tap, 'utf8');
+      passed = Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
+      failed = Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(text)?.[1] ?? 0);
+    } catch {
+      failed = 1;
+    }
+    if (code !== 0 && failed === 0) failed = 1;
+    results.push({ database, passed, failed, ms: Date.now() - started });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log('\n━━ server tests ━━');
+for (const { database, passed, failed, ms } of results) {
+  console.log(`${database.padEnd(9)} ${passed} passed, ${failed} failed (${(ms / 1000).toFixed(1)} s)`);
+}
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ passed, failed, results }, null, 2));
+process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -1,0 +1,76 @@
+import { STATUS_CODES } from 'node:http';
+import sensible from '@fastify/sensible';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Db } from './db/db';
+import advicesRepository from './plugins/app/advices/advices-repository';
+import accessTokens from './plugins/app/auth/access-tokens';
+import idTokenVerifier from './plugins/app/auth/id-token-verifier';
+import imageUrls from './plugins/app/images/image-urls';
+import providersRepository from './plugins/app/providers/providers-repository';
+import staticHosting from './plugins/app/static/static-hosting';
+import usersRepository from './plugins/app/users/users-repository';
+import configPlugin, { type AppConfig } from './plugins/external/config';
+import database from './plugins/external/database';
+import helmet from './plugins/external/helmet';
+import identityProvider from './plugins/external/identity-provider/index';
+import rateLimit from './plugins/external/rate-limit';
+import swagger from './plugins/external/swagger';
+import hubApi from './routes/api/index';
+import filesApi from './routes/api/v2/index';
+
+export interface BuildOptions {
+  /** An open database to use instead of opening one from the configuration (tests share one per file). */
+  db?: Db;
+  /** Extra Fastify options (tests silence the logger). */
+  fastify?: FastifyServerOptions;
+}
+
+/**
+ * Builds the whole server in load order: external plugins (configuration, database, security
+ * headers, rate limit, OpenAPI, the embedded identity provider), then the application's own
+ * plugins (repositories, tokens), then the routes and the static hosting of the frontend.
+ */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Behind a load balancer the client's address and protocol come from X-Forwarded-*.
+    trustProxy: config.nodeEnv === 'production',
+    ...options.fastify,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // One error shape ({statusCode, error, message}); 5xx details stay in the log.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (statusCode >= 500) {
+      request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+      return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Internal Server Error', message: 'Internal Server Error' });
+    }
+    request.log.info({ method: request.method, url: request.url, statusCode, message: error.message }, 'request refused');
+    return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: error.message });
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(sensible);
+  await app.register(database, { db: options.db });
+  await app.register(helmet);
+  await app.register(rateLimit);
+  await app.register(swagger);
+  // Production never starts the embedded provider (config.ts forces it off there).
+  if (config.embeddedIdp) await app.register(identityProvider);
+
+  await app.register(imageUrls);
+  await app.register(accessTokens);
+  await app.register(idTokenVerifier);
+  await app.register(providersRepository);
+  await app.register(usersRepository);
+  await app.register(advicesRepository);
+
+  await app.register(hubApi, { prefix: '/api' });
+  await app.register(filesApi, { prefix: '/api/v2' });
+  await app.register(staticHosting);
+
+  // The browser talks to the identity providers during sign-in: let the CSP say so.
+  app.contentSecurity.allowConnect(await app.providersRepository.browserOrigins());
+  return app;
+}

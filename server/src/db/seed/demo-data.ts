@@ -1,0 +1,272 @@
+import { PUBLICATION, type Role } from '@hub/shared/api';
+import type { Db, Queryable } from '../db';
+
+/** The demo people of the README; their password on the embedded provider is `demo`. */
+export const DEMO_PASSWORD = 'demo';
+
+interface DemoPerson {
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  entity: 'northwind' | 'contoso' | null;
+  welcome_message?: string;
+  description?: string;
+  contact_enable?: boolean;
+  pbi_groups?: string[];
+}
+
+export const DEMO_PEOPLE: readonly DemoPerson[] = [
+  {
+    email: 'admin@demo.test',
+    first_name: 'Alice',
+    last_name: 'Admin',
+    role: 'administrator',
+    entity: null,
+    welcome_message: 'You are the General Admin of the hub.',
+  },
+  {
+    email: 'consultant@demo.test',
+    first_name: 'Colin',
+    last_name: 'Consultant',
+    role: 'contributor',
+    entity: null,
+    contact_enable: true,
+    description: 'Your personal consultant. I usually reply within 2 hours, 8am-8pm on weekdays.',
+  },
+  { email: 'publisher@demo.test', first_name: 'Paula', last_name: 'Publisher', role: 'publisher', entity: 'northwind' },
+  {
+    email: 'contributor@northwind.test',
+    first_name: 'Chris',
+    last_name: 'Contributor',
+    role: 'contributor',
+    entity: 'northwind',
+    welcome_message: 'You are the Entity Admin of Northwind Traders.',
+  },
+  {
+    email: 'user@northwind.test',
+    first_name: 'Nina',
+    last_name: 'North',
+    role: 'user',
+    entity: 'northwind',
+    welcome_message: 'Your sales dashboards were refreshed this morning.',
+    pbi_groups: ['NW-Sales'],
+  },
+  { email: 'user@contoso.test', first_name: 'Carl', last_name: 'Contoso', role: 'user', entity: 'contoso', pbi_groups: ['CT-Finance'] },
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+async function insertId(db: Queryable, sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
+  return rows[0]!.id;
+}
+
+/**
+ * Seeds the demo data of the default set-up into an empty database. Idempotent: does nothing
+ * once the users table holds anyone. Returns whether it seeded.
+ */
+export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Two processes starting at once against one PostgreSQL: the second waits, then sees the users.
+    await tx.query('LOCK TABLE users IN EXCLUSIVE MODE');
+    const { rows } = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    if (rows[0]!.count > 0) return false;
+
+    const entities = {
+      northwind: await insertId(tx, 'INSERT INTO entities (name, slug) VALUES ($1, $2)', ['Northwind Traders', 'northwind-traders']),
+      contoso: await insertId(tx, 'INSERT INTO entities (name, slug) VALUES ($1, $2)', ['Contoso', 'contoso']),
+    };
+
+    const users: Record<string, number> = {};
+    for (const person of DEMO_PEOPLE) {
+      users[person.email] = await insertId(
+        tx,
+        `INSERT INTO users (email, first_name, last_name, rights, welcome_message, contact_enable, description, entity_id, pbi_groups)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          person.email,
+          person.first_name,
+          person.last_name,
+          [person.role],
+          person.welcome_message ?? null,
+          person.contact_enable ?? false,
+          person.description ?? null,
+          person.entity ? entities[person.entity] : null,
+          person.pbi_groups ?? [],
+        ],
+      );
+    }
+    const consultant = users['consultant@demo.test']!;
+    for (const client of ['user@northwind.test', 'user@contoso.test']) {
+      await tx.query('INSERT INTO user_contacts (user_id, consultant_id) VALUES ($1, $2)', [users[client], consultant]);
+    }
+
+    for (const [name, pbi, members] of [
+      ['Northwind sales', 'NW-Sales', ['user@northwind.test', 'contributor@northwind.test']],
+      ['Contoso finance', 'CT-Finance', ['user@contoso.test']],
+    ] as const) {
+      const group = await insertId(tx, 'INSERT INTO groups (name, pbi_group_name) VALUES ($1, $2)', [name, pbi]);
+      for (const member of members) await tx.query('INSERT INTO group_users (group_id, user_id) VALUES ($1, $2)', [group, users[member]]);
+    }
+
+    const categories = {
+      performance: await insertId(tx, 'INSERT INTO categories (name, color) VALUES ($1, $2)', ['Performance', '#1E88E5']),
+      quality: await insertId(tx, 'INSERT INTO categories (name, color) VALUES ($1, $2)', ['Data quality', '#43A047']),
+      governance: await insertId(tx, 'INSERT INTO categories (name) VALUES ($1)', ['Governance']),
+    };
+
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY);
+    const { draft, published } = PUBLICATION;
+    const advices: Array<{
+      title: string;
+      subtitle: string;
+      description: string;
+      status: number;
+      audience: 'user' | 'multi_users';
+      pinned: boolean;
+      category: number;
+      entity: number;
+      author: string;
+      daysAgo: number;
+      recipients?: string[];
+    }> = [
+      {
+        title: 'Speed up your monthly sales report',
+        subtitle: 'Incremental refresh cuts the load time',
+        description: '<p>Switch the <strong>sales</strong> dataset to incremental refresh: only the last month is reloaded.</p>',
+        status: published,
+        audience: 'multi_users',
+        pinned: true,
+        category: categories.performance,
+        entity: entities.northwind,
+        author: 'contributor@northwind.test',
+        daysAgo: 12,
+      },
+      {
+        title: 'Clean up duplicate customer records',
+        subtitle: 'A quarterly check worth doing',
+        description: '<p>Run the duplicate finder on the customer table before the quarterly close.</p>',
+        status: published,
+        audience: 'multi_users',
+        pinned: false,
+        category: categories.quality,
+        entity: entities.northwind,
+        author: 'publisher@demo.test',
+        daysAgo: 5,
+      },
+      {
+        title: 'Your personal KPI review',
+        subtitle: 'Prepared for Nina',
+        description: '<p>Three indicators of your dashboard deserve a closer look this month.</p>',
+        status: published,
+        audience: 'user',
+        pinned: false,
+        category: categories.performance,
+        entity: entities.northwind,
+        author: 'consultant@demo.test',
+        daysAgo: 2,
+        recipients: ['user@northwind.test'],
+      },
+      {
+        title: 'Draft: access rights policy',
+        subtitle: 'Not published yet',
+        description: '<p>Who may see which report: a proposal.</p>',
+        status: draft,
+        audience: 'multi_users',
+        pinned: false,
+        category: categories.governance,
+        entity: entities.northwind,
+        author: 'contributor@northwind.test',
+        daysAgo: 1,
+      },
+      {
+        title: 'Contoso: plan your budget forecast',
+        subtitle: 'Start from last year',
+        description: '<p>Reuse last year\'s model and adjust the growth rates.</p>',
+        status: published,
+        audience: 'multi_users',
+        pinned: true,
+        category: categories.performance,
+        entity: entities.contoso,
+        author: 'consultant@demo.test',
+        daysAgo: 8,
+      },
+      {
+        title: 'Contoso: archive closed projects',
+        subtitle: 'Lighter reports',
+        description: '<p>Archived projects no longer slow down the portfolio report.</p>',
+        status: published,
+        audience: 'multi_users',
+        pinned: false,
+        category: categories.governance,
+        entity: entities.contoso,
+        author: 'consultant@demo.test',
+        daysAgo: 3,
+      },
+    ];
+    for (const advice of advices) {
+      const id = await insertId(
+        tx,
+        `INSERT INTO advices (title, subtitle, description, status, audience_type, pinned, category_id, entity_id, created_by, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+        [advice.title, advice.subtitle, advice.description, advice.status, advice.audience, advice.pinned, advice.category, advice.entity, users[advice.author], at(advice.daysAgo)],
+      );
+      for (const recipient of advice.recipients ?? []) {
+        await tx.query('INSERT INTO advice_users (advice_id, user_id) VALUES ($1, $2)', [id, users[recipient]]);
+      }
+    }
+
+    const news = [
+      ['New connector for the report server', 'Release', published, true, categories.performance, 20],
+      ['Webinar replay available', 'Event', published, false, categories.quality, 9],
+      ['Maintenance window next Sunday', 'Service', published, false, categories.governance, 4],
+      ['Draft: summer release notes', 'Release', draft, false, categories.performance, 1],
+    ] as const;
+    for (const [title, tag, status, pinned, category, daysAgo] of news) {
+      await tx.query(
+        `INSERT INTO news_items (title, subtitle, description, status, pinned, tag, category_id, created_by, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+        [title, `${tag} news`, `<p>${title}.</p>`, status, pinned, tag, category, users['admin@demo.test'], at(daysAgo)],
+      );
+    }
+
+    const dashboards = [
+      ['Northwind sales overview', 'Sales', 'https://reports.example.com/reports/powerbi/Northwind/Sales', entities.northwind],
+      ['Northwind stock levels', 'Supply', 'https://reports.example.com/reports/powerbi/Northwind/Stock', entities.northwind],
+      ['Contoso finance cockpit', 'Finance', 'https://reports.example.com/reports/powerbi/Contoso/Finance', entities.contoso],
+      ['Contoso project portfolio', 'Projects', 'https://reports.example.com/reports/powerbi/Contoso/Projects', entities.contoso],
+    ] as const;
+    for (const [title, tag, url, entity] of dashboards) {
+      await tx.query(
+        `INSERT INTO dashboards (title, tag, description, url, status, entity_id, audience_type) VALUES ($1, $2, $3, $4, $5, $6, 'multi_users')`,
+        [title, tag, `${title}, refreshed daily.`, url, published, entity],
+      );
+    }
+
+    // Relative to now, so "upcoming" always has something to show.
+    const trainings = [
+      ['Power BI basics', 'training', 3, 7],
+      ['What is new in the report server', 'webinar', 10, 1],
+      ['Data modelling workshop', 'training', 24, 14],
+      ['Customer day', 'event', 40, 6],
+      ['Row-level security in practice', 'webinar', 55, 1.5],
+      ['Advanced DAX', 'training', 80, 10.5],
+    ] as const;
+    for (const [title, kind, inDays, hours] of trainings) {
+      const start = new Date(now.getTime() + inDays * DAY);
+      start.setUTCHours(8, 0, 0, 0);
+      const end = new Date(start.getTime() + hours * 60 * 60 * 1000);
+      const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+      await tx.query('INSERT INTO trainings (intitule, date_debut, date_fin, duree_heures, slug, kind) VALUES ($1, $2, $3, $4, $5, $6)', [
+        title,
+        start,
+        end,
+        hours,
+        slug,
+        kind,
+      ]);
+    }
+    return true;
+  });
+}

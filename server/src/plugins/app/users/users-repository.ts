@@ -1,0 +1,118 @@
+import fp from 'fastify-plugin';
+import type { Contact, User } from '@hub/shared/api';
+import { imageJsonSql, type ImageJson } from '../images/image-urls';
+
+/** A users row as the server works with it. */
+export interface UserRecord {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  rights: string[];
+  entity_id: number | null;
+}
+
+export interface UsersRepository {
+  findById(id: number): Promise<UserRecord | null>;
+  findByEmail(email: string): Promise<UserRecord | null>;
+  /** The user as GET /api/auth/user answers it: entity, contacts, clients, counters. */
+  profile(id: number): Promise<User | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+  }
+}
+
+const RECORD = 'id, email, first_name, last_name, rights, entity_id';
+
+interface ProfileRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  rights: string[];
+  welcome_message: string | null;
+  contact_enable: boolean;
+  pbi_groups: string[];
+  profile_image: ImageJson | null;
+  entity_id: number | null;
+  entity_name: string | null;
+  entity_logo: ImageJson | null;
+  open_discussion_counter: number;
+  close_discussion_counter: number;
+  pending_message_counter: number;
+}
+
+export default fp(
+  async (fastify) => {
+    const { db, imageUrls } = fastify;
+    const repository: UsersRepository = {
+      async findById(id) {
+        const { rows } = await db.query<UserRecord>(`SELECT ${RECORD} FROM users WHERE id = $1`, [id]);
+        return rows[0] ?? null;
+      },
+
+      async findByEmail(email) {
+        const { rows } = await db.query<UserRecord>(`SELECT ${RECORD} FROM users WHERE email = $1`, [email.trim().toLowerCase()]);
+        return rows[0] ?? null;
+      },
+
+      async profile(id) {
+        const { rows } = await db.query<ProfileRow>(
+          `SELECT u.id, u.email, u.first_name, u.last_name, u.rights, u.welcome_message, u.contact_enable, u.pbi_groups,
+                  ${imageJsonSql('pi')} AS profile_image,
+                  e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('li')} AS entity_logo,
+                  (SELECT count(*)::int FROM discussions d WHERE d.status = 'open' AND (d.customer_id = u.id OR d.consultant_id = u.id)) AS open_discussion_counter,
+                  (SELECT count(*)::int FROM discussions d WHERE d.status = 'closed' AND (d.customer_id = u.id OR d.consultant_id = u.id)) AS close_discussion_counter,
+                  (SELECT count(*)::int FROM messages m JOIN discussions d ON d.id = m.discussion_id
+                    WHERE m.to_user_id = u.id AND m.status = 'open' AND d.status = 'open') AS pending_message_counter
+             FROM users u
+             LEFT JOIN images pi ON pi.id = u.profile_image_id
+             LEFT JOIN entities e ON e.id = u.entity_id
+             LEFT JOIN images li ON li.id = e.logo_image_id
+            WHERE u.id = $1`,
+          [id],
+        );
+        const row = rows[0];
+        if (!row) return null;
+        const contacts = await db.query<Omit<Contact, 'profile_image'> & { profile_image: ImageJson | null }>(
+          `SELECT c.id, c.first_name, c.last_name, c.email, c.description, ${imageJsonSql('ci')} AS profile_image
+             FROM user_contacts uc
+             JOIN users c ON c.id = uc.consultant_id
+             LEFT JOIN images ci ON ci.id = c.profile_image_id
+            WHERE uc.user_id = $1
+            ORDER BY c.last_name, c.first_name, c.id`,
+          [id],
+        );
+        const clients = await db.query<User['clients'][number]>(
+          `SELECT c.id, c.first_name, c.last_name
+             FROM user_contacts uc JOIN users c ON c.id = uc.user_id
+            WHERE uc.consultant_id = $1
+            ORDER BY c.last_name, c.first_name, c.id`,
+          [id],
+        );
+        return {
+          id: row.id,
+          first_name: row.first_name,
+          last_name: row.last_name,
+          email: row.email,
+          rights: row.rights,
+          welcome_message: row.welcome_message,
+          profile_image: imageUrls.toImage(row.profile_image),
+          contact_enable: row.contact_enable,
+          contacts: contacts.rows.map((contact) => ({ ...contact, profile_image: imageUrls.toImage(contact.profile_image) })),
+          clients: clients.rows,
+          entity: row.entity_id === null ? null : { id: row.entity_id, name: row.entity_name!, logo: imageUrls.toImage(row.entity_logo) },
+          open_discussion_counter: row.open_discussion_counter,
+          close_discussion_counter: row.close_discussion_counter,
+          pending_message_counter: row.pending_message_counter,
+          pbi_groups: row.pbi_groups,
+        };
+      },
+    };
+    fastify.decorate('usersRepository', repository);
+  },
+  { name: 'users-repository', dependencies: ['database', 'image-urls'] },
+);

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fp from 'fastify-plugin';
+import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
+import { readOrCreateSecret } from './dev-secrets';
+
+/** The server package folder (…/server), whatever the working directory of the process. */
+export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The repository root: the default home of `.data/` and of the built shell and remotes. */
+export const REPO_ROOT = resolve(SERVER_DIR, '..');
+
+export type NodeEnv = 'development' | 'production' | 'test';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** The address users reach, without a trailing slash. */
+  publicUrl: string;
+  nodeEnv: NodeEnv;
+  dataDir: string;
+  /** Unset: embedded PGlite in `${dataDir}/pglite`. */
+  databaseUrl: string | null;
+  /** A PostgreSQL schema to work in (tests use a fresh one per run); null means the server's default. */
+  databaseSchema: string | null;
+  /** Signs the portal's own access tokens (HS256). */
+  sessionSecret: string;
+  embeddedIdp: boolean;
+  seedDemo: boolean;
+  /** Holds `shell/dist` and `remote-<name>/dist`. */
+  staticDir: string;
+  /** Where the shell finds each remote's mf-manifest.json. */
+  remotes: Record<RemoteName, string>;
+  reportingHost: string | null;
+  projectsUrl: string | null;
+  logLevel: LogLevel;
+  /** Requests per minute and address on /api and /idp. */
+  rateLimitMax: number;
+  /** Things worth a log line once the logger exists (a forced-off setting, say). */
+  warnings: string[];
+}
+
+/** A configuration value that stops start-up; the message names the variable. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** An empty value counts as unset: `DATABASE_URL=` is how the e2e set-up asks for PGlite. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (/^(true|1|yes|on)$/i.test(value)) return true;
+  if (/^(false|0|no|off)$/i.test(value)) return false;
+  throw new ConfigError(name, `must be true or false (got "${value}")`);
+}
+
+function parseInteger(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isInteger(number) || number < min || number > max) {
+    throw new ConfigError(name, `must be an integer between ${min} and ${max} (got "${value}")`);
+  }
+  return number;
+}
+
+function parseUrl(name: string, value: string, protocols: readonly string[]): string {
+  const url = URL.parse(value);
+  if (!url || !protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${value}")`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseOptionalUrl(env: Env, name: string): string | null {
+  const value = read(env, name);
+  return value === undefined ? null : parseUrl(name, value, ['https:', 'http:']);
+}
+
+/**
+ * Reads and checks the configuration from the environment. Pure apart from the development
+ * secret kept in DATA_DIR, so a restart keeps the access tokens already handed out valid.
+ */
+export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
+  const warnings: string[] = [];
+  const nodeEnvValue = read(env, 'NODE_ENV') ?? 'development';
+  if (nodeEnvValue !== 'development' && nodeEnvValue !== 'production' && nodeEnvValue !== 'test') {
+    throw new ConfigError('NODE_ENV', `must be development, production or test (got "${nodeEnvValue}")`);
+  }
+  const nodeEnv: NodeEnv = nodeEnvValue;
+  const production = nodeEnv === 'production';
+
+  const port = parseInteger(env, 'PORT', 8080, 0, 65535);
+  const host = read(env, 'HOST') ?? '127.0.0.1';
+  const publicUrl = parseUrl('PUBLIC_URL', read(env, 'PUBLIC_URL') ?? `http://localhost:${port}`, ['http:', 'https:']);
+  if (URL.parse(publicUrl)!.pathname !== '/') throw new ConfigError('PUBLIC_URL', `must be an origin without a path (got "${publicUrl}")`);
+
+  const dataDirValue = read(env, 'DATA_DIR');
+  const dataDir = dataDirValue ? resolve(dataDirValue) : resolve(REPO_ROOT, '.data');
+
+  const databaseUrlValue = read(env, 'DATABASE_URL');
+  const databaseUrl = databaseUrlValue === undefined ? null : parseUrl('DATABASE_URL', databaseUrlValue, ['postgres:', 'postgresql:']);
+
+  let sessionSecret = read(env, 'SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET', `must be at least 32 characters long (got ${sessionSecret.length})`);
+  }
+  if (sessionSecret === undefined) {
+    if (production) throw new ConfigError('SESSION_SECRET', 'is required in production (at least 32 characters)');
+    sessionSecret = await readOrCreateSecret(dataDir, 'session-secret', () => randomBytes(48).toString('base64url'));
+  }
+
+  let embeddedIdp = parseBoolean(env, 'EMBEDDED_IDP', !production);
+  if (production && embeddedIdp) {
+    warnings.push('EMBEDDED_IDP is ignored in production: the embedded identity provider and its demo accounts never run there');
+    embeddedIdp = false;
+  }
+  let seedDemo = parseBoolean(env, 'SEED_DEMO', nodeEnv === 'development');
+  if (production && seedDemo) {
+    warnings.push('SEED_DEMO is ignored in production: demo data is never seeded there');
+    seedDemo = false;
+  }
+
+  const staticDirValue = read(env, 'STATIC_DIR');
+  const staticDir = staticDirValue ? (isAbsolute(staticDirValue) ? staticDirValue : resolve(staticDirValue)) : REPO_ROOT;
+
+  const remotes = {} as Record<RemoteName, string>;
+  for (const name of REMOTE_NAMES) {
+    const variable = `REMOTE_${name.toUpperCase()}_URL`;
+    const value = read(env, variable);
+    if (value === undefined) remotes[name] = `/remotes/${name}/mf-manifest.json`;
+    else remotes[name] = value.startsWith('/') ? value : parseUrl(variable, value, ['http:', 'https:']);
+  }
+
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  return {
+    port,
+    host,
+    publicUrl,
+    nodeEnv,
+    dataDir,
+    databaseUrl,
+    databaseSchema: null,
+    sessionSecret,
+    embeddedIdp,
+    seedDemo,
+    staticDir,
+    remotes,
+    reportingHost: parseOptionalUrl(env, 'REPORTING_HOST'),
+    projectsUrl: parseOptionalUrl(env, 'PROJECTS_URL'),
+    logLevel: logLevel as LogLevel,
+    rateLimitMax: parseInteger(env, 'RATE_LIMIT_MAX', 1000, 1, 1_000_000),
+    warnings,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Makes the checked configuration available as `fastify.config`. */
+export default fp<{ config: AppConfig }>(
+  async (fastify, { config }) => {
+    fastify.decorate('config', config);
+    for (const warning of config.warnings) fastify.log.warn(warning);
+  },
+  { name: 'config' },
+);

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorResponseSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  ProviderListSchema,
+  ProviderParamsSchema,
+  ProviderSchema,
+  UserSchema,
+} from '@hub/shared/api';
+import { AUDIENCES } from '../../../plugins/app/auth/access-tokens';
+import { exchangeIdToken, LoginError } from './login';
+
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 502: ErrorResponseSchema };
+
+  fastify.get(
+    '/auth/providers',
+    { config: { public: true }, schema: { tags: ['auth'], security: [], response: { 200: ProviderListSchema } } },
+    async () => ({ providers: await fastify.providersRepository.listEnabled() }),
+  );
+
+  fastify.get(
+    '/auth/provider/:name',
+    { config: { public: true }, schema: { tags: ['auth'], security: [], params: ProviderParamsSchema, response: { 200: ProviderSchema, 404: ErrorResponseSchema } } },
+    async (request, reply) => {
+      const provider = await fastify.providersRepository.find(request.params.name);
+      if (!provider) return reply.notFound(`Unknown identity provider "${request.params.name}"`);
+      return fastify.providersRepository.toApi(provider);
+    },
+  );
+
+  fastify.post(
+    '/auth/login',
+    { config: { public: true }, schema: { tags: ['auth'], security: [], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const provider = await fastify.providersRepository.find(request.body.provider);
+      if (!provider) return reply.badRequest(`Unknown identity provider "${request.body.provider}"`);
+      try {
+        const token = await exchangeIdToken(fastify, request.body.token, provider, AUDIENCES.hub);
+        return { status: 'success' as const, access_token: token };
+      } catch (error) {
+        if (error instanceof LoginError) return reply.code(error.statusCode).send(error.body());
+        throw error;
+      }
+    },
+  );
+
+  fastify.get('/auth/user', { schema: { tags: ['auth'], response: { 200: UserSchema, 401: ErrorResponseSchema } } }, async (request, reply) => {
+    const user = await fastify.usersRepository.profile(request.session.user.id);
+    if (!user) return reply.unauthorized('Invalid or expired token');
+    return user;
+  });
+};
+export default routes;

@@ -1,0 +1,43 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { AUTH_MESSAGES } from '@hub/shared/api';
+import type { Audience } from '../../../plugins/app/auth/access-tokens';
+import { IdTokenError } from '../../../plugins/app/auth/id-token-verifier';
+import type { ProviderRecord } from '../../../plugins/app/providers/providers-repository';
+
+/** A sign-in refused with its status and the message the caller shows. */
+export class LoginError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  body() {
+    return { statusCode: this.statusCode, error: STATUS_CODES[this.statusCode] ?? 'Error', message: this.message };
+  }
+}
+
+/**
+ * The exchange shared by POST /api/auth/login and POST /api/v2/auth/login: a verified identity
+ * token of a known provider, the configured email claim, a known user → our access token.
+ */
+export async function exchangeIdToken(fastify: FastifyInstance, idToken: string, provider: ProviderRecord, audience: Audience): Promise<string> {
+  let claims;
+  try {
+    claims = await fastify.idTokenVerifier.verify(idToken, provider);
+  } catch (error) {
+    if (error instanceof IdTokenError) throw new LoginError(error.statusCode, error.message);
+    throw error;
+  }
+  const email = claims[provider.user_id_field];
+  if (typeof email !== 'string' || email.trim() === '') throw new LoginError(401, AUTH_MESSAGES.noEmail);
+  const user = await fastify.usersRepository.findByEmail(email);
+  if (!user) throw new LoginError(403, AUTH_MESSAGES.loginFailed);
+  await fastify.db.query(`INSERT INTO audit_log (actor_id, action, item_type, item_id, details) VALUES ($1, 'login', 'user', $1, $2)`, [
+    user.id,
+    JSON.stringify({ provider: provider.name, api: audience }),
+  ]);
+  return fastify.accessTokens.issue(user.id, audience);
+}
