@@ -1,6 +1,6 @@
 import { en, fr } from '@hub/shared/i18n';
 import { makeRemoteProps, runLifecycle, type MountProps } from '@hub/shared/remote';
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import lifecycles from './app';
 
 describe('the collectmaster remote', () => {
@@ -10,14 +10,14 @@ describe('the collectmaster remote', () => {
     document.body.append(domElement);
     const props: MountProps = { ...makeRemoteProps('collectmaster'), domElement };
     await lifecycles.bootstrap(props);
-    await runLifecycle(() => lifecycles.mount(props));
+    await runLifecycle(act, () => lifecycles.mount(props));
     const view = within(domElement);
     expect(await view.findByRole('heading', { level: 1, name: en.collectmaster.title })).toBeVisible();
 
-    await runLifecycle(() => lifecycles.update!({ ...props, language: 'fr' }));
+    await runLifecycle(act, () => lifecycles.update!({ ...props, language: 'fr' }));
     expect(await view.findByRole('heading', { level: 1, name: fr.collectmaster.title })).toBeVisible();
 
-    await runLifecycle(() => lifecycles.unmount(props));
+    await runLifecycle(act, () => lifecycles.unmount(props));
     expect(domElement).toBeEmptyDOMElement();
   });
 
@@ -25,8 +25,8 @@ describe('the collectmaster remote', () => {
     window.history.pushState(null, '', '/home');
     const domElement = document.createElement('div');
     const props: MountProps = { ...makeRemoteProps('collectmaster'), domElement };
-    await runLifecycle(() => lifecycles.mount(props));
+    await runLifecycle(act, () => lifecycles.mount(props));
     expect(within(domElement).queryByRole('heading')).toBeNull();
-    await runLifecycle(() => lifecycles.unmount(props));
+    await runLifecycle(act, () => lifecycles.unmount(props));
   });
 });

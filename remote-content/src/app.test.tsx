@@ -1,6 +1,6 @@
 import { en, fr } from '@hub/shared/i18n';
 import { makeRemoteProps, runLifecycle, type MountProps } from '@hub/shared/remote';
-import { within } from '@testing-library/react';
+import { act, within } from '@testing-library/react';
 import lifecycles from './app';
 
 describe('the content remote', () => {
@@ -10,14 +10,14 @@ describe('the content remote', () => {
     document.body.append(domElement);
     const props: MountProps = { ...makeRemoteProps('content'), domElement };
     await lifecycles.bootstrap(props);
-    await runLifecycle(() => lifecycles.mount(props));
+    await runLifecycle(act, () => lifecycles.mount(props));
     const view = within(domElement);
     expect(await view.findByRole('heading', { level: 1, name: en.content.news.title })).toBeVisible();
 
-    await runLifecycle(() => lifecycles.update!({ ...props, language: 'fr' }));
+    await runLifecycle(act, () => lifecycles.update!({ ...props, language: 'fr' }));
     expect(await view.findByRole('heading', { level: 1, name: fr.content.news.title })).toBeVisible();
 
-    await runLifecycle(() => lifecycles.unmount(props));
+    await runLifecycle(act, () => lifecycles.unmount(props));
     expect(domElement).toBeEmptyDOMElement();
   });
 
@@ -26,14 +26,14 @@ describe('the content remote', () => {
     const domElement = document.createElement('div');
     document.body.append(domElement);
     const props: MountProps = { ...makeRemoteProps('content'), domElement };
-    await runLifecycle(() => lifecycles.mount(props));
+    await runLifecycle(act, () => lifecycles.mount(props));
     const view = within(domElement);
     expect(await view.findByRole('heading', { level: 1, name: 'Advice' })).toBeVisible();
-    await runLifecycle(async () => {
+    await runLifecycle(act, async () => {
       window.history.pushState(null, '', '/news-items');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     expect(await view.findByRole('heading', { level: 1, name: 'News' })).toBeVisible();
-    await runLifecycle(() => lifecycles.unmount(props));
+    await runLifecycle(act, () => lifecycles.unmount(props));
   });
 });

@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { createApiClient, type ApiClient } from '../api/http-client';
 import type { User } from '../api/users';
 import type { RemoteName, RemoteProps } from './contract';
@@ -55,9 +54,13 @@ export function makeRemoteProps(
 /**
  * Runs a lifecycle call (mount, update, unmount) in a test. A single-spa-react lifecycle resolves
  * only once React has committed, and under act() React commits when the act callback returns:
- * so the call starts inside act() and is awaited after it.
+ * so the call starts inside act() and is awaited after it. `act` is Testing Library's (React's own
+ * is missing from production builds, which would warn in every bundle importing this module).
  */
-export async function runLifecycle(call: () => Promise<unknown>): Promise<void> {
+export async function runLifecycle(
+  act: (callback: () => Promise<void>) => Promise<void>,
+  call: () => Promise<unknown>,
+): Promise<void> {
   let done: Promise<unknown> = Promise.resolve();
   await act(async () => {
     done = call();

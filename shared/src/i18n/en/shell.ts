@@ -31,11 +31,18 @@ export const shell = {
     },
     signingIn: 'Signing you in…',
     connectionHelp: 'Connection help',
+    connectionHelpBody:
+      'Choose the connection your organisation gave you. External users sign in with the account they were invited with; employees use their company account. If a connection refuses you, contact your consultant or an administrator.',
+    chooseLanguage: 'Language of the portal',
     success: 'Successfully logged in ! Welcome back !',
     failed: 'Login failed ! Please contact an administrator.',
     noIdToken: 'no id_token in oidcUser',
     noUser: 'No user found in Oidc.',
     noProviders: 'No connection is configured. Please contact an administrator.',
+  },
+  userMenu: {
+    label: 'User menu',
+    profile: 'My profile',
   },
   logout: {
     action: 'Sign out',
@@ -44,6 +51,14 @@ export const shell = {
   home: {
     welcome: 'Welcome, {{name}}',
     defaultMessage: 'Here are your advices, news, dashboards and trainings.',
+    displayingAs: 'You are viewing the portal as {{name}}.',
+  },
+  profile: {
+    title: 'My profile',
+    email: 'Email',
+    role: 'Role',
+    entity: 'Company',
+    noEntity: 'No company',
   },
   language: {
     label: 'Language',

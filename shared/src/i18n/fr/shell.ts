@@ -33,11 +33,18 @@ export const shell: Catalogue<typeof en> = {
     },
     signingIn: 'Connexion en cours…',
     connectionHelp: 'Aide à la connexion',
+    connectionHelpBody:
+      "Choisissez la connexion que votre organisation vous a indiquée. Les utilisateurs externes se connectent avec le compte de leur invitation ; les collaborateurs utilisent leur compte d'entreprise. Si une connexion vous refuse, contactez votre consultant ou un administrateur.",
+    chooseLanguage: 'Langue du portail',
     success: 'Connexion réussie ! Bon retour parmi nous !',
     failed: 'La connexion a échoué ! Veuillez contacter un administrateur.',
     noIdToken: "pas d'id_token dans oidcUser",
     noUser: 'Aucun utilisateur trouvé dans Oidc.',
     noProviders: "Aucune connexion n'est configurée. Veuillez contacter un administrateur.",
+  },
+  userMenu: {
+    label: 'Menu utilisateur',
+    profile: 'Mon profil',
   },
   logout: {
     action: 'Se déconnecter',
@@ -46,6 +53,14 @@ export const shell: Catalogue<typeof en> = {
   home: {
     welcome: 'Bienvenue, {{name}}',
     defaultMessage: 'Retrouvez ici vos conseils, actualités, tableaux de bord et formations.',
+    displayingAs: 'Vous consultez le portail en tant que {{name}}.',
+  },
+  profile: {
+    title: 'Mon profil',
+    email: 'E-mail',
+    role: 'Rôle',
+    entity: 'Entreprise',
+    noEntity: 'Aucune entreprise',
   },
   language: {
     label: 'Langue',

@@ -1,0 +1,1 @@
+module.exports = { ...require('@hub/shared/build/jest-preset'), displayName: 'shell' };

@@ -1,0 +1,25 @@
+/** The shell's own routes and the areas it mounts remotes on (SPEC §2). */
+export const paths = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  profile: '/profile',
+  error: '/error',
+  notFound: '/pages/misc/not-found',
+  advices: '/advices',
+  newsItems: '/news-items',
+  dashboards: '/dashboards',
+  contact: '/contact',
+  contactClose: '/contact-close',
+  tickets: '/tickets',
+  collectmaster: '/collectmaster',
+  admin: '/admin',
+  entityAdmin: '/entity/admin',
+  documentation: '/documentation',
+  entityDocumentation: '/entity/documentation',
+} as const;
+
+/** True for `base` itself and anything below it (`/advices`, `/advices/details/3`), not `/advicesX`. */
+export function isUnder(path: string, base: string): boolean {
+  return path === base || path.startsWith(`${base}/`);
+}

@@ -1,0 +1,130 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { createI18n } from '@hub/shared/i18n';
+import { createRemoteLifecycles, makeRemoteProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
+import { createHubSystem } from '@hub/shared/ui';
+// The pure entry: this file cleans up itself, inside act(), see leave() below.
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react/pure';
+import userEvent from '@testing-library/user-event';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { RemoteLoader } from './federated-loader';
+import { RemoteArea } from './remote-area';
+
+// A real remote made with the shared lifecycles: it shows the news title in the language it gets.
+function NewsTitle() {
+  const { t } = useTranslation('content');
+  return <h1>{t('news.title')}</h1>;
+}
+const newsRemote = createRemoteLifecycles({ namespace: 'content', App: NewsTitle });
+
+// A loader that fetches from a local server, as the federation runtime fetches a manifest: it fails
+// while the server refuses, and works once the server answers again.
+let server: Server;
+let origin: string;
+let reachable = false;
+let requests = 0;
+beforeAll(async () => {
+  server = createServer((_req, res) => {
+    requests++;
+    res.writeHead(reachable ? 200 : 503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// Leaving unmounts the remote's own React root a moment later: let that happen inside act().
+const leave = (unmount: () => void) =>
+  act(async () => {
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+afterEach(() => leave(cleanup));
+beforeEach(() => {
+  reachable = false;
+  requests = 0;
+  window.history.pushState(null, '', '/news-items');
+});
+
+const networkLoader: RemoteLoader = async (name) => {
+  const response = await fetch(`${origin}/remotes/${name}/mf-manifest.json`);
+  if (!response.ok) throw new Error(`manifest answered ${response.status}`);
+  return newsRemote;
+};
+
+const system = createHubSystem({ preflight: false });
+function renderArea(loader: RemoteLoader, props: RemoteProps = makeRemoteProps('content')) {
+  const i18n = createI18n(['shell', 'common'], 'en');
+  const view = render(
+    <ChakraProvider value={system}>
+      <RemoteArea name="content" props={props} loader={loader} />
+    </ChakraProvider>,
+    { wrapper: ({ children }) => <I18nWrapper i18n={i18n}>{children}</I18nWrapper> },
+  );
+  const rerenderWith = (next: RemoteProps) =>
+    view.rerender(
+      <ChakraProvider value={system}>
+        <RemoteArea name="content" props={next} loader={loader} />
+      </ChakraProvider>,
+    );
+  return { ...view, rerenderWith };
+}
+function I18nWrapper({ i18n, children }: { i18n: ReturnType<typeof createI18n>; children: ReactNode }) {
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}
+
+describe('RemoteArea', () => {
+  it('should show a spinner, then mount the remote in its own element', async () => {
+    reachable = true;
+    renderArea(networkLoader);
+    expect(screen.getByLabelText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
+    expect(screen.queryByLabelText('Loading…')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'News' }).closest('[data-remote="content"]')).not.toBeNull();
+  });
+
+  it('should show the section as unavailable when loading fails, and load again for real on Retry', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderArea(networkLoader);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This section is unavailable');
+    expect(requests).toBe(1);
+
+    // Still refused: Retry asks the network again and fails again.
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(requests).toBe(2));
+    expect(await screen.findByRole('alert')).toBeVisible();
+
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(requests).toBe(3);
+    error.mockRestore();
+  });
+
+  it('should show the section as unavailable when the remote throws while mounting', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken: RemoteLifecycles = {
+      ...newsRemote,
+      mount: () => Promise.reject(new Error('the remote broke')),
+    };
+    renderArea(async () => broken);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable');
+    error.mockRestore();
+  });
+
+  it('should hand new props to the mounted remote, and unmount it on leave', async () => {
+    reachable = true;
+    const props = makeRemoteProps('content');
+    const view = renderArea(networkLoader, props);
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
+
+    await act(async () => view.rerenderWith({ ...props, language: 'fr' }));
+    expect(await screen.findByRole('heading', { name: 'Actualités' })).toBeVisible();
+
+    await leave(view.unmount);
+    await waitFor(() => expect(document.querySelector('[data-remote]')).toBeNull());
+  });
+});

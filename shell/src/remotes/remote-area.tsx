@@ -1,0 +1,118 @@
+import { Box, Spinner } from '@chakra-ui/react';
+import type { RemoteName } from '@hub/shared/api';
+import type { MountProps, RemoteLifecycles, RemoteProps } from '@hub/shared/remote';
+import { SectionUnavailable } from '@hub/shared/ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RemoteLoader } from './federated-loader';
+
+/** A mount that never settles (the remote's root failed outside its own boundary) counts as failed. */
+const MOUNT_TIMEOUT_MS = 15_000;
+
+// single-spa-react keeps one root per remote name: the lifecycle calls of one remote run in turn,
+// so that leaving /advices for /news-items never mounts before the previous unmount is done.
+const queues = new Map<string, Promise<unknown>>();
+function inTurn<T>(name: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(name) ?? Promise.resolve()).catch(() => undefined).then(task);
+  queues.set(name, run);
+  return run;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+export interface RemoteAreaProps {
+  name: RemoteName;
+  /** What the remote is mounted with; a new object is handed over with `update`. */
+  props: RemoteProps;
+  loader: RemoteLoader;
+}
+
+type Status = 'loading' | 'mounted' | 'failed';
+
+/**
+ * Loads a remote when its area is visited, mounts it into its own element, updates it when the
+ * props change and unmounts it on leave. A failed load or mount shows "section unavailable" with a
+ * Retry that really loads again; the rest of the portal is untouched.
+ */
+export function RemoteArea({ name, props, loader }: RemoteAreaProps) {
+  const { t } = useTranslation('common');
+  const [attempt, setAttempt] = useState(0);
+  const [status, setStatus] = useState<Status>('loading');
+  const host = useRef<HTMLDivElement>(null);
+  const latestProps = useRef(props);
+  latestProps.current = props;
+  const mounted = useRef<{ lifecycles: RemoteLifecycles; element: HTMLElement; props: RemoteProps } | null>(null);
+
+  useEffect(() => {
+    let left = false;
+    const element = document.createElement('div');
+    element.dataset.remote = name;
+    host.current!.append(element);
+    setStatus('loading');
+
+    const mountProps = (): MountProps => ({ ...latestProps.current, domElement: element });
+    let lifecycles: RemoteLifecycles | null = null;
+    let mountedWith: RemoteProps = latestProps.current;
+    const mounting = inTurn(name, async () => {
+      lifecycles = await loader(name, { attempt });
+      if (left) return false;
+      mountedWith = latestProps.current;
+      await lifecycles.bootstrap(mountProps());
+      await withTimeout(lifecycles.mount(mountProps()), MOUNT_TIMEOUT_MS, `Mounting ${name}`);
+      return true;
+    });
+    mounting.then(
+      (done) => {
+        if (left || !done || !lifecycles) return;
+        mounted.current = { lifecycles, element, props: mountedWith };
+        setStatus('mounted');
+      },
+      (error: unknown) => {
+        console.error(`The remote "${name}" could not be loaded or mounted`, error);
+        if (!left) setStatus('failed');
+      },
+    );
+
+    return () => {
+      left = true;
+      mounted.current = null;
+      void inTurn(name, async () => {
+        // Unmount only what did mount; a failed or abandoned attempt leaves nothing to clean.
+        if (await mounting.catch(() => false)) await lifecycles!.unmount(mountProps());
+      }).finally(() => element.remove());
+    };
+  }, [name, attempt, loader]);
+
+  useEffect(() => {
+    const current = mounted.current;
+    if (status !== 'mounted' || !current?.lifecycles.update || current.props === props) return;
+    current.props = props;
+    void current.lifecycles.update({ ...props, domElement: current.element });
+  }, [props, status]);
+
+  return (
+    <Box position="relative" minH="40">
+      {status === 'loading' ? (
+        <Box display="flex" justifyContent="center" py="16">
+          <Spinner size="lg" color="brand.solid" aria-label={t('loading')} />
+        </Box>
+      ) : null}
+      {status === 'failed' ? <SectionUnavailable onRetry={() => setAttempt((count) => count + 1)} /> : null}
+      <div ref={host} hidden={status !== 'mounted'} />
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import type { RemoteName } from '@hub/shared/api';
+import type { RemoteProps } from '@hub/shared/remote';
+import { useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toRemotePreferences } from '../preferences/preferences';
+import { useLanguage, usePreferences, useSessionState, useShell } from '../shell-context';
+import { languageConfig } from '@hub/shared/i18n';
+
+/** The props a remote is mounted with; a new object only when the session, language or preferences change. */
+export function useRemoteProps(name: RemoteName): RemoteProps | null {
+  const services = useShell();
+  const state = useSessionState();
+  const language = useLanguage();
+  const preferences = usePreferences();
+  const navigate = useNavigate();
+  // React Router's navigate changes with the location; remotes get one stable function.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const stable = useMemo(
+    () => ({
+      navigate: (to: string, options?: { replace?: boolean }) => navigateRef.current(to, options),
+      refreshSession: async () => {
+        await services.reloadUser();
+      },
+    }),
+    [services],
+  );
+  const scheme = services.preferences.colorScheme();
+
+  return useMemo(() => {
+    const session = services.session.toHubSession();
+    if (!session) return null;
+    return {
+      name,
+      basePath: '/',
+      session,
+      api: services.apis.api,
+      adminApi: services.apis.adminApi,
+      filesApi: services.apis.filesApi,
+      notify: services.snackbar.notify,
+      language,
+      preferences: toRemotePreferences(preferences, scheme === 'dark', languageConfig(language).isRTL),
+      ...stable,
+    };
+  }, [name, services, state, language, preferences, scheme, stable]);
+}

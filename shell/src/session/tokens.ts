@@ -1,0 +1,43 @@
+import { STORAGE_KEYS } from '@hub/shared/api';
+
+export interface ApiTokens {
+  hub: string;
+  files: string;
+}
+
+/** The `exp` claim of a JWT, in seconds, or null when the token is not a readable JWT. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A token is usable while present and, when it says when it expires, not yet expired. */
+export function isTokenUsable(token: string | null, nowMs: number = Date.now()): boolean {
+  if (!token) return false;
+  const exp = tokenExpiry(token);
+  return exp === null || exp * 1000 > nowMs;
+}
+
+/** The access tokens of the two backend APIs, one local-storage key each (SPEC §4). */
+export function createTokenStore(storage: Storage = localStorage) {
+  return {
+    hub: () => storage.getItem(STORAGE_KEYS.hubToken),
+    files: () => storage.getItem(STORAGE_KEYS.filesToken),
+    set(tokens: ApiTokens) {
+      storage.setItem(STORAGE_KEYS.hubToken, tokens.hub);
+      storage.setItem(STORAGE_KEYS.filesToken, tokens.files);
+    },
+    clear() {
+      storage.removeItem(STORAGE_KEYS.hubToken);
+      storage.removeItem(STORAGE_KEYS.filesToken);
+    },
+  };
+}
+export type TokenStore = ReturnType<typeof createTokenStore>;

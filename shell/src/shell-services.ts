@@ -1,0 +1,85 @@
+import type { RemoteList, User } from '@hub/shared/api';
+import { createI18n } from '@hub/shared/i18n';
+import type { Language } from '@hub/shared/remote';
+import type { i18n as I18n } from 'i18next';
+import { createLanguageStore, type LanguageStore } from './language/language';
+import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
+import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
+import { createShellApis, type ShellApis } from './session/api-clients';
+import { createSessionStore, type SessionStore } from './session/session-store';
+import { isTokenUsable } from './session/tokens';
+import { createSnackbarBus, type SnackbarBus } from './snackbar/snackbar-bus';
+
+/** Everything the shell's components use, made once at start (and by tests, against a local server). */
+export interface ShellServices {
+  session: SessionStore;
+  apis: ShellApis;
+  snackbar: SnackbarBus;
+  language: LanguageStore;
+  preferences: PreferencesStore;
+  i18n: I18n;
+  remoteLoader: RemoteLoader;
+  /** Loads the signed-in user again (start, navigation, a remote's refreshSession). */
+  reloadUser(): Promise<User>;
+  /** When the user was last loaded (ms since epoch), 0 before. */
+  userLoadedAt(): number;
+}
+
+export interface ShellServicesOptions {
+  language: Language;
+  /** Navigation from outside React (a 401): the history bridge makes the router follow. */
+  navigate?: (to: string) => void;
+  origin?: string;
+  fetch?: typeof fetch;
+  remoteLoader?: RemoteLoader;
+}
+
+export function createShellServices(options: ShellServicesOptions): ShellServices {
+  const navigate = options.navigate ?? ((to: string) => window.history.pushState(null, '', to));
+  const snackbar = createSnackbarBus();
+  const session = createSessionStore();
+  const i18n = createI18n(['shell', 'common'], options.language);
+  const language = createLanguageStore({ initial: options.language, onChange: (next) => void i18n.changeLanguage(next) });
+  const preferences = createPreferencesStore();
+  const apis = createShellApis({ session, navigate, notify: snackbar.notify, origin: options.origin, fetch: options.fetch });
+  let loadedAt = 0;
+
+  const remoteLoader =
+    options.remoteLoader ??
+    createFederatedLoader({
+      listRemotes: async () => (await apis.api.get<RemoteList>('/remotes')).remotes,
+      rights: () => session.getState().user?.rights ?? [],
+    });
+
+  return {
+    session,
+    apis,
+    snackbar,
+    language,
+    preferences,
+    i18n,
+    remoteLoader,
+    async reloadUser() {
+      const user = await apis.api.get<User>('/auth/user');
+      loadedAt = Date.now();
+      session.setUser(user);
+      return user;
+    },
+    userLoadedAt: () => loadedAt,
+  };
+}
+
+/** At start: a stored, unexpired hub token means a returning user, whose profile is loaded first. */
+export function resumeSession(services: ShellServices): void {
+  const { session } = services;
+  if (!isTokenUsable(session.tokens.hub())) {
+    if (session.tokens.hub()) session.clear();
+    return;
+  }
+  session.setLoading();
+  services.reloadUser().catch(() => {
+    // A 401 has cleared the session already; another failure leaves the tokens for the next visit.
+    if (session.getState().status === 'loading') session.clear();
+  });
+}
+

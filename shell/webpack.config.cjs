@@ -1,0 +1,28 @@
+// The shell is a plain webpack build, not a federation build: it loads remotes at run time with
+// the Module Federation runtime (src/remotes/federated-loader.ts), so /login carries none of it.
+const path = require('node:path');
+const { DefinePlugin } = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { baseConfig, reactRange } = require('@hub/shared/build/webpack');
+
+module.exports = (_env, argv) => {
+  const mode = argv.mode ?? 'production';
+  const production = mode === 'production';
+  const base = baseConfig({ dir: __dirname, mode, port: 8090 });
+  return {
+    ...base,
+    entry: { main: './src/main.tsx' },
+    output: {
+      path: path.join(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: 'hub_shell',
+      clean: true,
+    },
+    plugins: [
+      new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange) }),
+      new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
+    ],
+  };
+};
