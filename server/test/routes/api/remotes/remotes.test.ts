@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { build, DB_KIND, testConfig } from '../../../helper';
+import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+
+describe(`GET /api/remotes (${DB_KIND})`, () => {
+  let app: FastifyInstance;
+  let idp: TestIdp;
+
+  before(async () => {
+    app = await build({ remotes: { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' } });
+    idp = await startTestIdp();
+    await idp.register(app);
+  });
+  after(() => idp.close());
+
+  const remotesOf = async (email: string) => {
+    const response = await app.inject({ url: '/api/remotes', headers: { authorization: `Bearer ${await loginAs(app, idp, email)}` } });
+    assert.equal(response.statusCode, 200);
+    return response.json().remotes as Array<{ name: string; entry: string }>;
+  };
+
+  test('should never list the admin remote for a plain user', async () => {
+    const remotes = await remotesOf('user@northwind.test');
+    assert.deepEqual(
+      remotes.map((remote) => remote.name),
+      ['content', 'dashboards', 'contact', 'collectmaster'],
+    );
+  });
+
+  test('should list the admin remote for a contributor and an administrator', async () => {
+    for (const email of ['contributor@northwind.test', 'admin@demo.test']) {
+      const remotes = await remotesOf(email);
+      assert.ok(remotes.some((remote) => remote.name === 'admin'), email);
+      assert.equal(remotes.find((remote) => remote.name === 'admin')!.entry, '/remotes/admin/mf-manifest.json');
+    }
+  });
+
+  test('should point a remote wherever REMOTE_<NAME>_URL says', async () => {
+    const remotes = await remotesOf('user@contoso.test');
+    assert.equal(remotes.find((remote) => remote.name === 'content')!.entry, 'http://localhost:3001/mf-manifest.json');
+  });
+
+  test('should answer 401 without a token', async () => {
+    assert.equal((await app.inject('/api/remotes')).statusCode, 401);
+  });
+});
