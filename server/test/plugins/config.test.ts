@@ -32,7 +32,7 @@ describe('configuration', () => {
     assert.equal(config.staticDir, REPO_ROOT);
     assert.equal(config.remotes.admin, '/remotes/admin/mf-manifest.json');
     assert.ok(config.sessionSecret.length >= 32);
-    assert.equal((await loadConfig({})).dataDir, join(REPO_ROOT, '.data'));
+    assert.equal((await loadConfig({ SESSION_SECRET: 'z'.repeat(32) })).dataDir, join(REPO_ROOT, '.data'));
   });
 
   test('should keep the generated development session secret across restarts', async () => {

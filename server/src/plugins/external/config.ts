@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
@@ -183,6 +184,8 @@ export default fp<{ config: AppConfig }>(
   async (fastify, { config }) => {
     fastify.decorate('config', config);
     for (const warning of config.warnings) fastify.log.warn(warning);
+    // DATA_DIR holds pglite/ (embedded database), files/ (stored files) and secrets/ (development keys).
+    await mkdir(join(config.dataDir, 'files'), { recursive: true });
   },
   { name: 'config' },
 );

@@ -6,6 +6,7 @@ import Provider, { type InteractionDetails, type KoaContextLike } from 'oidc-pro
 import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../db/seed/demo-data';
 import type { AppConfig } from '../config';
 import { createAccountStore, type AccountStore } from './account-store';
+import { createAdapterClass, ensureAdapterTable } from './adapter';
 import { loadProviderKeys } from './keys';
 import { LOGOUT_SCRIPT_HASH, loginPage, logoutPage, messagePage } from './pages';
 
@@ -61,10 +62,11 @@ function idpHelmet(config: AppConfig): RouteShorthandOptions['helmet'] {
   };
 }
 
-function buildProvider(config: AppConfig, accounts: AccountStore, keys: Awaited<ReturnType<typeof loadProviderKeys>>) {
+function buildProvider(config: AppConfig, accounts: AccountStore, keys: Awaited<ReturnType<typeof loadProviderKeys>>, adapter: unknown) {
   const issuer = `${config.publicUrl}${MOUNT_PATH}`;
   const uris = redirectUris(config);
   const provider = new Provider(issuer, {
+    adapter,
     clients: [
       {
         client_id: PORTAL_CLIENT_ID,
@@ -169,13 +171,14 @@ export default fp(
     const { config } = fastify;
     const accounts = createAccountStore(fastify.db);
     await accounts.ensureTable();
+    await ensureAdapterTable(fastify.db);
     if (config.seedDemo && (await accounts.count()) === 0) {
       for (const person of DEMO_PEOPLE) {
         await accounts.add({ email: person.email, given_name: person.first_name, family_name: person.last_name }, DEMO_PASSWORD);
       }
     }
     const keys = await loadProviderKeys(config.dataDir);
-    const provider = buildProvider(config, accounts, keys);
+    const provider = buildProvider(config, accounts, keys, createAdapterClass(fastify.db));
     provider.on('server_error', (_ctx, error) => fastify.log.error({ err: error }, 'identity provider error'));
     const handle = provider.callback();
     const helmet = idpHelmet(config);

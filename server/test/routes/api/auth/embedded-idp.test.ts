@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { build, DB_KIND } from '../../../helper';
+import { build, DB_KIND, testDb } from '../../../helper';
 import { browse, CookieJar, freePort, pkcePair } from '../../../support/oidc-client';
 
 /**
@@ -141,6 +141,9 @@ describe(`the embedded OpenID provider (${DB_KIND})`, () => {
     assert.equal(claims.family_name, 'North');
     assert.equal(claims.nonce, 'nonce-456');
     assert.ok(tokens.refresh_token, 'a refresh token for silent renewal without iframes');
+    // Kept in the database, not in memory: a restart does not sign anyone out.
+    const stored = await (await testDb()).query<{ model: string }>(`SELECT DISTINCT model FROM idp_store ORDER BY model`);
+    assert.ok(['Grant', 'RefreshToken', 'Session'].every((model) => stored.rows.some((row) => row.model === model)));
 
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { token: tokens.id_token, provider: 'default' } });
     assert.equal(login.statusCode, 200, login.body);
