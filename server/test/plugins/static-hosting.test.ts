@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { isHashedFile } from '../../src/plugins/app/static/static-hosting';
-import { build, DB_KIND } from '../helper';
+import { build, DB_KIND, testConfig } from '../helper';
 
 /** A fake build: the shell and one remote, with hashed and unhashed files as webpack names them. */
 const staticDir = mkdtempSync(join(tmpdir(), 'hub-static-'));
@@ -86,6 +86,14 @@ describe(`static hosting (${DB_KIND})`, () => {
     assert.match(csp, /connect-src 'self'/);
     assert.match(csp, /frame-src https:/);
     assert.match(csp, /img-src 'self' data: blob: https:/);
+  });
+
+  test("should let a remote on its own dev server run, in development only", async () => {
+    const remotes = { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' };
+    const dev = await build({ staticDir, nodeEnv: 'development', remotes });
+    const csp = (await dev.inject({ url: '/home', headers: { accept: 'text/html' } })).headers['content-security-policy'] as string;
+    assert.match(csp, /script-src 'self' http:\/\/localhost:3001 'unsafe-eval'/);
+    assert.match(csp, /connect-src 'self' http:\/\/localhost:3001/);
   });
 
   test('should tell hashed names from the others', () => {
