@@ -11,7 +11,7 @@ module.exports = (_env, argv) => {
   const base = baseConfig({ dir: __dirname, mode, port: 8090 });
   return {
     ...base,
-    entry: { main: './src/main.tsx' },
+    entry: { 'theme-boot': './src/theme-boot.ts', main: './src/main.tsx' },
     output: {
       path: path.join(__dirname, 'dist'),
       publicPath: '/',
@@ -22,7 +22,8 @@ module.exports = (_env, argv) => {
     },
     plugins: [
       new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange) }),
-      new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer' }),
+      // The template places the scripts itself: theme-boot blocking in <head>, main deferred.
+      new HtmlWebpackPlugin({ template: './src/index.html', inject: false }),
     ],
   };
 };

@@ -24,7 +24,7 @@ export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
           fontWeight="medium"
           textDecoration="none"
           _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-          _currentPage={{ bg: 'brand.solid', color: 'brand.contrast' }}
+          _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
           focusRingColor="brand.focusRing"
         >
           <NavLink to={item.to} onClick={onNavigate}>

@@ -7,7 +7,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react/pu
 import userEvent from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RemoteLoader } from './federated-loader';
 import { RemoteArea } from './remote-area';
@@ -18,6 +18,14 @@ function NewsTitle() {
   return <h1>{t('news.title')}</h1>;
 }
 const newsRemote = createRemoteLifecycles({ namespace: 'content', App: NewsTitle });
+
+// A second remote that records when its React tree goes away.
+const unmountedTrees: string[] = [];
+function AdminTitle() {
+  useEffect(() => () => void unmountedTrees.push('admin'), []);
+  return <h1>Administration</h1>;
+}
+const adminRemote = createRemoteLifecycles({ namespace: 'admin', App: AdminTitle });
 
 // A loader that fetches from a local server, as the federation runtime fetches a manifest: it fails
 // while the server refuses, and works once the server answers again.
@@ -58,14 +66,14 @@ function renderArea(loader: RemoteLoader, props: RemoteProps = makeRemoteProps('
   const i18n = createI18n(['shell', 'common'], 'en');
   const view = render(
     <ChakraProvider value={system}>
-      <RemoteArea name="content" props={props} loader={loader} />
+      <RemoteArea name={props.name} props={props} loader={loader} />
     </ChakraProvider>,
     { wrapper: ({ children }) => <I18nWrapper i18n={i18n}>{children}</I18nWrapper> },
   );
   const rerenderWith = (next: RemoteProps) =>
     view.rerender(
       <ChakraProvider value={system}>
-        <RemoteArea name="content" props={next} loader={loader} />
+        <RemoteArea name={next.name} props={next} loader={loader} />
       </ChakraProvider>,
     );
   return { ...view, rerenderWith };
@@ -126,5 +134,18 @@ describe('RemoteArea', () => {
 
     await leave(view.unmount);
     await waitFor(() => expect(document.querySelector('[data-remote]')).toBeNull());
+  });
+
+  it('should unmount the remote it mounted when the same area is handed another remote', async () => {
+    const byName: RemoteLoader = async (name) => (name === 'admin' ? adminRemote : newsRemote);
+    window.history.pushState(null, '', '/admin');
+    const view = renderArea(byName, makeRemoteProps('admin'));
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeVisible();
+
+    window.history.pushState(null, '', '/news-items');
+    await act(async () => view.rerenderWith(makeRemoteProps('content')));
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
+    await waitFor(() => expect(unmountedTrees).toEqual(['admin']));
+    expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
   });
 });

@@ -90,9 +90,11 @@ export function RemoteArea({ name, props, loader }: RemoteAreaProps) {
     return () => {
       left = true;
       mounted.current = null;
+      // The props this remote was mounted with: by now the latest props may be another remote's.
+      const unmountProps: MountProps = { ...mountedWith, domElement: element };
       void inTurn(name, async () => {
         // Unmount only what did mount; a failed or abandoned attempt leaves nothing to clean.
-        if (await mounting.catch(() => false)) await lifecycles!.unmount(mountProps());
+        if (await mounting.catch(() => false)) await lifecycles!.unmount(unmountProps);
       }).finally(() => element.remove());
     };
   }, [name, attempt, loader]);

@@ -10,7 +10,9 @@ export function RemoteSlot({ name }: { name: RemoteName }) {
   const props = useRemoteProps(name);
   if (!props) return null;
   return (
-    <RemoteErrorBoundary>
+    // Keyed by remote: leaving /admin for /advices starts a fresh area, while /advices and
+    // /news-items (both content) keep the mounted remote and only move its router.
+    <RemoteErrorBoundary key={name}>
       <RemoteArea name={name} props={props} loader={remoteLoader} />
     </RemoteErrorBoundary>
   );

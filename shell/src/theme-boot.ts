@@ -1,0 +1,16 @@
+// Runs before the page paints, as a blocking script of its own (the portal's Content-Security-Policy
+// allows no inline script): the stored theme (cookie client-hub-theme, 'system' following the OS)
+// colours the initial loader, and the stored language sets <html lang> from the first frame.
+const root = document.documentElement;
+try {
+  const match = /(?:^|;\s*)client-hub-theme=([^;]*)/.exec(document.cookie);
+  const theme = match ? decodeURIComponent(match[1]!) : 'light';
+  const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  root.classList.add(dark ? 'dark' : 'light');
+  root.style.colorScheme = dark ? 'dark' : 'light';
+  const language = localStorage.getItem('language');
+  if (language === 'en' || language === 'fr') root.lang = language;
+} catch {
+  // Storage or cookies unavailable: the defaults (light, English) stand.
+}
+export {};
