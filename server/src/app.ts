@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
 import advicesRepository from './plugins/app/advices/advices-repository';
+import auditRepository from './plugins/app/audit/audit-repository';
 import accessTokens from './plugins/app/auth/access-tokens';
 import idTokenVerifier from './plugins/app/auth/id-token-verifier';
 import imageUrls from './plugins/app/images/image-urls';
@@ -18,6 +19,17 @@ import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
 import hubApi from './routes/api/index';
 import filesApi from './routes/api/v2/index';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   /** An open database to use instead of opening one from the configuration (tests share one per file). */
@@ -38,6 +50,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.nodeEnv === 'production',
     ...options.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every route, as registered: the authorization matrix test checks that each has its expectations.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -64,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(idTokenVerifier);
   await app.register(providersRepository);
   await app.register(usersRepository);
+  await app.register(auditRepository);
   await app.register(advicesRepository);
 
   await app.register(hubApi, { prefix: '/api' });

@@ -12,3 +12,4 @@ export * from './advices';
 export * from './remote-access';
 export * from './remotes';
 export * from './file-exchange';
+export * from './audit';

@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HEADERS, isAdministrator, isContributor } from '@hub/shared/api';
 import { AUDIENCES, type Audience } from '../../plugins/app/auth/access-tokens';
-import '../../plugins/app/auth/session';
+import type { Session } from '../../plugins/app/auth/session';
+import type { UserRecord } from '../../plugins/app/users/users-repository';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -10,9 +12,23 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name.toLowerCase()];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text === undefined || text === '' ? undefined : text;
+}
+
+function positiveId(text: string): number | null {
+  return /^[1-9]\d{0,9}$/.test(text) ? Number(text) : null;
+}
+
 /**
  * The session guard of every route below it, unless the route says `config: { public: true }`:
- * a valid access token for this API, a user that still exists. Sets `request.session`.
+ * a valid access token for this API, a user that still exists. Sets `request.session`, deciding
+ * the context headers of SPEC §6 itself, never trusting the browser:
+ * - Display-As-User-Id: only from an administrator, for an existing user; else 403.
+ * - X-Entity-ID: only when the displayed user is a contributor or more and may act on that entity
+ *   (an administrator on any, others on their own); else 403.
  * fastify-plugin lets the hook reach the scope that registers this file.
  */
 export function sessionGuard(audience: Audience) {
@@ -23,9 +39,40 @@ export function sessionGuard(audience: Audience) {
       const token = bearerToken(request);
       if (!token) return reply.unauthorized('Missing bearer token');
       const userId = await fastify.accessTokens.verify(token, audience);
-      const user = userId === null ? null : await fastify.usersRepository.findById(userId);
-      if (!user) return reply.unauthorized('Invalid or expired token');
-      request.session = { user, rights: user.rights, entityId: user.entity_id };
+      const actor = userId === null ? null : await fastify.usersRepository.findById(userId);
+      if (!actor) return reply.unauthorized('Invalid or expired token');
+
+      let user: UserRecord = actor;
+      const displayAsHeader = header(request, HEADERS.displayAsUserId);
+      if (displayAsHeader !== undefined) {
+        if (!isAdministrator(actor.rights)) return reply.forbidden('Display-as is for administrators');
+        const targetId = positiveId(displayAsHeader);
+        const target = targetId === null ? null : await fastify.usersRepository.findById(targetId);
+        if (!target) return reply.forbidden('Display-as: no such user');
+        user = target;
+      }
+
+      let entityId = user.entity_id;
+      const entityHeader = header(request, HEADERS.entityId);
+      if (entityHeader !== undefined) {
+        const requested = positiveId(entityHeader);
+        const allowed =
+          requested !== null &&
+          isContributor(user.rights) &&
+          (isAdministrator(user.rights) ? await fastify.usersRepository.entityExists(requested) : requested === user.entity_id);
+        if (!allowed) return reply.forbidden('You may not act on this entity');
+        entityId = requested;
+      }
+
+      const session: Session = {
+        user,
+        actor,
+        rights: user.rights,
+        displayAs: user !== actor,
+        entityId,
+        mainAdminPage: header(request, HEADERS.mainAdminPage) === 'true',
+      };
+      request.session = session;
     });
   });
 }

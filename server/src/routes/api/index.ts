@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import admin from './admin/index';
 import advices from './advices/index';
 import auth from './auth/index';
 import sessionGuard from './autohooks';
@@ -12,5 +13,6 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(auth);
   await fastify.register(remotes);
   await fastify.register(advices);
+  await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import { isContributor, PUBLICATION, readPublicationStatus, type Advice, type AdviceList, type AdviceListQuery, type AudienceType, type Category } from '@hub/shared/api';
+import { PUBLICATION, readPublicationStatus, type Advice, type AdviceList, type AdviceListQuery, type AudienceType, type Category } from '@hub/shared/api';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
-import type { Session } from '../auth/session';
+import { canSeeUnpublished, type Session } from '../auth/session';
 
 export interface AdvicesRepository {
   /** The page of advices the caller may see: pinned first, then newest. */
@@ -63,7 +63,7 @@ function visibility(session: Session, includesUnpublished: boolean, params: unkn
     `a.entity_id = ${entity}`,
     `(a.audience_type = 'multi_users' OR EXISTS (SELECT 1 FROM advice_users au WHERE au.advice_id = a.id AND au.user_id = ${user}))`,
   ];
-  if (!(includesUnpublished && isContributor(session.rights))) {
+  if (!(includesUnpublished && canSeeUnpublished(session))) {
     params.push(PUBLICATION.published);
     conditions.push(`a.status = $${params.length}`);
   }

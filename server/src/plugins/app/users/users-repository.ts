@@ -15,6 +15,7 @@ export interface UserRecord {
 export interface UsersRepository {
   findById(id: number): Promise<UserRecord | null>;
   findByEmail(email: string): Promise<UserRecord | null>;
+  entityExists(id: number): Promise<boolean>;
   /** The user as GET /api/auth/user answers it: entity, contacts, clients, counters. */
   profile(id: number): Promise<User | null>;
 }
@@ -52,6 +53,11 @@ export default fp(
       async findById(id) {
         const { rows } = await db.query<UserRecord>(`SELECT ${RECORD} FROM users WHERE id = $1`, [id]);
         return rows[0] ?? null;
+      },
+
+      async entityExists(id) {
+        const { rows } = await db.query('SELECT 1 FROM entities WHERE id = $1', [id]);
+        return rows.length > 0;
       },
 
       async findByEmail(email) {

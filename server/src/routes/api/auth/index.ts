@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  CheckDisplayAsBodySchema,
+  CheckDisplayAsResponseSchema,
   ErrorResponseSchema,
+  isAdministrator,
   LoginBodySchema,
   LoginResponseSchema,
   ProviderListSchema,
@@ -51,5 +54,31 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!user) return reply.unauthorized('Invalid or expired token');
     return user;
   });
+
+  // Display-as (SPEC §4): the browser starts it only when this answers success, then sends
+  // Display-As-User-Id; the session guard checks that header again on every call.
+  fastify.post(
+    '/auth/check-display-as',
+    {
+      schema: {
+        tags: ['auth'],
+        body: CheckDisplayAsBodySchema,
+        response: { 200: CheckDisplayAsResponseSchema, 400: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = request.session;
+      if (request.session.displayAs || !isAdministrator(actor.rights)) return reply.forbidden('Display-as is for administrators');
+      const target = await fastify.usersRepository.findById(request.body.display_as_user_id);
+      if (!target) return reply.notFound('No such user');
+      await fastify.auditRepository.record(request.session, {
+        action: 'display-as.start',
+        itemType: 'user',
+        itemId: target.id,
+        details: { email: target.email },
+      });
+      return { status: 'success' as const, display_as_user: { id: target.id } };
+    },
+  );
 };
 export default routes;

@@ -1,0 +1,26 @@
+import type { ExpectationTable } from '../expectation';
+
+// anonymous, user, otherEntityUser, contributor, publisher, administrator, adminDisplayingUser
+export const auth: ExpectationTable = {
+  'GET /api/health': { statuses: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/auth/providers': { statuses: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/auth/provider/:name': { url: () => '/api/auth/provider/default', statuses: [200, 200, 200, 200, 200, 200, 200] },
+  'POST /api/auth/login': {
+    body: () => ({ token: 'not-a-jwt', provider: 'default' }),
+    statuses: [401, 401, 401, 401, 401, 401, 401],
+    note: 'public: anyone may try, a bad identity token is refused whoever sends it',
+  },
+  'GET /api/auth/user': { statuses: [401, 200, 200, 200, 200, 200, 200] },
+  'POST /api/auth/check-display-as': {
+    body: (ids) => ({ display_as_user_id: ids.userId }),
+    statuses: [401, 403, 403, 403, 403, 200, 403],
+    note: 'administrators only, and not while already displaying someone',
+  },
+  'GET /api/remotes': { statuses: [401, 200, 200, 200, 200, 200, 200] },
+  'GET /api/admin/audit': { statuses: [401, 403, 403, 403, 403, 200, 403] },
+  'POST /api/v2/auth/login': { body: () => ({ token: 'not-a-jwt' }), statuses: [401, 401, 401, 401, 401, 401, 401] },
+  'GET /api/v2/entities': {
+    statuses: [401, 401, 401, 401, 401, 401, 401],
+    note: 'the matrix calls with hub-API tokens, which the file-exchange API refuses',
+  },
+};

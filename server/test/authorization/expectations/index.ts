@@ -1,0 +1,6 @@
+import type { ExpectationTable } from '../expectation';
+import { advices } from './advices';
+import { auth } from './auth';
+
+/** Every route of the API and what each persona gets. A route missing here fails the matrix. */
+export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices };

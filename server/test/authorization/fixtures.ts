@@ -1,0 +1,48 @@
+import { testDb } from '../helper';
+
+/**
+ * Ids from the demo data that the matrix's requests point at, looked up after every reset so
+ * that the expectations name items by meaning ("Northwind's published advice"), not by number.
+ */
+export interface Fixtures {
+  northwindEntityId: number;
+  contosoEntityId: number;
+  /** A published, multi_users advice of Northwind: visible to every Northwind user. */
+  northwindAdviceId: number;
+  northwindDraftAdviceId: number;
+  contosoAdviceId: number;
+  userId: number;
+  otherEntityUserId: number;
+  contributorId: number;
+  consultantId: number;
+  administratorId: number;
+}
+
+async function one(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await (await testDb()).query<{ id: number }>(sql, params);
+  if (!rows[0]) throw new Error(`fixture not found: ${sql} ${JSON.stringify(params)}`);
+  return rows[0].id;
+}
+
+const userByEmail = (email: string) => one('SELECT id FROM users WHERE email = $1', [email]);
+const entityByName = (name: string) => one('SELECT id FROM entities WHERE name = $1', [name]);
+
+export async function loadFixtures(): Promise<Fixtures> {
+  const northwind = await entityByName('Northwind Traders');
+  const contoso = await entityByName('Contoso');
+  return {
+    northwindEntityId: northwind,
+    contosoEntityId: contoso,
+    northwindAdviceId: await one(
+      `SELECT id FROM advices WHERE entity_id = $1 AND status = 16 AND audience_type = 'multi_users' ORDER BY id LIMIT 1`,
+      [northwind],
+    ),
+    northwindDraftAdviceId: await one('SELECT id FROM advices WHERE entity_id = $1 AND status = 0 ORDER BY id LIMIT 1', [northwind]),
+    contosoAdviceId: await one('SELECT id FROM advices WHERE entity_id = $1 AND status = 16 ORDER BY id LIMIT 1', [contoso]),
+    userId: await userByEmail('user@northwind.test'),
+    otherEntityUserId: await userByEmail('user@contoso.test'),
+    contributorId: await userByEmail('contributor@northwind.test'),
+    consultantId: await userByEmail('consultant@demo.test'),
+    administratorId: await userByEmail('admin@demo.test'),
+  };
+}
