@@ -10,17 +10,23 @@ export interface SnackbarBus {
   subscribe(listener: (message: SnackbarMessage) => void): () => void;
 }
 
-/** The global snackbar's event bus (SPEC §2): whoever notifies, the host renders. */
+/**
+ * The global snackbar's event bus (SPEC §2): whoever notifies, the host renders. A message sent
+ * before the host listens (a page's first effect runs before a later sibling's) waits for it.
+ */
 export function createSnackbarBus(): SnackbarBus {
   const listeners = new Set<(message: SnackbarMessage) => void>();
+  const waiting: SnackbarMessage[] = [];
   let nextId = 1;
   return {
     notify(notification) {
       const message = { ...notification, id: nextId++ };
+      if (listeners.size === 0) waiting.push(message);
       for (const listener of listeners) listener(message);
     },
     subscribe(listener) {
       listeners.add(listener);
+      for (const message of waiting.splice(0)) listener(message);
       return () => {
         listeners.delete(listener);
       };

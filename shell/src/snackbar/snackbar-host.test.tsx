@@ -15,6 +15,15 @@ describe('createSnackbarBus', () => {
     expect(first).toEqual(['success:Saved']);
     expect(second).toEqual(['Saved', 'Broken']);
   });
+
+  it('should keep a notification sent before anyone listens for the first subscriber', () => {
+    const bus = createSnackbarBus();
+    bus.notify({ kind: 'success', message: 'Successfully logged out ! See you next time !' });
+    const heard: string[] = [];
+    bus.subscribe((message) => heard.push(message.message));
+    bus.subscribe((message) => heard.push(`late: ${message.message}`));
+    expect(heard).toEqual(['Successfully logged out ! See you next time !']);
+  });
 });
 
 describe('SnackbarHost', () => {
