@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AudienceTypeSchema, CategorySchema, EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
+import { AdminContentListQuerySchema } from './content';
 
 export const AdviceSchema = Type.Object({
   id: Type.Integer(),
@@ -29,3 +30,30 @@ export type AdviceListQuery = Static<typeof AdviceListQuerySchema>;
 
 export const AdviceListSchema = ListOf(AdviceSchema);
 export type AdviceList = Static<typeof AdviceListSchema>;
+
+/**
+ * POST /api/admin/advices. Unset fields take their defaults: draft, audience 'user', not pinned.
+ * `entity_id`: an administrator names the entity (else the X-Entity-ID in force); a contributor or
+ * publisher always writes into their own entity. The description is sanitised by the server and
+ * refused above 9999 characters ('Description is too long ! (length/9999)').
+ */
+export const AdviceCreateBodySchema = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 255 }),
+  subtitle: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  description: Type.Optional(Type.String()),
+  audience_type: Type.Optional(AudienceTypeSchema),
+  pinned: Type.Optional(Type.Boolean()),
+  category_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  banner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  thumbnail_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type AdviceCreateBody = Static<typeof AdviceCreateBodySchema>;
+
+/** PUT /api/admin/advices/{id}: the fields to change. Only drafts can be edited (409 otherwise). */
+export const AdviceUpdateBodySchema = Type.Partial(AdviceCreateBodySchema);
+export type AdviceUpdateBody = Static<typeof AdviceUpdateBodySchema>;
+
+/** GET /api/admin/advices: drafts included, the entity in force (all entities for an administrator without one). */
+export const AdminAdviceListQuerySchema = AdminContentListQuerySchema;
+export type AdminAdviceListQuery = Static<typeof AdminAdviceListQuerySchema>;

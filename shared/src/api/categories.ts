@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+import { CategorySchema, ListOf, PageQuerySchema } from './common';
+
+/** A colour as #rrggbb. */
+export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
+
+/** GET /api/categories (any signed-in user: the content filters and forms) and GET /api/admin/categories. */
+export const CategoryListQuerySchema = PageQuerySchema;
+export type CategoryListQuery = Static<typeof CategoryListQuerySchema>;
+
+export const CategoryListSchema = ListOf(CategorySchema);
+export type CategoryList = Static<typeof CategoryListSchema>;
+
+/** POST /api/admin/categories (administrators). The colour defaults to #999999 (SPEC §9). */
+export const CategoryCreateBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  color: Type.Optional(Type.String({ pattern: COLOR_PATTERN })),
+});
+export type CategoryCreateBody = Static<typeof CategoryCreateBodySchema>;
+
+/** PUT /api/admin/categories/{id}: the fields to change. */
+export const CategoryUpdateBodySchema = Type.Partial(CategoryCreateBodySchema);
+export type CategoryUpdateBody = Static<typeof CategoryUpdateBodySchema>;

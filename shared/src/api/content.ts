@@ -1,0 +1,42 @@
+import { Type, type Static } from 'typebox';
+import { ListOf, PageQuerySchema } from './common';
+
+/**
+ * What the publishable contents (advices, news items, dashboards) share in the admin API:
+ * the admin list query, the audience calls' parameters and answer.
+ */
+
+/** Admin lists: every status (drafts too) of the entity in force, optionally one status or a title search. */
+export const AdminContentListQuerySchema = Type.Intersect([
+  PageQuerySchema,
+  Type.Object({
+    /** 0 draft, 16 published; unset: both. */
+    status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(16)])),
+    /** Case-insensitive search in the title. */
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
+]);
+export type AdminContentListQuery = Static<typeof AdminContentListQuerySchema>;
+
+/** `/:id/users/add/:userId` and its siblings. */
+export const ItemUserParamsSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  userId: Type.Integer({ minimum: 1 }),
+});
+export type ItemUserParams = Static<typeof ItemUserParamsSchema>;
+
+/**
+ * One user who may be a recipient of an item (a user of the item's entity), and whether they are
+ * one now (`selected`, i.e. in `sources.users`): the two lists of the double-list selector.
+ */
+export const AudienceUserSchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  selected: Type.Boolean(),
+});
+export type AudienceUser = Static<typeof AudienceUserSchema>;
+
+export const AudienceUserListSchema = ListOf(AudienceUserSchema);
+export type AudienceUserList = Static<typeof AudienceUserListSchema>;

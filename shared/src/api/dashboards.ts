@@ -1,0 +1,52 @@
+import { Type, type Static } from 'typebox';
+import { AdviceListQuerySchema } from './advices';
+import { AudienceTypeSchema, EntitySummarySchema, ListOf, Nullable } from './common';
+import { AdminContentListQuerySchema } from './content';
+
+/** A dashboard of SPEC §3: a Power BI report of one entity, shown to all its users or to named ones. */
+export const DashboardSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  tag: Nullable(Type.String()),
+  /** Sanitised HTML, at most 9999 characters. */
+  description: Nullable(Type.String()),
+  /** Always https (SPEC §5). */
+  url: Type.String(),
+  /** 0 draft, 16 published. */
+  status: Type.Integer(),
+  entity: Nullable(EntitySummarySchema),
+  audience_type: AudienceTypeSchema,
+  sources: Type.Object({ users: Type.Array(Type.Integer()) }),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Dashboard = Static<typeof DashboardSchema>;
+
+/** GET /api/dashboards: the same query as advices (page, includes_unpublished). */
+export const DashboardListQuerySchema = AdviceListQuerySchema;
+export type DashboardListQuery = Static<typeof DashboardListQuerySchema>;
+
+export const DashboardListSchema = ListOf(DashboardSchema);
+export type DashboardList = Static<typeof DashboardListSchema>;
+
+/**
+ * POST /api/admin/dashboards. New dashboards are drafts for all the entity's users (multi_users).
+ * `url` must be https: 'Please enter a valid URL (https://)'. `entity_id` as for advices.
+ */
+export const DashboardCreateBodySchema = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 255 }),
+  url: Type.String({ minLength: 1, maxLength: 2000 }),
+  tag: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  description: Type.Optional(Nullable(Type.String())),
+  audience_type: Type.Optional(AudienceTypeSchema),
+  entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type DashboardCreateBody = Static<typeof DashboardCreateBodySchema>;
+
+/** PUT /api/admin/dashboards/{id}: the fields to change. Only drafts can be edited (409 otherwise). */
+export const DashboardUpdateBodySchema = Type.Partial(DashboardCreateBodySchema);
+export type DashboardUpdateBody = Static<typeof DashboardUpdateBodySchema>;
+
+/** GET /api/admin/dashboards: every status, the entity in force. */
+export const AdminDashboardListQuerySchema = AdminContentListQuerySchema;
+export type AdminDashboardListQuery = Static<typeof AdminDashboardListQuerySchema>;

@@ -1,0 +1,47 @@
+import { Type, type Static } from 'typebox';
+import { ImageCategorySchema, ImageSchema, ListOf, PageQuerySchema } from './common';
+
+/** An image as the admin API answers it: the public fields, its size and type, when it was added. */
+export const AdminImageSchema = Type.Object({
+  ...ImageSchema.properties,
+  size_bytes: Type.Integer(),
+  /** Read from the file's bytes: image/jpeg, image/png, image/gif or image/webp. */
+  mime: Type.String(),
+  created_at: Type.String(),
+});
+export type AdminImage = Static<typeof AdminImageSchema>;
+
+export const ImageListSchema = ListOf(ImageSchema);
+export type ImageList = Static<typeof ImageListSchema>;
+
+export const AdminImageListSchema = ListOf(AdminImageSchema);
+export type AdminImageList = Static<typeof AdminImageListSchema>;
+
+/** GET /api/images/category/{category}, GET /api/admin/images/category/{category}. */
+export const ImageCategoryParamSchema = Type.Object({ category: ImageCategorySchema });
+export type ImageCategoryParam = Static<typeof ImageCategoryParamSchema>;
+
+/** GET /api/admin/images: optionally one category. */
+export const AdminImageListQuerySchema = Type.Intersect([
+  PageQuerySchema,
+  Type.Object({ category: Type.Optional(ImageCategorySchema) }),
+]);
+export type AdminImageListQuery = Static<typeof AdminImageListQuerySchema>;
+
+/**
+ * The text fields of the multipart uploads (POST /api/images, POST /api/admin/images, and
+ * POST /api/admin/images/{id} where every field and the file are optional), sent before the file
+ * part named `file`. Without a file on create: 400 'File is Required'; at 50 MB or more: 400
+ * 'Image size should be less than 50 MB !'. jpeg, png, gif and webp only, judged from the bytes.
+ * POST /api/images (any signed-in user) accepts the 'profile' category only.
+ */
+export const ImageUploadFieldsSchema = Type.Object({
+  category: ImageCategorySchema,
+  /** Defaults to the file's name. */
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  description: Type.Optional(Type.String({ maxLength: 1000 })),
+});
+export type ImageUploadFields = Static<typeof ImageUploadFieldsSchema>;
+
+/** The name of the file part of the uploads. */
+export const IMAGE_FILE_FIELD = 'file';

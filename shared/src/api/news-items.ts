@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import { AdviceListQuerySchema } from './advices';
+import { CategorySchema, ImageSchema, ListOf, Nullable } from './common';
+import { AdminContentListQuerySchema } from './content';
+
+/** A news item of SPEC §3: for everyone, not per entity. */
+export const NewsItemSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  subtitle: Nullable(Type.String()),
+  /** Sanitised HTML (SPEC §5 editor rules), at most 9999 characters. */
+  description: Type.String(),
+  /** 0 draft, 16 published. */
+  status: Type.Integer(),
+  pinned: Type.Boolean(),
+  category: Nullable(CategorySchema),
+  banner: Nullable(ImageSchema),
+  thumbnail: Nullable(ImageSchema),
+  tag: Nullable(Type.String()),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type NewsItem = Static<typeof NewsItemSchema>;
+
+/** GET /api/news-items: the same query as advices (page, includes_unpublished). */
+export const NewsItemListQuerySchema = AdviceListQuerySchema;
+export type NewsItemListQuery = Static<typeof NewsItemListQuerySchema>;
+
+export const NewsItemListSchema = ListOf(NewsItemSchema);
+export type NewsItemList = Static<typeof NewsItemListSchema>;
+
+/** POST /api/admin/news-items. New items are drafts, not pinned. Description rules as for advices. */
+export const NewsItemCreateBodySchema = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 255 }),
+  subtitle: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  description: Type.Optional(Type.String()),
+  pinned: Type.Optional(Type.Boolean()),
+  tag: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  category_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  banner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  thumbnail_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+});
+export type NewsItemCreateBody = Static<typeof NewsItemCreateBodySchema>;
+
+/** PUT /api/admin/news-items/{id}: the fields to change. Only drafts can be edited (409 otherwise). */
+export const NewsItemUpdateBodySchema = Type.Partial(NewsItemCreateBodySchema);
+export type NewsItemUpdateBody = Static<typeof NewsItemUpdateBodySchema>;
+
+/** GET /api/admin/news-items: every status. */
+export const AdminNewsItemListQuerySchema = AdminContentListQuerySchema;
+export type AdminNewsItemListQuery = Static<typeof AdminNewsItemListQuerySchema>;
