@@ -19,3 +19,8 @@ export * from './dashboards';
 export * from './categories';
 export * from './images';
 export * from './trainings';
+export * from './admin-users';
+export * from './entities';
+export * from './groups';
+export * from './power-bi';
+export * from './tickets';

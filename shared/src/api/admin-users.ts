@@ -1,0 +1,84 @@
+import { Type, type Static } from 'typebox';
+import { EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
+import { UserSchema } from './users';
+
+/** A person named inside another answer: an entity's or a group's users, a ticket's author. */
+export const UserSummarySchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+});
+export type UserSummary = Static<typeof UserSummarySchema>;
+
+/** The role names of roles.ts as a schema: a rights list naming anything else is refused (400). */
+export const RoleSchema = Type.Union([
+  Type.Literal('user'),
+  Type.Literal('contributor'),
+  Type.Literal('publisher'),
+  Type.Literal('administrator'),
+]);
+
+/** The people lists (users, entities, groups): a page, and a case-insensitive search. */
+export const SearchPageQuerySchema = Type.Intersect([
+  PageQuerySchema,
+  Type.Object({
+    /** Users: in first name, last name or email. Entities and groups: in the name. */
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
+]);
+export type SearchPageQuery = Static<typeof SearchPageQuerySchema>;
+
+/**
+ * One line of the admin user lists: GET /api/admin/users, /users/entity/{id}, /users/get/no-entity,
+ * /users/get/contacts/ (users with contact_enable) and /users/get/displayas/.
+ */
+export const AdminUserListItemSchema = Type.Object({
+  ...UserSummarySchema.properties,
+  rights: Type.Array(Type.String()),
+  entity: Nullable(EntitySummarySchema),
+  contact_enable: Type.Boolean(),
+  profile_image: Nullable(ImageSchema),
+});
+export type AdminUserListItem = Static<typeof AdminUserListItemSchema>;
+
+export const AdminUserListSchema = ListOf(AdminUserListItemSchema);
+export type AdminUserList = Static<typeof AdminUserListSchema>;
+
+/** GET and PUT /api/admin/users/{id}: the user of SPEC §3 and the consultant's description. */
+export const AdminUserSchema = Type.Object({
+  ...UserSchema.properties,
+  /** Shown to clients beside a consultant's name (contacts). Sanitised HTML. */
+  description: Nullable(Type.String()),
+});
+export type AdminUser = Static<typeof AdminUserSchema>;
+
+/**
+ * PUT /api/admin/users/{id} (administrators): the fields to change, each optional.
+ * - rights: known role names only, at least one; an administrator cannot drop their own administrator right.
+ * - entity_id: an existing entity, or null for none.
+ * - contacts: the user's consultants, as ids of users with contact_enable (replaces the list).
+ * - pbi_groups: Power BI report server group names of existing groups (replaces the user's groups).
+ */
+export const AdminUserUpdateBodySchema = Type.Object({
+  first_name: Type.Optional(Type.String({ maxLength: 100 })),
+  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  rights: Type.Optional(Type.Array(RoleSchema, { minItems: 1, maxItems: 4, uniqueItems: true })),
+  welcome_message: Type.Optional(Nullable(Type.String({ maxLength: 9999 }))),
+  contact_enable: Type.Optional(Type.Boolean()),
+  description: Type.Optional(Nullable(Type.String({ maxLength: 9999 }))),
+  entity_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  contacts: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true })),
+  pbi_groups: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100, uniqueItems: true })),
+});
+export type AdminUserUpdateBody = Static<typeof AdminUserUpdateBodySchema>;
+
+/** Messages the people routes answer with (400, 403, 404). */
+export const USER_MESSAGES = {
+  notFound: 'User not found',
+  imageNotFound: 'Image not found',
+  notProfileImage: 'The profile image must be an image of category profile',
+  displayAsReadOnly: 'Not while displaying another user: display-as only shows the portal as them',
+  ownAdministratorRight: 'You cannot remove your own administrator right',
+  otherEntity: 'You may only list the users of your own entity',
+} as const;

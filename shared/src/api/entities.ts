@@ -1,0 +1,56 @@
+import { Type, type Static } from 'typebox';
+import { UserSummarySchema } from './admin-users';
+import { EntitySummarySchema, ListOf, Nullable } from './common';
+
+/**
+ * An entity (a client company) of SPEC §3 as the lists answer it: GET /api/entities (an
+ * administrator gets all, anyone else their own) and GET /api/admin/entities.
+ */
+export const EntitySchema = Type.Object({
+  ...EntitySummarySchema.properties,
+  /** Its name in the file-exchange API's URLs. */
+  slug: Type.String(),
+  /** The identity provider its users sign in with (identity_providers.name), if one is set. */
+  provider_name: Nullable(Type.String()),
+  users_count: Type.Integer({ minimum: 0 }),
+});
+export type Entity = Static<typeof EntitySchema>;
+
+export const EntityListSchema = ListOf(EntitySchema);
+export type EntityList = Static<typeof EntityListSchema>;
+
+/** GET /api/admin/entities/{id} and the answer of every admin write on an entity: with its users. */
+export const EntityDetailSchema = Type.Object({
+  ...EntitySummarySchema.properties,
+  slug: Type.String(),
+  provider_name: Nullable(Type.String()),
+  users: Type.Array(UserSummarySchema),
+});
+export type EntityDetail = Static<typeof EntityDetailSchema>;
+
+/**
+ * POST /api/admin/entities and PUT /api/admin/entities/{id} (administrators). The name is unique
+ * (409). `logo_id` names an image of category 'logo' (400 otherwise); `provider_name` a known
+ * identity provider. On PUT an omitted field is left as it is.
+ */
+export const EntityBodySchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  logo_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  provider_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+});
+export type EntityBody = Static<typeof EntityBodySchema>;
+
+/** PUT /api/admin/entities/{entityId}/user/add/{userId} and /user/remove/{userId}. */
+export const EntityUserParamsSchema = Type.Object({
+  entityId: Type.Integer({ minimum: 1 }),
+  userId: Type.Integer({ minimum: 1 }),
+});
+export type EntityUserParams = Static<typeof EntityUserParamsSchema>;
+
+export const ENTITY_MESSAGES = {
+  notFound: 'Entity not found',
+  nameTaken: 'An entity with this name already exists',
+  logoNotFound: 'logo_id: no image of category logo has this id',
+  unknownProvider: 'provider_name: no identity provider has this name',
+  userNotInEntity: 'This user is not in this entity',
+} as const;

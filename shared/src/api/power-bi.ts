@@ -1,0 +1,34 @@
+import { Type, type Static } from 'typebox';
+import { GroupSchema } from './groups';
+
+/**
+ * PUT /api/admin/pbi/refresh-groups (administrators): reads the security policies of the report
+ * server's catalog items and upserts a group for every group they name. `found` groups on the
+ * server, of which `created` are new in the hub and `updated` got their report-server name set.
+ */
+export const PbiRefreshGroupsResponseSchema = Type.Object({
+  status: Type.Literal('success'),
+  found: Type.Integer({ minimum: 0 }),
+  created: Type.Integer({ minimum: 0 }),
+  updated: Type.Integer({ minimum: 0 }),
+  groups: Type.Array(GroupSchema),
+});
+export type PbiRefreshGroupsResponse = Static<typeof PbiRefreshGroupsResponseSchema>;
+
+/**
+ * PUT /api/admin/pbi/refresh-users (administrators): sets every user's `pbi_groups` to the report
+ * server names of their groups that the server still knows. Creates no user. `updated` users changed.
+ */
+export const PbiRefreshUsersResponseSchema = Type.Object({
+  status: Type.Literal('success'),
+  users: Type.Integer({ minimum: 0 }),
+  updated: Type.Integer({ minimum: 0 }),
+});
+export type PbiRefreshUsersResponse = Static<typeof PbiRefreshUsersResponseSchema>;
+
+export const PBI_MESSAGES = {
+  /** 503 when PBIRS_URL is not set (and no development stand-in runs). */
+  notConfigured: 'Power BI Report Server is not configured',
+  /** 502 when the report server cannot be reached or answers with an error. */
+  unreachable: 'Power BI Report Server did not answer as expected',
+} as const;

@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox';
+import { UserSummarySchema } from './admin-users';
+import { EntitySummarySchema, ListOf, Nullable, PageQuerySchema } from './common';
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'closed'] as const;
+export const TicketStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('in_progress'), Type.Literal('closed')]);
+export type TicketStatus = Static<typeof TicketStatusSchema>;
+
+/** A helpdesk ticket of an entity. */
+export const TicketSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  /** Plain text: shown as text, never as HTML. */
+  description: Type.String(),
+  status: TicketStatusSchema,
+  entity: Nullable(EntitySummarySchema),
+  author: Nullable(UserSummarySchema),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Ticket = Static<typeof TicketSchema>;
+
+/**
+ * GET /api/tickets: the tickets of the displayed user's entity (or the X-Entity-ID in force),
+ * newest first. A plain user sees the ones they opened; a contributor or more all of the entity's.
+ */
+export const TicketListQuerySchema = Type.Intersect([PageQuerySchema, Type.Object({ status: Type.Optional(TicketStatusSchema) })]);
+export type TicketListQuery = Static<typeof TicketListQuerySchema>;
+
+export const TicketListSchema = ListOf(TicketSchema);
+export type TicketList = Static<typeof TicketListSchema>;
+
+/** POST /api/tickets: opens a ticket ('open') for the caller's entity; without an entity, 400. */
+export const TicketCreateBodySchema = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 9999 }),
+});
+export type TicketCreateBody = Static<typeof TicketCreateBodySchema>;
+
+/** GET /api/admin/tickets (administrators): every entity's tickets, optionally one entity or status. */
+export const AdminTicketListQuerySchema = Type.Intersect([
+  TicketListQuerySchema,
+  Type.Object({ entity_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+]);
+export type AdminTicketListQuery = Static<typeof AdminTicketListQuerySchema>;
+
+/** PUT /api/admin/tickets/{id} (administrators): moves a ticket to another status. */
+export const TicketStatusBodySchema = Type.Object({ status: TicketStatusSchema });
+export type TicketStatusBody = Static<typeof TicketStatusBodySchema>;
+
+export const TICKET_MESSAGES = {
+  noEntity: 'You need an entity to open a ticket',
+  notFound: 'Ticket not found',
+} as const;
