@@ -61,9 +61,3 @@ export const CheckDisplayAsResponseSchema = Type.Object({
   display_as_user: Type.Object({ id: Type.Integer() }),
 });
 export type CheckDisplayAsResponse = Static<typeof CheckDisplayAsResponseSchema>;
-
-/** Messages of SPEC §5 that the server answers on sign-in. */
-export const AUTH_MESSAGES = {
-  noEmail: 'Invalid OIDC token, no email provided',
-  loginFailed: 'Login failed ! Please contact an administrator.',
-} as const;

@@ -5,6 +5,8 @@ export * from './headers';
 export * from './errors';
 export * from './http-client';
 export * from './publication';
+export * from './messages';
+export * from './user-names';
 export * from './common';
 export * from './auth';
 export * from './users';

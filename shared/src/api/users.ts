@@ -31,8 +31,3 @@ export const UserSchema = Type.Object({
   pbi_groups: Type.Array(Type.String()),
 });
 export type User = Static<typeof UserSchema>;
-
-/** Initials are the first letters of first and last name (SPEC §3). */
-export function initials(user: Pick<User, 'first_name' | 'last_name'>): string {
-  return `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
-}

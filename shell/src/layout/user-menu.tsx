@@ -1,5 +1,5 @@
 import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
-import { userInitials } from './user-initials';
+import { initials } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '../auth/sign-out';
@@ -32,7 +32,7 @@ export function UserMenu() {
         <Button variant="ghost" size="sm" aria-label={`${t('userMenu.label')}: ${name}`} gap="2" px="2">
           <Avatar.Root size="xs" colorPalette="brand">
             {user.profile_image ? <Avatar.Image src={user.profile_image.url} alt="" /> : null}
-            <Avatar.Fallback>{userInitials(user)}</Avatar.Fallback>
+            <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
           </Avatar.Root>
           <Text as="span" hideBelow="md">
             {name}

@@ -1,6 +1,5 @@
 import { Avatar, Box, DataList, Heading, HStack } from '@chakra-ui/react';
-import { highestRole } from '@hub/shared/api';
-import { userInitials } from '../layout/user-initials';
+import { highestRole, initials } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { useSessionState } from '../shell-context';
 
@@ -15,7 +14,7 @@ export function ProfilePage() {
       <HStack gap="4" mb="6">
         <Avatar.Root size="lg" colorPalette="brand">
           {user.profile_image ? <Avatar.Image src={user.profile_image.url} alt="" /> : null}
-          <Avatar.Fallback>{userInitials(user)}</Avatar.Fallback>
+          <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
         </Avatar.Root>
         <Heading as="h1" size="2xl">
           {t('profile.title')}
