@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { DashboardViewPage } from './features/dashboards/components/dashboard-view-page';
 import { DashboardsPage } from './features/dashboards/components/dashboards-page';
 import { paths } from './paths';
 
@@ -6,7 +7,8 @@ import { paths } from './paths';
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={`${paths.dashboards}/*`} element={<DashboardsPage />} />
+      <Route path={paths.dashboards} element={<DashboardsPage />} />
+      <Route path={paths.dashboard(':id')} element={<DashboardViewPage />} />
       <Route path="*" element={null} />
     </Routes>
   );

@@ -1,15 +1,49 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../paths';
+import { useDashboards } from '../api/get-dashboards';
+import { LoadState } from './load-state';
 
-/** The dashboards area's landing page: its title for now, proving the wiring from the shell. */
+/** /dashboards: the dashboards of the displayed user. */
 export function DashboardsPage() {
   const { t } = useTranslation('dashboards');
+  const { data, error, isLoading, mutate } = useDashboards();
+  const dashboards = data?.items ?? [];
   return (
-    <Box as="section" p="6">
-      <Heading as="h1" size="2xl" mb="4">
+    <Box as="section" p={{ base: '4', md: '6' }} aria-labelledby="dashboards-title">
+      <Heading as="h1" size="2xl" mb="6" id="dashboards-title">
         {t('title')}
       </Heading>
-      <Text color="fg.muted">{t('empty')}</Text>
+      {isLoading || error ? (
+        <LoadState loading={isLoading} onRetry={() => void mutate()} />
+      ) : dashboards.length === 0 ? (
+        <Text color="fg.muted">{t('empty')}</Text>
+      ) : (
+        <Stack as="ul" gap="4" listStyleType="none" aria-label={t('title')}>
+          {dashboards.map((dashboard) => (
+            <li key={dashboard.id}>
+              <Card.Root as="article" size="sm" aria-labelledby={`dashboard-${dashboard.id}`}>
+                <Card.Body gap="2">
+                  {dashboard.tag ? (
+                    <HStack>
+                      <Badge colorPalette="brand" variant="subtle">
+                        {dashboard.tag}
+                      </Badge>
+                    </HStack>
+                  ) : null}
+                  <Heading as="h2" size="md" id={`dashboard-${dashboard.id}`}>
+                    <Link asChild color="fg" _hover={{ color: 'brand.fg' }}>
+                      <RouterLink to={paths.dashboard(dashboard.id)}>{dashboard.title}</RouterLink>
+                    </Link>
+                  </Heading>
+                  {dashboard.entity ? <Text color="fg.muted">{dashboard.entity.name}</Text> : null}
+                </Card.Body>
+              </Card.Root>
+            </li>
+          ))}
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -1,0 +1,47 @@
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { paths } from '../../../paths';
+import { useDashboards } from '../api/get-dashboards';
+import { embedUrl, readIdToken, readReportingHost } from '../lib/embed-url';
+import { DashboardEmbed } from './dashboard-embed';
+import { LoadState } from './load-state';
+
+/** /dashboards/:id: one dashboard of the list, embedded. */
+export function DashboardViewPage() {
+  const { t } = useTranslation('dashboards');
+  const { id } = useParams();
+  const { data, error, isLoading, mutate } = useDashboards();
+  const dashboard = data?.items.find((item) => String(item.id) === id);
+  const src = useMemo(
+    () => (dashboard ? embedUrl(dashboard.url, { reportingHost: readReportingHost(), idToken: readIdToken() }) : ''),
+    [dashboard],
+  );
+  return (
+    <Box as="section" p={{ base: '4', md: '6' }} display="flex" flexDirection="column" minH="full" gap="4">
+      <Link asChild color="brand.fg" alignSelf="start">
+        <RouterLink to={paths.dashboards}>{t('view.back')}</RouterLink>
+      </Link>
+      {isLoading || error ? (
+        <LoadState loading={isLoading} onRetry={() => void mutate()} />
+      ) : !dashboard ? (
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            {t('view.notFoundTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('view.notFound')}</Text>
+        </Stack>
+      ) : (
+        <>
+          <Heading as="h1" size="2xl">
+            {dashboard.title}
+          </Heading>
+          <Box flex="1" minH="60vh">
+            <DashboardEmbed id={dashboard.id} title={dashboard.title} src={src} />
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Dashboard, DashboardList } from '@hub/shared/api';
+import { fr } from '@hub/shared/i18n';
+import { makeRemoteProps, RemoteRoot } from '@hub/shared/remote';
+import { render, screen, within } from '@testing-library/react';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AppRoutes } from '../../../app-routes';
+
+let server: Server;
+let apiBase: string;
+let status = 200;
+let answer: DashboardList;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url?.startsWith('/api/dashboards') && status === 200) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    } else {
+      res.writeHead(status === 200 ? 404 : status, { 'content-type': 'application/json' }).end('{"statusCode":500,"error":"Internal Server Error","message":"no"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  status = 200;
+});
+
+function dashboard(id: number, overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    id,
+    title: `Dashboard ${id}`,
+    tag: null,
+    description: null,
+    url: `https://app.powerbi.example/view/${id}`,
+    status: 16,
+    entity: { id: 1, name: 'Northwind' },
+    audience_type: 'multi_users',
+    sources: { users: [] },
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  } as Dashboard;
+}
+
+function renderAt(path: string, language: 'en' | 'fr' = 'en') {
+  window.history.pushState(null, '', path);
+  return render(
+    <RemoteRoot props={makeRemoteProps('dashboards', { apiBase, language })} namespace="dashboards">
+      <AppRoutes />
+    </RemoteRoot>,
+  );
+}
+
+/** No text on screen has the shape of a catalogue key (a missing translation). */
+function expectNoRawKey() {
+  const texts = [...document.body.querySelectorAll('*')].flatMap((element) =>
+    [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent!.trim()),
+  );
+  const labels = [...document.body.querySelectorAll('[aria-label],[title]')].flatMap((element) => [
+    element.getAttribute('aria-label') ?? '',
+    element.getAttribute('title') ?? '',
+  ]);
+  expect([...texts, ...labels].filter((text) => /^[a-z]+(\.[a-zA-Z-]+)+$/.test(text))).toEqual([]);
+}
+
+describe('the dashboards screens', () => {
+  it('should list the dashboards with links to each one', async () => {
+    answer = { items: [dashboard(1, { title: 'Sales', tag: 'Finance' }), dashboard(2, { title: 'Stock' })], total: 2, page: 1, page_size: 20 };
+    renderAt('/dashboards');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the dashboards…');
+    const list = await screen.findByRole('list', { name: 'Dashboards' });
+    expect(within(list).getByRole('link', { name: 'Sales' })).toHaveAttribute('href', '/dashboards/1');
+    expect(within(list).getByRole('link', { name: 'Stock' })).toHaveAttribute('href', '/dashboards/2');
+    expect(within(list).getByText('Finance')).toBeVisible();
+    expectNoRawKey();
+  });
+
+  it('should show the empty state, in French too', async () => {
+    answer = { items: [], total: 0, page: 1, page_size: 20 };
+    renderAt('/dashboards', 'fr');
+    expect(await screen.findByText(fr.dashboards.empty)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: fr.dashboards.title })).toBeVisible();
+    expectNoRawKey();
+  });
+
+  it('should show an error with a retry when the list cannot be loaded', async () => {
+    status = 500;
+    renderAt('/dashboards');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The dashboards could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+
+  it('should embed the chosen dashboard in a frame titled with its title', async () => {
+    answer = { items: [dashboard(1, { title: 'Sales' }), dashboard(2, { title: 'Stock' })], total: 2, page: 1, page_size: 20 };
+    renderAt('/dashboards/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Stock' })).toBeVisible();
+    expect(screen.getByTitle('Stock')).toHaveAttribute('src', 'https://app.powerbi.example/view/2');
+    expect(screen.getByRole('link', { name: 'Back to the dashboards' })).toHaveAttribute('href', '/dashboards');
+    expectNoRawKey();
+  });
+
+  it('should say so when the dashboard is not one of the user', async () => {
+    answer = { items: [dashboard(1)], total: 1, page: 1, page_size: 20 };
+    renderAt('/dashboards/99', 'fr');
+    expect(await screen.findByRole('heading', { level: 1, name: fr.dashboards.view.notFoundTitle })).toBeVisible();
+    expect(document.querySelector('iframe')).toBeNull();
+    expectNoRawKey();
+  });
+});
