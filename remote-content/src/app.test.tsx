@@ -28,7 +28,7 @@ describe('the content remote', () => {
     const props: MountProps = { ...makeRemoteProps('content'), domElement };
     await runLifecycle(act, () => lifecycles.mount(props));
     const view = within(domElement);
-    expect(await view.findByRole('heading', { level: 1, name: 'Advice' })).toBeVisible();
+    expect(await view.findByRole('link', { name: 'Back to the advices' })).toBeVisible();
     await runLifecycle(act, async () => {
       window.history.pushState(null, '', '/news-items');
       window.dispatchEvent(new PopStateEvent('popstate'));

@@ -3,7 +3,7 @@ import type { Advice } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../paths';
-import { CategoryChip } from './category-chip';
+import { CategoryChip } from '../../../components/category-chip';
 
 export function AdviceCard({ advice }: { advice: Advice }) {
   const { t } = useTranslation('content');

@@ -1,22 +1,42 @@
-import { Box, Heading, Link, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { ContentArticle } from '../../../components/content-article';
+import { LoadState } from '../../../components/load-state';
+import { parseId } from '../../../lib/parse-id';
 import { paths } from '../../../paths';
+import { useAdvice } from '../api/get-advice';
 
-/** /advices/details/:id: a placeholder until the advice page comes. */
+/** /advices/details/:id: one advice; a non-numeric id goes back to the list. */
 export function AdviceDetailsPage() {
   const { t } = useTranslation('content');
+  const id = parseId(useParams().id);
+  const { data, error, isLoading, mutate } = useAdvice(id);
+  if (id === null) return <Navigate to={paths.advices} replace />;
+  const notFound = error instanceof ApiError && error.status === 404;
   return (
-    <Box as="section" p="6">
-      <Heading as="h1" size="2xl" mb="4">
-        {t('adviceDetails.title')}
-      </Heading>
-      <Text color="fg.muted" mb="4">
-        {t('adviceDetails.placeholder')}
-      </Text>
-      <Link asChild color="brand.fg">
+    <Box as="section" p={{ base: '4', md: '6' }}>
+      <Link asChild color="brand.fg" mb="5" display="inline-block">
         <RouterLink to={paths.advices}>{t('adviceDetails.back')}</RouterLink>
       </Link>
+      {data ? (
+        <ContentArticle item={{ ...data, forYou: data.audience_type === 'user' }} />
+      ) : notFound ? (
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            {t('adviceDetails.notFoundTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('adviceDetails.notFound')}</Text>
+        </Stack>
+      ) : (
+        <LoadState
+          loading={isLoading || !error}
+          loadingText={t('adviceDetails.loading')}
+          failedText={t('adviceDetails.loadFailed')}
+          onRetry={() => void mutate()}
+        />
+      )}
     </Box>
   );
 }

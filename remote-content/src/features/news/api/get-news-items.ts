@@ -1,0 +1,35 @@
+import type { ApiClient, NewsItem, NewsItemList, NewsItemListQuery } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import useSWR from 'swr';
+
+/** GET /api/news-items: the published news (drafts too in the unpublished display-as mode). */
+export function getNewsItems(api: ApiClient, query: NewsItemListQuery = {}): Promise<NewsItemList> {
+  return api.get<NewsItemList>('/news-items', query);
+}
+
+/** GET /api/news-items/:id. Silent: the page shows its own not-found and error states. */
+export function getNewsItem(api: ApiClient, id: number, includesUnpublished: boolean): Promise<NewsItem> {
+  return api.get<NewsItem>(`/news-items/${id}`, includesUnpublished ? { includes_unpublished: true } : undefined, { silent: true });
+}
+
+type Scope = { userId: number; entityId: number | null; unpublished: boolean };
+export const newsItemsKey = (query: NewsItemListQuery, scope: Scope) => ['news-items', scope.userId, scope.entityId, scope.unpublished, query] as const;
+export const newsItemKey = (id: number, scope: Scope) => ['news-item', id, scope.userId, scope.entityId, scope.unpublished] as const;
+
+function useScope(): Scope {
+  const { session } = useRemoteProps();
+  return { userId: session.displayedUser.id, entityId: session.selectedEntityId, unpublished: session.displayAs?.includesUnpublished ?? false };
+}
+
+export function useNewsItems(query: NewsItemListQuery = {}) {
+  const { api } = useRemoteProps();
+  const scope = useScope();
+  const fullQuery: NewsItemListQuery = scope.unpublished ? { ...query, includes_unpublished: true } : query;
+  return useSWR(newsItemsKey(fullQuery, scope), () => getNewsItems(api, fullQuery));
+}
+
+export function useNewsItem(id: number | null) {
+  const { api } = useRemoteProps();
+  const scope = useScope();
+  return useSWR(id === null ? null : newsItemKey(id, scope), () => getNewsItem(api, id!, scope.unpublished));
+}

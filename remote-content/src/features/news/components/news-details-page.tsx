@@ -1,0 +1,42 @@
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { ApiError } from '@hub/shared/api';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
+import { ContentArticle } from '../../../components/content-article';
+import { LoadState } from '../../../components/load-state';
+import { parseId } from '../../../lib/parse-id';
+import { paths } from '../../../paths';
+import { useNewsItem } from '../api/get-news-items';
+
+/** /news-items/details/:id: one news item; a non-numeric id goes back to the list. */
+export function NewsDetailsPage() {
+  const { t } = useTranslation('content');
+  const id = parseId(useParams().id);
+  const { data, error, isLoading, mutate } = useNewsItem(id);
+  if (id === null) return <Navigate to={paths.newsItems} replace />;
+  const notFound = error instanceof ApiError && error.status === 404;
+  return (
+    <Box as="section" p={{ base: '4', md: '6' }}>
+      <Link asChild color="brand.fg" mb="5" display="inline-block">
+        <RouterLink to={paths.newsItems}>{t('newsDetails.back')}</RouterLink>
+      </Link>
+      {data ? (
+        <ContentArticle item={data} />
+      ) : notFound ? (
+        <Stack gap="2">
+          <Heading as="h1" size="2xl">
+            {t('newsDetails.notFoundTitle')}
+          </Heading>
+          <Text color="fg.muted">{t('newsDetails.notFound')}</Text>
+        </Stack>
+      ) : (
+        <LoadState
+          loading={isLoading || !error}
+          loadingText={t('newsDetails.loading')}
+          failedText={t('newsDetails.loadFailed')}
+          onRetry={() => void mutate()}
+        />
+      )}
+    </Box>
+  );
+}
