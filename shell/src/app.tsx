@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/login-page';
+import { ConnectionHelpPage } from './help/connection-help-page';
 import { InitialLoader } from './initial-loader';
 import { NavigationGuard } from './navigation/navigation-guard';
 import { paths } from './paths';
@@ -23,6 +24,7 @@ export function App({ services }: { services: ShellServices }) {
             <Suspense fallback={<InitialLoader />}>
               <Routes>
                 <Route path={paths.login} element={<LoginPage />} />
+                <Route path={paths.connectionHelp} element={<ConnectionHelpPage />} />
                 <Route path={`${paths.notFound}/*`} element={<NotFoundPage />} />
                 <Route path="*" element={<SignedInApp />} />
               </Routes>

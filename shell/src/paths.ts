@@ -8,6 +8,10 @@ export const paths = {
   notFound: '/pages/misc/not-found',
   advices: '/advices',
   newsItems: '/news-items',
+  trainings: '/trainings',
+  help: '/help',
+  /** Open to everyone, signed in or not (reachable from /login). */
+  connectionHelp: '/help/connection',
   dashboards: '/dashboards',
   contact: '/contact',
   contactClose: '/contact-close',

@@ -2,7 +2,7 @@ import { STORAGE_KEYS, type Provider, type ProviderList, type ProviderSummary } 
 import { LANGUAGES } from '@hub/shared/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../paths';
 import { useLanguage, useShell } from '../shell-context';
 import { takeSignedOutFlag } from './sign-out';
@@ -138,7 +138,7 @@ export function LoginPage() {
           {t('login.connectionHelp')}
         </a>
         <p id="connection-help" className="hub-login-help-body" hidden={!helpOpen}>
-          {t('login.connectionHelpBody')}
+          {t('login.connectionHelpBody')} <Link to={paths.connectionHelp}>{t('help.connection.title')}</Link>
         </p>
         <div className="hub-login-languages" role="group" aria-label={t('login.chooseLanguage')}>
           {LANGUAGES.map((option) => (

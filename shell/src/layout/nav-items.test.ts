@@ -6,7 +6,7 @@ describe('navigationFor', () => {
   it('should offer a plain user no admin entry', () => {
     const user = makeUser({ rights: ['user'] });
     const labels = navigationFor({ user, displayedUser: user, displayAs: false }).map((item) => item.label);
-    expect(labels).toEqual(['home', 'advices', 'news', 'dashboards', 'tickets', 'collectmaster']);
+    expect(labels).toEqual(['home', 'advices', 'news', 'trainings', 'dashboards', 'tickets', 'collectmaster', 'help']);
   });
 
   it('should offer the admin areas to a contributor, and the discussions to whoever has some', () => {

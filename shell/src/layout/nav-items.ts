@@ -4,7 +4,7 @@ import { paths } from '../paths';
 export interface NavItem {
   to: string;
   /** Key in the shell catalogue's `nav`. */
-  label: 'home' | 'advices' | 'news' | 'dashboards' | 'contact' | 'contactClosed' | 'tickets' | 'collectmaster' | 'admin' | 'entityAdmin' | 'documentation';
+  label: 'home' | 'advices' | 'news' | 'trainings' | 'dashboards' | 'contact' | 'contactClosed' | 'tickets' | 'collectmaster' | 'admin' | 'entityAdmin' | 'documentation' | 'help';
 }
 
 /**
@@ -18,6 +18,7 @@ export function navigationFor(input: { user: User; displayedUser: User; displayA
     { to: paths.home, label: 'home' },
     { to: paths.advices, label: 'advices' },
     { to: paths.newsItems, label: 'news' },
+    { to: paths.trainings, label: 'trainings' },
     { to: paths.dashboards, label: 'dashboards' },
   ];
   if (displayedUser.open_discussion_counter > 0) items.push({ to: paths.contact, label: 'contact' });
@@ -31,5 +32,6 @@ export function navigationFor(input: { user: User; displayedUser: User; displayA
       { to: paths.documentation, label: 'documentation' },
     );
   }
+  items.push({ to: paths.help, label: 'help' });
   return items;
 }

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useKeepTokensFresh } from '../auth/use-keep-tokens-fresh';
+import { UserDocumentationPage } from '../help/user-documentation-page';
 import { ErrorPage } from '../pages/error-page';
 import { HomePage } from '../pages/home-page';
 import { ProfilePage } from '../pages/profile-page';
@@ -19,6 +20,7 @@ export default function SignedInApp() {
           <Route path={paths.home} element={<HomePage />} />
           <Route path={paths.profile} element={<ProfilePage />} />
           <Route path={paths.error} element={<ErrorPage />} />
+          <Route path={paths.help} element={<UserDocumentationPage />} />
           {REMOTE_ROUTES.map(({ path, remote }) => (
             <Route key={path} path={path} element={<RemoteSlot name={remote} />} />
           ))}

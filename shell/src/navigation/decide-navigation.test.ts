@@ -28,6 +28,9 @@ describe('decideNavigation', () => {
     ['a user with no open discussion on /contact', { authenticated: true, rights: user, discussions: { open: 0, closed: 2 } }, '/contact', '/home'],
     ['a user with no closed discussion on /contact-close', { authenticated: true, rights: user, discussions: { open: 1, closed: 0 } }, '/contact-close', '/home'],
     ['an administrator displaying as someone on /collectmaster', { authenticated: true, rights: administrator, displayAs: true }, '/collectmaster', '/home'],
+    ['a signed-out visitor on the user documentation', { authenticated: false, rights: [] }, '/help', '/login'],
+    ['a signed-out visitor on /trainings', { authenticated: false, rights: [] }, '/trainings', '/login'],
+    ['a signed-in user below connection help', { authenticated: true, rights: user }, '/help/connection/x', '/home'],
   ])('should send %s to the redirect', (_case, input, path, redirect) => {
     expect(decideNavigation({ ...input, path })).toEqual({ redirect });
   });
@@ -41,6 +44,10 @@ describe('decideNavigation', () => {
     ['a user on /advices/details/4', { authenticated: true, rights: user }, '/advices/details/4'],
     ['a user on /news-items', { authenticated: true, rights: user }, '/news-items'],
     ['a user on /dashboards', { authenticated: true, rights: user }, '/dashboards'],
+    ['a user on /trainings', { authenticated: true, rights: user }, '/trainings'],
+    ['a user on the user documentation /help', { authenticated: true, rights: user }, '/help'],
+    ['a signed-out visitor on connection help', { authenticated: false, rights: [] }, '/help/connection'],
+    ['a signed-in user on connection help', { authenticated: true, rights: user }, '/help/connection'],
     ['a user on /tickets', { authenticated: true, rights: user }, '/tickets'],
     ['a user on /collectmaster/files', { authenticated: true, rights: user }, '/collectmaster/files'],
     ['a user on /profile', { authenticated: true, rights: user }, '/profile'],

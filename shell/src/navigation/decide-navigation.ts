@@ -25,12 +25,13 @@ const KNOWN_AREAS = [
   paths.error,
   paths.advices,
   paths.newsItems,
+  paths.trainings,
   paths.dashboards,
   paths.collectmaster,
   paths.admin,
   paths.entityAdmin,
 ];
-const KNOWN_PAGES: string[] = [paths.contact, paths.contactClose, paths.tickets, paths.documentation, paths.entityDocumentation];
+const KNOWN_PAGES: string[] = [paths.help, paths.contact, paths.contactClose, paths.tickets, paths.documentation, paths.entityDocumentation];
 const ADMINISTRATOR_ONLY = ['categories', 'users', 'entities'].map((page) => `${paths.admin}/${page}`);
 
 function normalise(path: string): string {
@@ -46,7 +47,8 @@ function normalise(path: string): string {
  */
 export function decideNavigation(input: NavigationInput): NavigationDecision {
   const path = normalise(input.path);
-  if (isUnder(path, paths.notFound)) return allow;
+  // The not-found pages are public; connection help is open to signed-out and signed-in visitors alike.
+  if (isUnder(path, paths.notFound) || path === paths.connectionHelp) return allow;
   if (!input.authenticated) return path === paths.login ? allow : to(paths.login);
   if (path === paths.login || path === paths.root) return to(paths.home);
 

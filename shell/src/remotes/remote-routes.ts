@@ -5,6 +5,7 @@ import { paths } from '../paths';
 export const REMOTE_ROUTES: readonly { path: string; remote: RemoteName }[] = [
   { path: `${paths.advices}/*`, remote: 'content' },
   { path: `${paths.newsItems}/*`, remote: 'content' },
+  { path: paths.trainings, remote: 'content' },
   { path: `${paths.dashboards}/*`, remote: 'dashboards' },
   { path: paths.contact, remote: 'contact' },
   { path: paths.contactClose, remote: 'contact' },
