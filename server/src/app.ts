@@ -5,6 +5,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { Db } from './db/db';
 import advicesRepository from './plugins/app/advices/advices-repository';
 import auditRepository from './plugins/app/audit/audit-repository';
+import discussionHub from './plugins/app/discussions/discussion-hub';
+import discussionsRepository from './plugins/app/discussions/discussions-repository';
 import accessTokens from './plugins/app/auth/access-tokens';
 import idTokenVerifier from './plugins/app/auth/id-token-verifier';
 import imageUrls from './plugins/app/images/image-urls';
@@ -85,6 +87,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usersRepository);
   await app.register(auditRepository);
   await app.register(advicesRepository);
+  await app.register(discussionsRepository);
+  await app.register(discussionHub);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

@@ -36,6 +36,7 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
     kind: 'pglite',
     ...base,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: () => pglite.close(),
     dump: () => pglite.dumpDataDir('none'),
   };

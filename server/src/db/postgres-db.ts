@@ -51,6 +51,32 @@ export async function openPostgres({ connectionString, schema, max = 10 }: Postg
         client.release();
       }
     },
+    async listen(channel, onPayload) {
+      if (!SCHEMA_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
+      // LISTEN holds its connection for good: a client of its own, outside the pool, reconnected when lost.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? '');
+        });
+        next.on('error', () => {
+          if (client === next) client = null;
+          void next.end().catch(() => {});
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${channel}`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+        client = null;
+      };
+    },
     close: () => pool.end(),
   };
 }

@@ -16,6 +16,10 @@ export interface Fixtures {
   contributorId: number;
   consultantId: number;
   administratorId: number;
+  /** The Northwind user's open discussion with the consultant (made on first use), the user's message and the consultant's reply. */
+  northwindDiscussionId: number;
+  userMessageId: number;
+  consultantMessageId: number;
 }
 
 async function one(sql: string, params: unknown[] = []): Promise<number> {
@@ -26,6 +30,24 @@ async function one(sql: string, params: unknown[] = []): Promise<number> {
 
 const userByEmail = (email: string) => one('SELECT id FROM users WHERE email = $1', [email]);
 const entityByName = (name: string) => one('SELECT id FROM entities WHERE name = $1', [name]);
+
+async function northwindDiscussion() {
+  const [user, consultant] = [await userByEmail('user@northwind.test'), await userByEmail('consultant@demo.test')];
+  const db = await testDb();
+  const found = await db.query<{ id: number }>(`SELECT id FROM discussions WHERE customer_id = $1 AND status = 'open' ORDER BY id LIMIT 1`, [user]);
+  const northwindDiscussionId =
+    found.rows[0]?.id ?? (await one('INSERT INTO discussions (customer_id, consultant_id) VALUES ($1, $2) RETURNING id', [user, consultant]));
+  const message = (from: number, to: number, text: string) =>
+    one(
+      `SELECT id FROM messages WHERE discussion_id = $1 AND from_user_id = $2 ORDER BY id LIMIT 1`,
+      [northwindDiscussionId, from],
+    ).catch(() =>
+      one('INSERT INTO messages (discussion_id, from_user_id, to_user_id, message) VALUES ($1, $2, $3, $4) RETURNING id', [northwindDiscussionId, from, to, text]),
+    );
+  const userMessageId = await message(user, consultant, 'Hello, my report is slow.');
+  const consultantMessageId = await message(consultant, user, 'I am looking into it.');
+  return { northwindDiscussionId, userMessageId, consultantMessageId };
+}
 
 export async function loadFixtures(): Promise<Fixtures> {
   const northwind = await entityByName('Northwind Traders');
@@ -44,5 +66,6 @@ export async function loadFixtures(): Promise<Fixtures> {
     contributorId: await userByEmail('contributor@northwind.test'),
     consultantId: await userByEmail('consultant@demo.test'),
     administratorId: await userByEmail('admin@demo.test'),
+    ...(await northwindDiscussion()),
   };
 }

@@ -26,3 +26,4 @@ export * from './entities';
 export * from './groups';
 export * from './power-bi';
 export * from './tickets';
+export * from './discussions';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import admin from './admin/index';
 import advices from './advices/index';
 import auth from './auth/index';
+import discussions from './discussions/index';
 import sessionGuard from './autohooks';
 import health from './health/index';
 import remotes from './remotes/index';
@@ -13,6 +14,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(auth);
   await fastify.register(remotes);
   await fastify.register(advices);
+  await fastify.register(discussions);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

@@ -1,6 +1,7 @@
 import type { ExpectationTable } from '../expectation';
 import { advices } from './advices';
 import { auth } from './auth';
+import { discussions } from './discussions';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
-export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices };
+export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...discussions };

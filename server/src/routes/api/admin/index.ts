@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../require-role';
 import audit from './audit/index';
+import discussions from './discussions/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
@@ -10,5 +11,6 @@ import audit from './audit/index';
 const adminApi: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', requireRole('contributor'));
   await fastify.register(audit);
+  await fastify.register(discussions);
 };
 export default adminApi;

@@ -1,0 +1,350 @@
+import fp from 'fastify-plugin';
+import {
+  DISCUSSION_MESSAGES,
+  isAdministrator,
+  isContributor,
+  MESSAGE_MAX_LENGTH,
+  type CountersEvent,
+  type Discussion,
+  type DiscussionEventType,
+  type DiscussionList,
+  type DiscussionPerson,
+  type DiscussionThread,
+  type Message,
+  type MessageCreateBody,
+  type MessageCreated,
+  type PendingList,
+} from '@hub/shared/api';
+import type { Queryable } from '../../../db/db';
+import type { Session } from '../auth/session';
+
+/** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
+export const DISCUSSIONS_CHANNEL = 'hub_discussions';
+
+/** What travels through NOTIFY: ids only; each receiver re-reads through the API with its own rights. */
+export interface DiscussionNotification {
+  type: DiscussionEventType;
+  discussion_id: number;
+  message_id: number | null;
+  /** The parties (customer, consultant) or, for 'counters', the one user whose counters changed. */
+  users: number[];
+}
+
+export type DiscussionScope = 'open' | 'all';
+
+export interface DiscussionsRepository {
+  /** The displayed user's own discussions (as customer or consultant). */
+  listOwn(session: Session, scope: DiscussionScope): Promise<DiscussionList>;
+  /** Admin lists: an administrator every discussion, a contributor those of the entity in force's customers. */
+  listAdmin(session: Session, scope: DiscussionScope): Promise<DiscussionList>;
+  pending(session: Session): Promise<PendingList>;
+  /**
+   * A discussion and its thread, for a party or an administrator (else null: 404). When the
+   * recipient themselves (not an administrator displaying them) reads it, its messages become read.
+   */
+  thread(session: Session, id: number, options?: { markRead?: boolean; /** The admin route has checked the scope itself. */ admin?: boolean }): Promise<DiscussionThread | null>;
+  post(session: Session, body: MessageCreateBody): Promise<MessageCreated>;
+  replace(session: Session, id: number, text: string): Promise<Message>;
+  remove(session: Session, id: number): Promise<void>;
+  counters(userId: number): Promise<CountersEvent>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    discussionsRepository: DiscussionsRepository;
+  }
+}
+
+const person = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'email', ${alias}.email) END`;
+
+const MESSAGE_SELECT = `SELECT m.id, m.discussion_id, ${person('fu')} AS from_user, ${person('tu')} AS to_user, m.parent_message_id,
+       m.message, m.status, m.is_edited, m.created_at, m.modified_at
+  FROM messages m
+  LEFT JOIN users fu ON fu.id = m.from_user_id
+  LEFT JOIN users tu ON tu.id = m.to_user_id`;
+
+interface MessageRow {
+  id: number;
+  discussion_id: number;
+  from_user: DiscussionPerson | null;
+  to_user: DiscussionPerson | null;
+  parent_message_id: number | null;
+  message: string;
+  status: string;
+  is_edited: boolean;
+  created_at: Date | string;
+  modified_at: Date | string | null;
+}
+
+interface DiscussionRow {
+  id: number;
+  customer: DiscussionPerson | null;
+  consultant: DiscussionPerson | null;
+  status: 'open' | 'closed';
+  created_at: Date | string;
+  closed_at: Date | string | null;
+  last_message_id: number | null;
+  pending_count: number;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+const parseJson = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function toMessage(row: MessageRow): Message {
+  return {
+    id: row.id,
+    discussion_id: row.discussion_id,
+    from_user: parseJson(row.from_user),
+    to_user: parseJson(row.to_user),
+    parent_message_id: row.parent_message_id,
+    message: row.message,
+    status: row.status,
+    is_edited: row.is_edited,
+    created_at: iso(row.created_at),
+    modified_at: row.modified_at === null ? null : iso(row.modified_at),
+  };
+}
+
+/** Checks the text the way SPEC §5 words it; the text itself is kept verbatim (never rendered as HTML). */
+export function checkMessageText(text: string): string | null {
+  if (text.trim() === '') return DISCUSSION_MESSAGES.blank;
+  if (text.length > MESSAGE_MAX_LENGTH) return DISCUSSION_MESSAGES.tooLong;
+  return null;
+}
+
+export default fp(
+  async (fastify) => {
+    const { db, httpErrors } = fastify;
+
+    async function notify(tx: Queryable, event: DiscussionNotification) {
+      await tx.query('SELECT pg_notify($1, $2)', [DISCUSSIONS_CHANNEL, JSON.stringify(event)]);
+    }
+
+    async function messagesByIds(ids: number[], q: Queryable = db): Promise<Map<number, Message>> {
+      if (ids.length === 0) return new Map();
+      const { rows } = await q.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = ANY($1::int[])`, [ids]);
+      return new Map(rows.map((row) => [row.id, toMessage(row)]));
+    }
+
+    /** Discussions matching `where` (parameters from $2; $1 is the viewer for pending counts), newest activity first. */
+    async function discussions(viewerId: number, where: string, params: unknown[], q: Queryable = db): Promise<Discussion[]> {
+      const { rows } = await q.query<DiscussionRow & { activity: Date | string }>(
+        `SELECT d.id, ${person('cu')} AS customer, ${person('co')} AS consultant, d.status, d.created_at, d.closed_at,
+                lm.id AS last_message_id, coalesce(lm.created_at, d.created_at) AS activity,
+                (SELECT count(*)::int FROM messages p WHERE p.discussion_id = d.id AND p.to_user_id = $1 AND p.status = 'open') AS pending_count
+           FROM discussions d
+           LEFT JOIN users cu ON cu.id = d.customer_id
+           LEFT JOIN users co ON co.id = d.consultant_id
+           LEFT JOIN LATERAL (SELECT m.id, m.created_at FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+          WHERE ${where}
+          ORDER BY activity DESC, d.id DESC`,
+        [viewerId, ...params],
+      );
+      const last = await messagesByIds(rows.flatMap((row) => (row.last_message_id === null ? [] : [row.last_message_id])), q);
+      return rows.map((row) => ({
+        id: row.id,
+        customer: parseJson(row.customer),
+        consultant: parseJson(row.consultant),
+        status: row.status,
+        created_at: iso(row.created_at),
+        closed_at: row.closed_at === null ? null : iso(row.closed_at),
+        last_message: row.last_message_id === null ? null : (last.get(row.last_message_id) ?? null),
+        pending_count: row.pending_count,
+      }));
+    }
+
+    const asList = <T>(items: T[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
+    const statusFilter = (scope: DiscussionScope) => (scope === 'open' ? ` AND d.status = 'open'` : '');
+
+    async function oneDiscussion(viewerId: number, id: number, q: Queryable = db): Promise<Discussion> {
+      const [discussion] = await discussions(viewerId, 'd.id = $2', [id], q);
+      return discussion!;
+    }
+
+    /** The discussion row if the session may see it: a party, or an administrator. */
+    async function visible(session: Session, id: number, q: Queryable = db, checked = false) {
+      const { rows } = await q.query<{ id: number; customer_id: number; consultant_id: number | null; status: string }>(
+        'SELECT id, customer_id, consultant_id, status FROM discussions WHERE id = $1',
+        [id],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      const party = row.customer_id === session.user.id || row.consultant_id === session.user.id;
+      return checked || party || isAdministrator(session.rights) ? { ...row, party } : null;
+    }
+
+    /** The message and its discussion, for the author only: 404 unseen, 403 not the author, 409 closed. */
+    async function ownMessage(session: Session, id: number, q: Queryable) {
+      const { rows } = await q.query<{ id: number; discussion_id: number; from_user_id: number | null; parent_message_id: number | null }>(
+        'SELECT id, discussion_id, from_user_id, parent_message_id FROM messages WHERE id = $1',
+        [id],
+      );
+      const message = rows[0];
+      const discussion = message ? await visible(session, message.discussion_id, q) : null;
+      if (!message || !discussion) throw httpErrors.notFound(DISCUSSION_MESSAGES.messageNotFound);
+      if (message.from_user_id !== session.user.id) throw httpErrors.forbidden(DISCUSSION_MESSAGES.notAuthor);
+      if (session.displayAs) throw httpErrors.forbidden(DISCUSSION_MESSAGES.displayAs);
+      if (discussion.status !== 'open') throw httpErrors.conflict(DISCUSSION_MESSAGES.closed);
+      return { message, discussion };
+    }
+
+    const repository: DiscussionsRepository = {
+      async listOwn(session, scope) {
+        const me = session.user.id;
+        return asList(await discussions(me, `(d.customer_id = $2 OR d.consultant_id = $2)${statusFilter(scope)}`, [me]));
+      },
+
+      async listAdmin(session, scope) {
+        const me = session.user.id;
+        if (isAdministrator(session.rights)) return asList(await discussions(me, `true${statusFilter(scope)}`, []));
+        if (!isContributor(session.rights) || session.entityId === null) return asList([]);
+        return asList(await discussions(me, `cu.entity_id = $2${statusFilter(scope)}`, [session.entityId]));
+      },
+
+      async pending(session) {
+        const me = session.user.id;
+        const { rows } = await db.query<{ user: DiscussionPerson | string; discussion_id: number | null; pending_count: number }>(
+          `SELECT ${person('o')} AS "user", d.id AS discussion_id,
+                  (SELECT count(*)::int FROM messages p WHERE p.discussion_id = d.id AND p.to_user_id = $1 AND p.status = 'open') AS pending_count
+             FROM user_contacts uc
+             JOIN users o ON o.id = CASE WHEN uc.consultant_id = $1 THEN uc.user_id ELSE uc.consultant_id END
+             LEFT JOIN discussions d ON d.status = 'open' AND d.customer_id = uc.user_id AND d.consultant_id = uc.consultant_id
+            WHERE uc.consultant_id = $1 OR uc.user_id = $1
+            ORDER BY pending_count DESC, o.last_name, o.first_name, o.id`,
+          [me],
+        );
+        return asList(rows.map((row) => ({ user: parseJson(row.user)!, discussion_id: row.discussion_id, pending_count: row.pending_count ?? 0 })));
+      },
+
+      async thread(session, id, options = {}) {
+        const found = await visible(session, id, db, options.admin);
+        if (!found) return null;
+        if (options.markRead && found.party && !session.displayAs) {
+          await db.transaction(async (tx) => {
+            const { rows } = await tx.query<{ id: number }>(
+              `UPDATE messages SET status = 'read' WHERE discussion_id = $1 AND to_user_id = $2 AND status = 'open' RETURNING id`,
+              [id, session.user.id],
+            );
+            if (rows.length > 0) await notify(tx, { type: 'counters', discussion_id: id, message_id: null, users: [session.user.id] });
+          });
+        }
+        const { rows } = await db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.discussion_id = $1 ORDER BY m.created_at, m.id`, [id]);
+        return { discussion: await oneDiscussion(session.user.id, id), messages: rows.map(toMessage) };
+      },
+
+      async post(session, body) {
+        const problem = checkMessageText(body.message);
+        if (problem) throw httpErrors.badRequest(problem);
+        if (session.displayAs) throw httpErrors.forbidden(DISCUSSION_MESSAGES.displayAs);
+        const me = session.user.id;
+        return db.transaction(async (tx) => {
+          let discussionId: number;
+          let customerId: number;
+          let consultantId: number;
+          if (body.discussion_id !== undefined) {
+            const found = await visible(session, body.discussion_id, tx);
+            if (!found) throw httpErrors.notFound(DISCUSSION_MESSAGES.notFound);
+            if (!found.party || found.consultant_id === null) throw httpErrors.forbidden(DISCUSSION_MESSAGES.notParty);
+            if (found.status !== 'open') throw httpErrors.conflict(DISCUSSION_MESSAGES.closed);
+            [discussionId, customerId, consultantId] = [found.id, found.customer_id, found.consultant_id];
+          } else {
+            // Who is who comes from user_contacts: the caller writes to one of their consultants or clients.
+            const { rows } = await tx.query<{ user_id: number; consultant_id: number }>(
+              `SELECT user_id, consultant_id FROM user_contacts
+                WHERE (user_id = $1 AND ($2::int IS NULL OR consultant_id = $2))
+                   OR (consultant_id = $1 AND user_id = $2)
+                ORDER BY (user_id = $1) DESC, consultant_id, user_id LIMIT 1`,
+              [me, body.to_user_id ?? null],
+            );
+            const pair = rows[0];
+            if (!pair) {
+              if (body.to_user_id === undefined) throw httpErrors.badRequest(DISCUSSION_MESSAGES.noConsultant);
+              throw httpErrors.forbidden(DISCUSSION_MESSAGES.notParty);
+            }
+            [customerId, consultantId] = [pair.user_id, pair.consultant_id];
+            await tx.query(
+              `INSERT INTO discussions (customer_id, consultant_id) VALUES ($1, $2)
+               ON CONFLICT (customer_id, consultant_id) WHERE status = 'open' DO NOTHING`,
+              [customerId, consultantId],
+            );
+            const open = await tx.query<{ id: number }>(
+              `SELECT id FROM discussions WHERE customer_id = $1 AND consultant_id = $2 AND status = 'open'`,
+              [customerId, consultantId],
+            );
+            discussionId = open.rows[0]!.id;
+          }
+          let parent: number | null;
+          if (body.parent_message_id !== undefined) {
+            const { rows } = await tx.query('SELECT 1 FROM messages WHERE id = $1 AND discussion_id = $2', [body.parent_message_id, discussionId]);
+            if (rows.length === 0) throw httpErrors.badRequest(DISCUSSION_MESSAGES.badParent);
+            parent = body.parent_message_id;
+          } else {
+            // Without a parent, the reply chains to the last message: the thread stays one chain.
+            const { rows } = await tx.query<{ id: number }>(
+              'SELECT id FROM messages WHERE discussion_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+              [discussionId],
+            );
+            parent = rows[0]?.id ?? null;
+          }
+          const to = me === customerId ? consultantId : customerId;
+          const inserted = await tx.query<{ id: number }>(
+            `INSERT INTO messages (discussion_id, from_user_id, to_user_id, parent_message_id, message)
+             VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+            [discussionId, me, to, parent, body.message],
+          );
+          const messageId = inserted.rows[0]!.id;
+          const users = [customerId, consultantId];
+          await notify(tx, { type: 'message.created', discussion_id: discussionId, message_id: messageId, users });
+          if (body.close) {
+            await tx.query(`UPDATE discussions SET status = 'closed', closed_at = now() WHERE id = $1`, [discussionId]);
+            await notify(tx, { type: 'discussion.closed', discussion_id: discussionId, message_id: messageId, users });
+          }
+          await fastify.auditRepository.record(
+            session,
+            { action: body.close ? 'message.create-and-close' : 'message.create', itemType: 'message', itemId: messageId, details: { discussion_id: discussionId } },
+            tx,
+          );
+          const message = (await messagesByIds([messageId], tx)).get(messageId)!;
+          return { discussion: await oneDiscussion(me, discussionId, tx), message };
+        });
+      },
+
+      async replace(session, id, text) {
+        const problem = checkMessageText(text);
+        if (problem) throw httpErrors.badRequest(problem);
+        return db.transaction(async (tx) => {
+          const { discussion } = await ownMessage(session, id, tx);
+          await tx.query('UPDATE messages SET message = $2, is_edited = true, modified_at = now() WHERE id = $1', [id, text]);
+          await notify(tx, { type: 'message.updated', discussion_id: discussion.id, message_id: id, users: [discussion.customer_id, discussion.consultant_id ?? 0] });
+          await fastify.auditRepository.record(session, { action: 'message.update', itemType: 'message', itemId: id }, tx);
+          return (await messagesByIds([id], tx)).get(id)!;
+        });
+      },
+
+      async remove(session, id) {
+        await db.transaction(async (tx) => {
+          const { message, discussion } = await ownMessage(session, id, tx);
+          // Keep the chain whole: the replies to this message now answer its parent.
+          await tx.query('UPDATE messages SET parent_message_id = $2 WHERE parent_message_id = $1', [id, message.parent_message_id]);
+          await tx.query('DELETE FROM messages WHERE id = $1', [id]);
+          await notify(tx, { type: 'message.deleted', discussion_id: discussion.id, message_id: id, users: [discussion.customer_id, discussion.consultant_id ?? 0] });
+          await fastify.auditRepository.record(session, { action: 'message.delete', itemType: 'message', itemId: id }, tx);
+        });
+      },
+
+      async counters(userId) {
+        const { rows } = await db.query<CountersEvent>(
+          `SELECT (SELECT count(*)::int FROM discussions d WHERE d.status = 'open' AND (d.customer_id = $1 OR d.consultant_id = $1)) AS open_discussion_counter,
+                  (SELECT count(*)::int FROM discussions d WHERE d.status = 'closed' AND (d.customer_id = $1 OR d.consultant_id = $1)) AS close_discussion_counter,
+                  (SELECT count(*)::int FROM messages m JOIN discussions d ON d.id = m.discussion_id
+                    WHERE m.to_user_id = $1 AND m.status = 'open' AND d.status = 'open') AS pending_message_counter`,
+          [userId],
+        );
+        return rows[0]!;
+      },
+    };
+    fastify.decorate('discussionsRepository', repository);
+  },
+  { name: 'discussions-repository', dependencies: ['database', 'audit-repository'] },
+);

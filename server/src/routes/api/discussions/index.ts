@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  DiscussionListSchema,
+  DiscussionThreadSchema,
+  ErrorResponseSchema,
+  EventsTicketSchema,
+  IdParamSchema,
+  isAdministrator,
+  MessageCreateBodySchema,
+  MessageCreatedSchema,
+  MessageReplaceBodySchema,
+  MessageSchema,
+  PendingListSchema,
+} from '@hub/shared/api';
+import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+/** Discussions with the consultant (SPEC §7): the displayed user's own, their thread, writing, and the live events stream. */
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const repository = fastify.discussionsRepository;
+  const tags = ['discussions'];
+
+  fastify.get('/discussions', { schema: { tags, response: { 200: DiscussionListSchema, ...errors } } }, async (request) =>
+    repository.listOwn(request.session, 'open'),
+  );
+  fastify.get('/discussions/all', { schema: { tags, response: { 200: DiscussionListSchema, ...errors } } }, async (request) =>
+    repository.listOwn(request.session, 'all'),
+  );
+  fastify.get('/discussions/pending', { schema: { tags, response: { 200: PendingListSchema, ...errors } } }, async (request) =>
+    repository.pending(request.session),
+  );
+
+  fastify.get(
+    '/discussions/:id/messages',
+    { schema: { tags, params: IdParamSchema, response: { 200: DiscussionThreadSchema, ...errors } } },
+    async (request, reply) => {
+      // 404 rather than 403: whether someone else's discussion exists is not the caller's business.
+      const thread = await repository.thread(request.session, request.params.id, { markRead: true });
+      return thread ?? reply.notFound('Discussion not found');
+    },
+  );
+
+  fastify.post('/discussions', { schema: { tags, body: MessageCreateBodySchema, response: { 201: MessageCreatedSchema, ...errors } } }, async (request, reply) =>
+    reply.code(201).send(await repository.post(request.session, request.body)),
+  );
+
+  fastify.post('/messages/replace', { schema: { tags, body: MessageReplaceBodySchema, response: { 200: MessageSchema, ...errors } } }, async (request) =>
+    repository.replace(request.session, request.body.id, request.body.message),
+  );
+
+  fastify.delete('/messages/:id', { schema: { tags, params: IdParamSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+    await repository.remove(request.session, request.params.id);
+    return reply.code(204).send(null);
+  });
+
+  fastify.post('/discussions/events/ticket', { schema: { tags, response: { 200: EventsTicketSchema, ...errors } } }, async (request) => ({
+    ticket: await fastify.discussionHub.issueTicket(request.session.user.id),
+    expires_in: EVENTS_TICKET_TTL_SECONDS,
+  }));
+
+  // Server-sent events. EventSource sends no Authorization header, so the session guard lets this
+  // route through and the ticket (from the authenticated POST above) names the user instead.
+  fastify.get(
+    '/discussions/events',
+    {
+      config: { public: true },
+      schema: { tags, querystring: Type.Object({ ticket: Type.Optional(Type.String()) }), response: { 401: ErrorResponseSchema } },
+    },
+    async (request, reply) => {
+      const userId = request.query.ticket ? await fastify.discussionHub.verifyTicket(request.query.ticket) : null;
+      const user = userId === null ? null : await fastify.usersRepository.findById(userId);
+      if (!user) return reply.unauthorized('Missing or expired events ticket');
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold events back in their buffer.
+        'X-Accel-Buffering': 'no',
+      });
+      raw.write('retry: 2000\n: connected\n\n');
+      fastify.discussionHub.attach({ userId: user.id, isAdministrator: isAdministrator(user.rights), raw });
+    },
+  );
+};
+export default routes;

@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { MESSAGE_MAX_LENGTH, type Discussion, type DiscussionThread, type MessageCreated, type PendingList, type User } from '@hub/shared/api';
+import { build, DB_KIND, resetData } from '../../../helper';
+import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+
+const USER = 'user@northwind.test';
+const OTHER = 'user@contoso.test';
+const CONSULTANT = 'consultant@demo.test';
+const ADMIN = 'admin@demo.test';
+const CONTRIBUTOR = 'contributor@northwind.test';
+
+describe(`discussions (${DB_KIND})`, () => {
+  let app: FastifyInstance;
+  let idp: TestIdp;
+  const tokens = new Map<string, string>();
+
+  before(async () => {
+    app = await build();
+    idp = await startTestIdp();
+    await idp.register(app);
+  });
+  after(() => idp.close());
+  beforeEach(async () => {
+    await resetData();
+    tokens.clear();
+  });
+
+  async function auth(email: string) {
+    if (!tokens.has(email)) tokens.set(email, await loginAs(app, idp, email));
+    return { authorization: `Bearer ${tokens.get(email)}` };
+  }
+  async function call(email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+    return app.inject({ method, url, headers: await auth(email), ...(payload ? { payload } : {}) });
+  }
+  async function write(email: string, body: object): Promise<MessageCreated> {
+    const response = await call(email, 'POST', '/api/discussions', body);
+    assert.equal(response.statusCode, 201, response.body);
+    return response.json();
+  }
+  const list = async (email: string, url = '/api/discussions') => ((await call(email, 'GET', url)).json() as { items: Discussion[] }).items;
+  const me = async (email: string) => (await call(email, 'GET', '/api/auth/user')).json() as User;
+
+  test('should start a discussion with the customer’s consultant and chain the replies', async () => {
+    const first = await write(USER, { message: 'Hello, my report is slow.' });
+    assert.equal(first.discussion.status, 'open');
+    assert.equal(first.discussion.customer?.email, USER);
+    assert.equal(first.discussion.consultant?.email, CONSULTANT);
+    assert.equal(first.message.to_user?.email, CONSULTANT);
+    assert.equal(first.message.parent_message_id, null);
+
+    const again = await write(USER, { message: 'Any news?' });
+    assert.equal(again.discussion.id, first.discussion.id, 'a second first message lands in the open discussion');
+    assert.equal(again.message.parent_message_id, first.message.id);
+
+    const reply = await write(CONSULTANT, { message: 'Looking into it.', discussion_id: first.discussion.id });
+    assert.equal(reply.message.to_user?.email, USER);
+    assert.equal(reply.message.parent_message_id, again.message.id);
+  });
+
+  test('should keep the text verbatim as plain text, and refuse more than 5000 characters', async () => {
+    const text = '<script>alert(1)</script> <b>bold</b>\nline two & "quotes"';
+    const created = await write(USER, { message: text });
+    const thread = (await call(CONSULTANT, 'GET', `/api/discussions/${created.discussion.id}/messages`)).json() as DiscussionThread;
+    assert.equal(thread.messages[0]!.message, text);
+
+    const long = await call(USER, 'POST', '/api/discussions', { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) });
+    assert.equal(long.statusCode, 400);
+    assert.match(long.json().message, /Invalid length, maximum length is 5000/);
+    assert.equal((await call(USER, 'POST', '/api/discussions', { message: 'x'.repeat(MESSAGE_MAX_LENGTH) })).statusCode, 201);
+  });
+
+  test('should show a customer only their own discussions, a consultant their clients’, an administrator all', async () => {
+    const northwind = await write(USER, { message: 'From Northwind' });
+    const contoso = await write(OTHER, { message: 'From Contoso' });
+
+    assert.deepEqual((await list(USER)).map((d) => d.id), [northwind.discussion.id]);
+    assert.deepEqual((await list(OTHER)).map((d) => d.id), [contoso.discussion.id]);
+    assert.deepEqual((await list(CONSULTANT)).map((d) => d.id).sort(), [northwind.discussion.id, contoso.discussion.id].sort());
+    assert.deepEqual((await list(ADMIN, '/api/admin/discussions')).map((d) => d.id).sort(), [northwind.discussion.id, contoso.discussion.id].sort());
+    assert.deepEqual((await list(CONTRIBUTOR, '/api/admin/discussions')).map((d) => d.id), [northwind.discussion.id], 'a contributor: their entity only');
+    assert.deepEqual(await list(ADMIN), [], 'the user list holds only the administrator’s own discussions');
+
+    const foreign = await call(OTHER, 'GET', `/api/discussions/${northwind.discussion.id}/messages`);
+    assert.equal(foreign.statusCode, 404);
+    assert.equal((await call(OTHER, 'POST', '/api/discussions', { message: 'sneak', discussion_id: northwind.discussion.id })).statusCode, 404);
+    assert.equal((await call(CONSULTANT, 'GET', `/api/discussions/${northwind.discussion.id}/messages`)).statusCode, 200);
+    const history = await call(ADMIN, 'GET', `/api/admin/discussions/history/${northwind.discussion.id}`);
+    assert.equal(history.statusCode, 200);
+    assert.equal((history.json() as DiscussionThread).messages[0]!.message, 'From Northwind');
+    assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/discussions/history/${contoso.discussion.id}`)).statusCode, 404);
+  });
+
+  test('should let only the author edit or delete a message', async () => {
+    const created = await write(USER, { message: 'Typo hre' });
+    const reply = await write(CONSULTANT, { message: 'Reply', discussion_id: created.discussion.id });
+
+    const edited = await call(USER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'Typo here' });
+    assert.equal(edited.statusCode, 200, edited.body);
+    assert.equal(edited.json().message, 'Typo here');
+    assert.equal(edited.json().is_edited, true);
+    assert.ok(edited.json().modified_at);
+
+    assert.equal((await call(USER, 'POST', '/api/messages/replace', { id: reply.message.id, message: 'hijack' })).statusCode, 403);
+    assert.equal((await call(USER, 'DELETE', `/api/messages/${reply.message.id}`)).statusCode, 403);
+    assert.equal((await call(OTHER, 'DELETE', `/api/messages/${reply.message.id}`)).statusCode, 404);
+    assert.equal((await call(ADMIN, 'DELETE', `/api/messages/${created.message.id}`)).statusCode, 403);
+
+    assert.equal((await call(USER, 'DELETE', `/api/messages/${created.message.id}`)).statusCode, 204);
+    const thread = (await call(CONSULTANT, 'GET', `/api/discussions/${created.discussion.id}/messages`)).json() as DiscussionThread;
+    assert.deepEqual(thread.messages.map((m) => [m.message, m.parent_message_id]), [['Reply', null]]);
+  });
+
+  test('should close with Send & Close, then refuse new messages and changes with 409', async () => {
+    const created = await write(USER, { message: 'Thanks, all good.', close: true });
+    assert.equal(created.discussion.status, 'closed');
+    assert.ok(created.discussion.closed_at);
+    const again = await call(CONSULTANT, 'POST', '/api/discussions', { message: 'Too late', discussion_id: created.discussion.id });
+    assert.equal(again.statusCode, 409);
+    assert.equal((await call(USER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'edit' })).statusCode, 409);
+    assert.deepEqual(await list(USER), []);
+    assert.deepEqual((await list(USER, '/api/discussions/all')).map((d) => d.status), ['closed']);
+    const user = await me(USER);
+    assert.equal(user.open_discussion_counter, 0);
+    assert.equal(user.close_discussion_counter, 1);
+    // A new first message opens a new discussion.
+    assert.notEqual((await write(USER, { message: 'New question' })).discussion.id, created.discussion.id);
+  });
+
+  test('should count pending messages until the recipient opens the discussion', async () => {
+    const created = await write(USER, { message: 'One' });
+    await write(USER, { message: 'Two' });
+    assert.equal((await me(CONSULTANT)).pending_message_counter, 2);
+    const pending = (await call(CONSULTANT, 'GET', '/api/discussions/pending')).json() as PendingList;
+    const northwind = pending.items.find((entry) => entry.user.email === USER)!;
+    assert.equal(northwind.pending_count, 2);
+    assert.equal(northwind.discussion_id, created.discussion.id);
+    assert.equal(pending.items.find((entry) => entry.user.email === OTHER)?.pending_count, 0);
+
+    // The sender opening it changes nothing; the recipient opening it reads them.
+    await call(USER, 'GET', `/api/discussions/${created.discussion.id}/messages`);
+    assert.equal((await me(CONSULTANT)).pending_message_counter, 2);
+    await call(CONSULTANT, 'GET', `/api/discussions/${created.discussion.id}/messages`);
+    assert.equal((await me(CONSULTANT)).pending_message_counter, 0);
+  });
+
+  test('should refuse writing to someone who is neither one’s consultant nor client', async () => {
+    const admin = await call(ADMIN, 'POST', '/api/discussions', { message: 'Hi' });
+    assert.equal(admin.statusCode, 400);
+    const consultantId = (await me(CONSULTANT)).id;
+    assert.equal((await call(CONTRIBUTOR, 'POST', '/api/discussions', { message: 'Hi', to_user_id: consultantId })).statusCode, 403);
+  });
+
+  test('should deliver a message to the other party over server-sent events, and nothing to a stranger', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const unauthorized = await fetch(`${address}/api/discussions/events?ticket=forged`);
+    assert.equal(unauthorized.status, 401);
+
+    async function open(email: string) {
+      const ticket = (await call(email, 'POST', '/api/discussions/events/ticket')).json().ticket as string;
+      const controller = new AbortController();
+      const response = await fetch(`${address}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+      assert.equal(response.status, 200);
+      assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
+      const reader = response.body!.getReader();
+      let text = '';
+      const received: { event: string; data: Record<string, unknown> }[] = [];
+      const pump = (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) return;
+            text += Buffer.from(value).toString('utf8');
+            let end: number;
+            while ((end = text.indexOf('\n\n')) >= 0) {
+              const block = text.slice(0, end);
+              text = text.slice(end + 2);
+              const event = /^event: (.+)$/m.exec(block)?.[1];
+              const data = /^data: (.+)$/m.exec(block)?.[1];
+              if (event && data) received.push({ event, data: JSON.parse(data) });
+            }
+          }
+        } catch {
+          // aborted
+        }
+      })();
+      return {
+        received,
+        async waitFor(event: string, timeout = 3000) {
+          const started = Date.now();
+          while (Date.now() - started < timeout) {
+            const found = received.find((item) => item.event === event);
+            if (found) return found;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          throw new Error(`no ${event} within ${timeout} ms; got ${JSON.stringify(received)}`);
+        },
+        async close() {
+          controller.abort();
+          await pump;
+        },
+      };
+    }
+
+    const consultant = await open(CONSULTANT);
+    const stranger = await open(OTHER);
+    const started = Date.now();
+    const created = await write(USER, { message: 'Live hello' });
+    const event = await consultant.waitFor('message.created');
+    assert.ok(Date.now() - started < 1000, 'delivered within a second');
+    assert.deepEqual(event.data, { type: 'message.created', discussion_id: created.discussion.id, message_id: created.message.id });
+    const counters = await consultant.waitFor('counters');
+    assert.equal(counters.data.pending_message_counter, 1);
+    // The stranger's stream stays silent about someone else's discussion.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(stranger.received, []);
+    await consultant.close();
+    await stranger.close();
+  });
+});

@@ -1,0 +1,129 @@
+import { Type, type Static } from 'typebox';
+import { ListOf, Nullable } from './common';
+
+/** SPEC §9: the promise shown to customers; the server also caps a message at this many characters. */
+export const MESSAGE_MAX_LENGTH = 5000;
+
+export const DISCUSSION_STATUSES = ['open', 'closed'] as const;
+export const DiscussionStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
+export type DiscussionStatus = Static<typeof DiscussionStatusSchema>;
+
+/** A party of a discussion. */
+export const DiscussionPersonSchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+});
+export type DiscussionPerson = Static<typeof DiscussionPersonSchema>;
+
+/**
+ * One message. `message` is plain text, kept verbatim: shown as text, never as HTML.
+ * `parent_message_id` chains a reply to the message it answers; a thread reads in `created_at` order.
+ * `status` is 'open' until the recipient reads it, then 'read'.
+ */
+export const MessageSchema = Type.Object({
+  id: Type.Integer(),
+  discussion_id: Type.Integer(),
+  from_user: Nullable(DiscussionPersonSchema),
+  to_user: Nullable(DiscussionPersonSchema),
+  parent_message_id: Nullable(Type.Integer()),
+  message: Type.String(),
+  status: Type.String(),
+  is_edited: Type.Boolean(),
+  created_at: Type.String(),
+  modified_at: Nullable(Type.String()),
+});
+export type Message = Static<typeof MessageSchema>;
+
+export const DiscussionSchema = Type.Object({
+  id: Type.Integer(),
+  customer: Nullable(DiscussionPersonSchema),
+  consultant: Nullable(DiscussionPersonSchema),
+  status: DiscussionStatusSchema,
+  created_at: Type.String(),
+  closed_at: Nullable(Type.String()),
+  last_message: Nullable(MessageSchema),
+  /** Messages of this discussion addressed to the displayed user and not read yet. */
+  pending_count: Type.Integer({ minimum: 0 }),
+});
+export type Discussion = Static<typeof DiscussionSchema>;
+
+/** GET /api/discussions (open ones), /api/discussions/all, and the admin lists: newest activity first. */
+export const DiscussionListSchema = ListOf(DiscussionSchema);
+export type DiscussionList = Static<typeof DiscussionListSchema>;
+
+/** A discussion with its whole thread (GET /api/discussions/{id}/messages, GET /api/admin/discussions/history/{id}). */
+export const DiscussionThreadSchema = Type.Object({
+  discussion: DiscussionSchema,
+  messages: Type.Array(MessageSchema),
+});
+export type DiscussionThread = Static<typeof DiscussionThreadSchema>;
+
+/**
+ * GET /api/discussions/pending: the people the displayed user talks with (a consultant's clients,
+ * a customer's consultants), their open discussion if any, and how many of its messages wait for the caller.
+ */
+export const PendingEntrySchema = Type.Object({
+  user: DiscussionPersonSchema,
+  discussion_id: Nullable(Type.Integer()),
+  pending_count: Type.Integer({ minimum: 0 }),
+});
+export type PendingEntry = Static<typeof PendingEntrySchema>;
+export const PendingListSchema = ListOf(PendingEntrySchema);
+export type PendingList = Static<typeof PendingListSchema>;
+
+/**
+ * POST /api/discussions: writes a message. With `discussion_id`, into that discussion (a party
+ * only; 409 when closed). Without it, into the open discussion with `to_user_id` (default: the
+ * customer's first consultant), started when there is none. `close: true` is 'Send & Close'.
+ */
+export const MessageCreateBodySchema = Type.Object({
+  message: Type.String({ minLength: 1 }),
+  discussion_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  to_user_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  parent_message_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  close: Type.Optional(Type.Boolean()),
+});
+export type MessageCreateBody = Static<typeof MessageCreateBodySchema>;
+
+export const MessageCreatedSchema = Type.Object({ discussion: DiscussionSchema, message: MessageSchema });
+export type MessageCreated = Static<typeof MessageCreatedSchema>;
+
+/** POST /api/messages/replace: the author edits their message (is_edited, modified_at). */
+export const MessageReplaceBodySchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  message: Type.String({ minLength: 1 }),
+});
+export type MessageReplaceBody = Static<typeof MessageReplaceBodySchema>;
+
+/** POST /api/discussions/events/ticket: a short-lived ticket for the events stream (EventSource sends no header). */
+export const EventsTicketSchema = Type.Object({ ticket: Type.String(), expires_in: Type.Integer() });
+export type EventsTicket = Static<typeof EventsTicketSchema>;
+
+/** The events of GET /api/discussions/events?ticket=… (server-sent events). */
+export const DISCUSSION_EVENTS = ['message.created', 'message.updated', 'message.deleted', 'discussion.closed', 'counters'] as const;
+export type DiscussionEventType = (typeof DISCUSSION_EVENTS)[number];
+export interface DiscussionEvent {
+  type: DiscussionEventType;
+  discussion_id: number;
+  message_id: number | null;
+}
+export interface CountersEvent {
+  open_discussion_counter: number;
+  close_discussion_counter: number;
+  pending_message_counter: number;
+}
+
+export const DISCUSSION_MESSAGES = {
+  notFound: 'Discussion not found',
+  messageNotFound: 'Message not found',
+  closed: 'This discussion is closed',
+  notAuthor: 'Only the author may change this message',
+  notParty: 'Only the customer and the consultant write in a discussion',
+  displayAs: 'Display-as is read-only for discussions',
+  noConsultant: 'You have no consultant to write to',
+  badParent: 'parent_message_id: not a message of this discussion',
+  tooLong: `message: Invalid length, maximum length is ${MESSAGE_MAX_LENGTH}`,
+  blank: 'message: This field is required',
+} as const;
