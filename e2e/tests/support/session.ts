@@ -12,13 +12,17 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
-/** Signs in as a person does: the default connection, the embedded provider's own page, back to /home. */
+/**
+ * Signs in as a person does: the default connection, the embedded provider's own page, back to /home.
+ * Checks the welcome toast at once: it closes after 2 s, so a later check could miss it on a busy machine.
+ */
 export async function signIn(page: Page, email: DemoAccount): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Default connection' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Successfully logged in ! Welcome back !')).toBeVisible();
   await page.waitForURL('**/home');
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 }
