@@ -1,14 +1,20 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useKeepTokensFresh } from '../auth/use-keep-tokens-fresh';
-import { UserDocumentationPage } from '../help/user-documentation-page';
 import { ErrorPage } from '../pages/error-page';
 import { HomePage } from '../pages/home-page';
-import { ProfilePage } from '../pages/profile-page';
 import { paths } from '../paths';
 import { REMOTE_ROUTES } from '../remotes/remote-routes';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { ChakraRoot } from './chakra-root';
 import { DashboardLayout } from './dashboard-layout';
+
+// Pages off the /home path load on their own, so that /home's JavaScript stays within its budget.
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ '../pages/profile-page').then((m) => ({ default: m.ProfilePage })));
+const UserDocumentationPage = lazy(() =>
+  import(/* webpackChunkName: "help" */ '../help/user-documentation-page').then((m) => ({ default: m.UserDocumentationPage })),
+);
+const later = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
 
 /** Every page behind sign-in, in the default layout; the guard has already let the path through. */
 export default function SignedInApp() {
@@ -18,9 +24,9 @@ export default function SignedInApp() {
       <Routes>
         <Route element={<DashboardLayout />}>
           <Route path={paths.home} element={<HomePage />} />
-          <Route path={paths.profile} element={<ProfilePage />} />
+          <Route path={paths.profile} element={later(<ProfilePage />)} />
           <Route path={paths.error} element={<ErrorPage />} />
-          <Route path={paths.help} element={<UserDocumentationPage />} />
+          <Route path={paths.help} element={later(<UserDocumentationPage />)} />
           {REMOTE_ROUTES.map(({ path, remote }) => (
             <Route key={path} path={path} element={<RemoteSlot name={remote} />} />
           ))}
