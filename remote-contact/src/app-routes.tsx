@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { ClosedDiscussionsPage } from './features/discussions/components/closed-discussions-page';
 import { DiscussionsPage } from './features/discussions/components/discussions-page';
 import { paths } from './paths';
 
@@ -7,7 +8,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={paths.contact} element={<DiscussionsPage />} />
-      <Route path={paths.contactClose} element={<DiscussionsPage />} />
+      <Route path={paths.contactClose} element={<ClosedDiscussionsPage />} />
       <Route path={paths.tickets} element={<DiscussionsPage />} />
       <Route path="*" element={null} />
     </Routes>

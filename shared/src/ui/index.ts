@@ -1,2 +1,3 @@
 export * from './system';
 export * from './section-unavailable';
+export * from './delete-confirm-dialog';

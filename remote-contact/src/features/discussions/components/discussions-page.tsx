@@ -1,15 +1,170 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { Discussion, DiscussionEvent } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fullName, otherParty } from '../../../lib/people';
+import { paths } from '../../../paths';
+import { useDiscussions } from '../api/get-discussions';
+import { usePending } from '../api/get-pending';
+import { sendMessage } from '../api/send-message';
+import { useDiscussionEvents } from '../hooks/use-discussion-events';
+import { useRevalidateDiscussions } from '../hooks/use-revalidate-discussions';
+import { Composer } from './composer';
+import { DiscussionList } from './discussion-list';
+import { HistoryDialog } from './history-dialog';
+import { MessageThread } from './message-thread';
 
-/** The contact area's landing page: its title for now, proving the wiring from the shell. */
+/** What the thread pane shows: an open discussion, or a new one with a customer who has none. */
+type Selection = { discussionId: number } | { toUserId: number; name: string };
+
+/** /contact: current discussions, their thread and composer, my discussions, and a consultant's customers. */
 export function DiscussionsPage() {
   const { t } = useTranslation('contact');
+  const { api, session, notify, navigate, refreshSession } = useRemoteProps();
+  const me = session.displayedUser;
+  const isConsultant = me.clients.length > 0;
+  const open = useDiscussions('open');
+  const all = useDiscussions('all');
+  const pending = usePending();
+  const revalidate = useRevalidateDiscussions();
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const [history, setHistory] = useState<Discussion | null>(null);
+
+  useDiscussionEvents((event: DiscussionEvent) => {
+    void revalidate();
+    if (event.type === 'counters' || event.type === 'discussion.closed') void refreshSession();
+  });
+
+  const openItems = open.data?.items ?? [];
+  const selectedId =
+    selection && 'discussionId' in selection
+      ? (openItems.find((discussion) => discussion.id === selection.discussionId)?.id ?? null)
+      : selection
+        ? null
+        : (openItems[0]?.id ?? null);
+  const selectedDiscussion = openItems.find((discussion) => discussion.id === selectedId) ?? null;
+  const newWith = selection && 'toUserId' in selection ? selection : null;
+  const partnerName = selectedDiscussion ? fullName(otherParty(selectedDiscussion, me.id)) : (newWith?.name ?? '');
+
+  async function send(text: string, close: boolean) {
+    const created = await sendMessage(api, {
+      message: text,
+      ...(selectedDiscussion ? { discussion_id: selectedDiscussion.id } : newWith ? { to_user_id: newWith.toUserId } : {}),
+      close,
+    });
+    notify({ kind: 'success', message: close ? t('toasts.closed') : t('toasts.sent') });
+    setSelection({ discussionId: created.discussion.id });
+    await Promise.all([revalidate(), refreshSession()]);
+    if (close) navigate(paths.contactClose);
+  }
+
   return (
-    <Box as="section" p="6">
-      <Heading as="h1" size="2xl" mb="4">
+    <Box as="section" p={{ base: '3', md: '6' }}>
+      <Heading as="h1" size="2xl" mb="2">
         {t('title')}
       </Heading>
-      <Text color="fg.muted">{t('empty')}</Text>
+      {me.contacts.length > 0 ? (
+        <Text color="fg.muted" mb="4">
+          {t('promise')}
+        </Text>
+      ) : null}
+
+      {open.isLoading ? (
+        <Stack direction="row" align="center" gap="3" role="status">
+          <Spinner size="sm" />
+          <Text>{t('loading')}</Text>
+        </Stack>
+      ) : open.error ? (
+        <Stack align="start" gap="3" role="alert">
+          <Text>{t('failed')}</Text>
+          <Button size="sm" variant="outline" onClick={() => void revalidate()}>
+            {t('common:retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(260px, 1fr) 2fr' }} gap="6" alignItems="start">
+          <Stack gap="6" minW="0">
+            <Box as="section" aria-labelledby="current-discussions">
+              <Heading as="h2" size="md" mb="2" id="current-discussions">
+                {t('sections.current')}
+              </Heading>
+              <DiscussionList
+                label={t('sections.current')}
+                discussions={openItems}
+                emptyText={t('noCurrent')}
+                selectedId={selectedId}
+                onSelect={(discussion) => setSelection({ discussionId: discussion.id })}
+                onHistory={setHistory}
+              />
+            </Box>
+            {isConsultant ? (
+              <Box as="section" aria-labelledby="my-customers">
+                <Heading as="h2" size="md" mb="2" id="my-customers">
+                  {t('sections.customers')}
+                </Heading>
+                {(pending.data?.items.length ?? 0) === 0 ? (
+                  <Text color="fg.muted">{t('noCustomers')}</Text>
+                ) : (
+                  <Stack as="ul" aria-label={t('sections.customers')} gap="1" p="0" m="0">
+                    {pending.data!.items.map((entry) => (
+                      <Box as="li" key={entry.user.id} listStyleType="none">
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          w="full"
+                          justifyContent="space-between"
+                          onClick={() =>
+                            setSelection(
+                              entry.discussion_id !== null
+                                ? { discussionId: entry.discussion_id }
+                                : { toUserId: entry.user.id, name: fullName(entry.user) },
+                            )
+                          }
+                        >
+                          <span>{fullName(entry.user)}</span>
+                          {entry.pending_count > 0 ? <Badge colorPalette="orange">{t('pending', { count: entry.pending_count })}</Badge> : null}
+                        </Button>
+                      </Box>
+                    ))}
+                  </Stack>
+                )}
+              </Box>
+            ) : null}
+            <Box as="section" aria-labelledby="my-discussions">
+              <Heading as="h2" size="md" mb="2" id="my-discussions">
+                {t('sections.mine')}
+              </Heading>
+              <DiscussionList label={t('sections.mine')} discussions={all.data?.items ?? []} emptyText={t('empty')} onHistory={setHistory} />
+            </Box>
+          </Stack>
+
+          <Stack as="section" aria-label={partnerName ? t('thread.label', { name: partnerName }) : t('title')} gap="4" minW="0" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.subtle">
+            {selectedDiscussion || newWith ? (
+              <>
+                <Heading as="h2" size="md">
+                  {newWith && !selectedDiscussion ? t('newDiscussion', { name: partnerName }) : t('withName', { name: partnerName })}
+                </Heading>
+                <Box maxH={{ base: '60vh', md: '55vh' }} overflowY="auto" pr="1">
+                  {selectedDiscussion ? (
+                    <MessageThread discussionId={selectedDiscussion.id} label={t('thread.label', { name: partnerName })} />
+                  ) : (
+                    <Text color="fg.muted">{t('thread.empty')}</Text>
+                  )}
+                </Box>
+                {session.displayAs ? (
+                  <Text color="fg.muted">{t('composer.readOnly')}</Text>
+                ) : (
+                  <Composer onSend={send} canClose={selectedDiscussion !== null} />
+                )}
+              </>
+            ) : (
+              <Text color="fg.muted">{t('noCurrent')}</Text>
+            )}
+          </Stack>
+        </Grid>
+      )}
+      <HistoryDialog discussion={history} onClose={() => setHistory(null)} />
     </Box>
   );
 }

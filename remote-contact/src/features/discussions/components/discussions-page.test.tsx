@@ -1,0 +1,155 @@
+import type { Discussion, Message } from '@hub/shared/api';
+import { en } from '@hub/shared/i18n';
+import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DiscussionsPage } from './discussions-page';
+
+const customer = { id: 7, first_name: 'Nora', last_name: 'North', email: 'user@northwind.test' };
+const consultant = { id: 3, first_name: 'Cora', last_name: 'Consultant', email: 'consultant@demo.test' };
+
+let server: Server;
+let apiBase: string;
+let messages: Message[];
+let discussion: Discussion;
+const requests: { method: string; url: string; body: unknown }[] = [];
+
+function message(id: number, from: typeof customer, text: string, overrides: Partial<Message> = {}): Message {
+  return {
+    id,
+    discussion_id: 1,
+    from_user: from,
+    to_user: from.id === customer.id ? consultant : customer,
+    parent_message_id: id > 1 ? id - 1 : null,
+    message: text,
+    status: 'open',
+    is_edited: false,
+    created_at: `2025-03-0${id}T09:00:00.000Z`,
+    modified_at: null,
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const body = raw ? JSON.parse(raw) : undefined;
+      requests.push({ method: req.method!, url: req.url!, body });
+      const json = (status: number, data?: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(data === undefined ? undefined : JSON.stringify(data));
+      const list = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
+      const current = { ...discussion, last_message: messages.at(-1) ?? null };
+      if (req.method === 'GET' && (req.url === '/api/discussions' || req.url === '/api/discussions/all')) return json(200, list(current.status === 'open' || req.url.endsWith('all') ? [current] : []));
+      if (req.method === 'GET' && req.url === '/api/discussions/pending') return json(200, list([]));
+      if (req.method === 'GET' && req.url === '/api/discussions/1/messages') return json(200, { discussion: current, messages });
+      if (req.method === 'POST' && req.url === '/api/discussions') {
+        const created = message(messages.length + 1, customer, body.message);
+        messages = [...messages, created];
+        if (body.close) discussion = { ...discussion, status: 'closed', closed_at: '2025-03-09T09:00:00.000Z' };
+        return json(201, { discussion: { ...discussion, last_message: created }, message: created });
+      }
+      if (req.method === 'POST' && req.url === '/api/messages/replace') {
+        messages = messages.map((m) => (m.id === body.id ? { ...m, message: body.message, is_edited: true, modified_at: '2025-03-08T10:00:00.000Z' } : m));
+        return json(200, messages.find((m) => m.id === body.id));
+      }
+      if (req.method === 'DELETE' && req.url?.startsWith('/api/messages/')) {
+        const id = Number(req.url.split('/').pop());
+        messages = messages.filter((m) => m.id !== id);
+        return json(204);
+      }
+      return json(404, { statusCode: 404, error: 'Not Found', message: 'no' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  requests.length = 0;
+  window.history.pushState(null, '', '/contact');
+  discussion = { id: 1, customer, consultant, status: 'open', created_at: '2025-03-01T09:00:00.000Z', closed_at: null, last_message: null, pending_count: 0 };
+  messages = [message(1, customer, 'Hello, my report is slow.'), message(2, consultant, '<b>Looking</b> into it.')];
+});
+
+function renderPage(overrides: { navigate?: (to: string) => void } = {}) {
+  const notified: Notification[] = [];
+  const user = makeUser({ ...customer, contacts: [{ ...consultant, description: null, profile_image: null }], open_discussion_counter: 1 });
+  const refreshSession = jest.fn(async () => undefined);
+  render(
+    <RemoteRoot
+      props={makeRemoteProps('contact', {
+        apiBase,
+        session: { user, displayedUser: user, displayAs: null, selectedEntityId: null },
+        notify: (notification) => notified.push(notification),
+        refreshSession,
+        ...overrides,
+      })}
+      namespace="contact"
+    >
+      <DiscussionsPage />
+    </RemoteRoot>,
+  );
+  return { notified, refreshSession };
+}
+
+describe('DiscussionsPage', () => {
+  it('should show the promise and the thread, own messages with controls, the other party’s as plain text without any', async () => {
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent(en.contact.loading);
+    expect(await screen.findByText(en.contact.promise)).toBeVisible();
+    const log = await screen.findByRole('log', { name: 'Messages with Cora Consultant' });
+    const [mine, theirs] = within(log).getAllByRole('article');
+    expect(mine).toHaveTextContent('Hello, my report is slow.');
+    expect(within(mine!).getByRole('button', { name: en.contact.thread.edit })).toBeVisible();
+    expect(within(mine!).getByRole('button', { name: en.contact.thread.delete })).toBeVisible();
+    expect(theirs).toHaveTextContent('<b>Looking</b> into it.');
+    expect(theirs!.querySelector('b')).toBeNull();
+    expect(within(theirs!).queryByRole('button')).toBeNull();
+  });
+
+  it('should send with Enter, keep a new line with Shift+Enter, and say so', async () => {
+    const { notified, refreshSession } = renderPage();
+    const box = await screen.findByRole('textbox', { name: en.contact.composer.label });
+    await userEvent.type(box, 'First line{Shift>}{Enter}{/Shift}second line{Enter}');
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url === '/api/discussions')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ message: 'First line\nsecond line', discussion_id: 1, close: false });
+    expect(await screen.findByText(/second line/)).toBeVisible();
+    expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.sent });
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(refreshSession).toHaveBeenCalled();
+  });
+
+  it('should edit an own message, marked edited, and delete one after the shared confirmation', async () => {
+    const { notified } = renderPage();
+    const log = await screen.findByRole('log');
+    await userEvent.click(within(log).getByRole('button', { name: en.contact.thread.edit }));
+    const editor = screen.getByRole('textbox', { name: en.contact.thread.editLabel });
+    await userEvent.clear(editor);
+    await userEvent.type(editor, 'Hello, my report is very slow.{Enter}');
+    await waitFor(() => expect(within(log).getAllByRole('article')[0]).toHaveTextContent(/edited.*Hello, my report is very slow\./));
+    expect(screen.queryByRole('textbox', { name: en.contact.thread.editLabel })).toBeNull();
+    expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.modified });
+
+    await userEvent.click(within(log).getByRole('button', { name: en.contact.thread.delete }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(en.common.deleteDialog.question);
+    await userEvent.click(within(dialog).getByRole('button', { name: en.common.deleteDialog.confirm }));
+    await waitFor(() => expect(within(log).queryByText('Hello, my report is very slow.')).toBeNull());
+    expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/messages/1')).toBe(true);
+    expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.deleted });
+  });
+
+  it('should send and close with Send & Close, then go to the closed discussions', async () => {
+    const navigate = jest.fn();
+    const { notified } = renderPage({ navigate });
+    await userEvent.type(await screen.findByRole('textbox', { name: en.contact.composer.label }), 'Thanks, solved.');
+    await userEvent.click(screen.getByRole('button', { name: en.contact.composer.sendClose }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/contact-close'));
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ message: 'Thanks, solved.', discussion_id: 1, close: true });
+    expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.closed });
+  });
+});

@@ -1,0 +1,39 @@
+import { Button, Dialog } from '@chakra-ui/react';
+import { useTranslation } from 'react-i18next';
+
+export interface DeleteConfirmDialogProps {
+  open: boolean;
+  /** 'No, cancel', Escape or a click outside. */
+  onCancel: () => void;
+  /** 'Yes, delete'. */
+  onConfirm: () => void;
+  /** While the deletion runs: the confirm button shows a spinner. */
+  busy?: boolean;
+}
+
+/** The shared delete confirmation of SPEC §2: 'Do you really want to delete this item ?'. */
+export function DeleteConfirmDialog({ open, onCancel, onConfirm, busy = false }: DeleteConfirmDialogProps) {
+  const { t } = useTranslation('common');
+  return (
+    <Dialog.Root open={open} role="alertdialog" onOpenChange={(details) => (details.open ? undefined : onCancel())} placement="center">
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content>
+          <Dialog.Body pt="6">
+            <Dialog.Title fontSize="md" fontWeight="medium">
+              {t('deleteDialog.question')}
+            </Dialog.Title>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={onCancel}>
+              {t('deleteDialog.cancel')}
+            </Button>
+            <Button colorPalette="red" loading={busy} onClick={onConfirm}>
+              {t('deleteDialog.confirm')}
+            </Button>
+          </Dialog.Footer>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  );
+}
