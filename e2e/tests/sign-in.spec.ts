@@ -38,7 +38,7 @@ test.describe('signing in through the embedded OpenID provider', () => {
     await page.waitForURL('**/home');
   });
 
-  test('should sign out: tokens, entity and provider cleared, back on /login with the toast', async ({ page }) => {
+  test('should sign out of the portal and of the provider: tokens, entity and provider cleared, back on /login with the toast', async ({ page }) => {
     await signIn(page, 'user@contoso.test');
     await page.getByRole('button', { name: /user menu|Carl|account/i }).first().click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -50,6 +50,9 @@ test.describe('signing in through the embedded OpenID provider', () => {
     expect(kept).toEqual([null, null, null, null]);
     await page.goto('/home');
     await page.waitForURL('**/login');
+    // The provider's session ended too: the next person at this computer must give a password.
+    await page.getByRole('button', { name: 'Default connection' }).click();
+    await expect(page.getByLabel('Password')).toBeVisible();
   });
 });
 

@@ -50,6 +50,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: { level: config.logLevel },
     // Behind a load balancer the client's address and protocol come from X-Forwarded-*.
     trustProxy: config.nodeEnv === 'production',
+    // Opening a new PGlite folder takes seconds, more on a busy 2-core machine: Fastify's default
+    // 10 s plugin timeout would stop start-up.
+    pluginTimeout: 120_000,
     ...options.fastify,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

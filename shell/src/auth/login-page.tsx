@@ -37,7 +37,9 @@ export function LoginPage() {
   const handled = useRef(false);
 
   useEffect(() => {
-    if (takeSignedOutFlag()) snackbar.notify({ kind: 'success', message: t('logout.success') });
+    if (!takeSignedOutFlag(location.search)) return;
+    snackbar.notify({ kind: 'success', message: t('logout.success') });
+    if (location.search) navigate(paths.login, { replace: true }); // drop ?state=signed-out
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {

@@ -1,30 +1,87 @@
+import { STORAGE_KEYS, type ApiClient, type Provider } from '@hub/shared/api';
 import type { SessionStore } from '../session/session-store';
 
-/** Set before leaving for /login, so the sign-in page shows the goodbye toast once there. */
+/** Set before a local sign-out, so the sign-in page shows the goodbye toast once there. */
 export const SIGNED_OUT_FLAG = 'hub.signed-out';
+/** The `state` the provider hands back on /login after ending its session (RP-initiated logout). */
+export const SIGNED_OUT_STATE = 'signed-out';
+
+/** The id_token oidc-client-ts keeps for the signed-in user, if any (its keys start with 'oidc.user:'). */
+function storedIdToken(storage: Storage): string | null {
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    if (!key?.startsWith('oidc.user:')) continue;
+    try {
+      const token = (JSON.parse(storage.getItem(key) ?? '{}') as { id_token?: string }).id_token;
+      if (token) return token;
+    } catch {
+      // a damaged entry: nothing to hint with
+    }
+  }
+  return null;
+}
+
+/** The provider's end-session address, coming back to /login with our state (OpenID RP-Initiated Logout 1.0). */
+export function endSessionUrl(provider: Provider, idToken: string, origin: string): string | null {
+  if (!provider.end_session_endpoint) return null;
+  const url = new URL(provider.end_session_endpoint);
+  url.searchParams.set('id_token_hint', idToken);
+  url.searchParams.set('client_id', provider.client_id);
+  url.searchParams.set('post_logout_redirect_uri', `${origin}/login`);
+  url.searchParams.set('state', SIGNED_OUT_STATE);
+  return url.toString();
+}
+
+export interface SignOutDeps {
+  session: SessionStore;
+  /** The unauthenticated client of the hub API, to read the provider's description. */
+  authApi: ApiClient;
+  storage?: Storage;
+  flags?: Storage;
+  origin?: string;
+  /** Leaves the page for the provider (window.location.assign). */
+  leave?: (url: string) => void;
+}
 
 /**
  * Sign-out (SPEC §4): the tokens, the selected entity, the provider name and the identity
- * client's stored user are forgotten; the guard then sends the page to /login, which shows the
- * toast. This is a local sign-out: the provider's end-session page asks for a confirmation
- * before coming back, which would leave the user on the provider's page.
+ * client's stored user are forgotten. When the provider offers an end-session endpoint, its
+ * session is ended too — otherwise the next person at this computer would be signed in again
+ * without a password — and it sends the browser back to /login?state=signed-out, where the toast
+ * shows. Without one (or when the provider cannot be asked), the sign-out is local and the guard
+ * takes the page to /login.
  */
-export function signOut(session: SessionStore, storage: Storage = localStorage, flags: Storage = sessionStorage): void {
-  flags.setItem(SIGNED_OUT_FLAG, '1');
+export async function signOut(deps: SignOutDeps): Promise<void> {
+  const storage = deps.storage ?? localStorage;
+  const flags = deps.flags ?? sessionStorage;
+  const origin = deps.origin ?? window.location.origin;
+  const providerName = storage.getItem(STORAGE_KEYS.providerName);
+  const idToken = storedIdToken(storage);
+  let leaveTo: string | null = null;
+  if (providerName && idToken) {
+    try {
+      const provider = await deps.authApi.get<Provider>(`/auth/provider/${encodeURIComponent(providerName)}`, undefined, { silent: true });
+      leaveTo = endSessionUrl(provider, idToken, origin);
+    } catch {
+      leaveTo = null; // the provider cannot be described: sign out locally
+    }
+  }
+  if (!leaveTo) flags.setItem(SIGNED_OUT_FLAG, '1');
   const identityKeys: string[] = [];
   for (let index = 0; index < storage.length; index++) {
     const key = storage.key(index);
     if (key?.startsWith('oidc.')) identityKeys.push(key);
   }
   for (const key of identityKeys) storage.removeItem(key);
-  session.signOut();
+  if (leaveTo) (deps.leave ?? ((url: string) => window.location.assign(url)))(leaveTo);
+  deps.session.signOut();
   // Stops the renew timer when the identity client is loaded (it always is on a signed-in page).
   import('./oidc-client').then((oidc) => oidc.forgetIdentity()).catch(() => undefined);
 }
 
-/** True once after a sign-out: the flag is consumed. */
-export function takeSignedOutFlag(flags: Storage = sessionStorage): boolean {
-  const set = flags.getItem(SIGNED_OUT_FLAG) !== null;
+/** True once after a sign-out: the local flag is consumed, or the provider came back with our state. */
+export function takeSignedOutFlag(search: string = window.location.search, flags: Storage = sessionStorage): boolean {
+  const local = flags.getItem(SIGNED_OUT_FLAG) !== null;
   flags.removeItem(SIGNED_OUT_FLAG);
-  return set;
+  return local || new URLSearchParams(search).get('state') === SIGNED_OUT_STATE;
 }

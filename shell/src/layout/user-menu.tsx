@@ -21,7 +21,7 @@ export function UserMenu() {
   const name = `${user.first_name} ${user.last_name}`;
 
   function onSelect(value: string) {
-    if (value === 'sign-out') signOut(services.session);
+    if (value === 'sign-out') void signOut({ session: services.session, authApi: services.apis.authApi });
     else if (value === 'profile') navigate(paths.profile);
     else if ((THEMES as string[]).includes(value)) services.preferences.set('theme', value as Theme);
   }
