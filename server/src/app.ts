@@ -10,6 +10,12 @@ import discussionsRepository from './plugins/app/discussions/discussions-reposit
 import accessTokens from './plugins/app/auth/access-tokens';
 import idTokenVerifier from './plugins/app/auth/id-token-verifier';
 import imageUrls from './plugins/app/images/image-urls';
+import imageStore from './plugins/app/images/file-store';
+import imagesRepository from './plugins/app/images/images-repository';
+import categoriesRepository from './plugins/app/categories/categories-repository';
+import dashboardsRepository from './plugins/app/dashboards/dashboards-repository';
+import newsItemsRepository from './plugins/app/news-items/news-items-repository';
+import trainingsRepository from './plugins/app/trainings/trainings-repository';
 import providersRepository from './plugins/app/providers/providers-repository';
 import staticHosting from './plugins/app/static/static-hosting';
 import usersRepository from './plugins/app/users/users-repository';
@@ -90,6 +96,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(usersRepository);
   await app.register(auditRepository);
   await app.register(advicesRepository);
+  await app.register(newsItemsRepository);
+  await app.register(dashboardsRepository);
+  await app.register(categoriesRepository);
+  await app.register(imageStore);
+  await app.register(imagesRepository);
+  await app.register(trainingsRepository);
   await app.register(discussionsRepository);
   await app.register(discussionHub);
 

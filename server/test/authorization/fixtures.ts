@@ -11,6 +11,18 @@ export interface Fixtures {
   northwindAdviceId: number;
   northwindDraftAdviceId: number;
   contosoAdviceId: number;
+  /** Content: the pinned published news item, a draft one; Northwind's published and draft dashboards, a Contoso one. */
+  newsItemId: number;
+  draftNewsItemId: number;
+  northwindDashboardId: number;
+  northwindDraftDashboardId: number;
+  contosoDashboardId: number;
+  /** The 'Governance' category, a demo banner image (with its bytes), the first upcoming training. */
+  categoryId: number;
+  bannerImageId: number;
+  /** An image row without bytes, for the writes (made on first use), so the demo files stay. */
+  spareImageId: number;
+  trainingId: number;
   userId: number;
   otherEntityUserId: number;
   contributorId: number;
@@ -30,6 +42,12 @@ async function one(sql: string, params: unknown[] = []): Promise<number> {
 
 const userByEmail = (email: string) => one('SELECT id FROM users WHERE email = $1', [email]);
 const entityByName = (name: string) => one('SELECT id FROM entities WHERE name = $1', [name]);
+
+async function spareImage(): Promise<number> {
+  const { rows } = await (await testDb()).query<{ id: number }>(`SELECT id FROM images WHERE storage_key = 'matrix-spare.png'`);
+  if (rows[0]) return rows[0].id;
+  return one(`INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('Matrix spare', 'banner', 'matrix-spare.png', 'image/png', 68) RETURNING id`);
+}
 
 async function northwindDiscussion() {
   const [user, consultant] = [await userByEmail('user@northwind.test'), await userByEmail('consultant@demo.test')];
@@ -61,6 +79,15 @@ export async function loadFixtures(): Promise<Fixtures> {
     ),
     northwindDraftAdviceId: await one('SELECT id FROM advices WHERE entity_id = $1 AND status = 0 ORDER BY id LIMIT 1', [northwind]),
     contosoAdviceId: await one('SELECT id FROM advices WHERE entity_id = $1 AND status = 16 ORDER BY id LIMIT 1', [contoso]),
+    newsItemId: await one('SELECT id FROM news_items WHERE status = 16 AND pinned ORDER BY id LIMIT 1'),
+    draftNewsItemId: await one('SELECT id FROM news_items WHERE status = 0 ORDER BY id LIMIT 1'),
+    northwindDashboardId: await one('SELECT id FROM dashboards WHERE entity_id = $1 AND status = 16 ORDER BY id LIMIT 1', [northwind]),
+    northwindDraftDashboardId: await one('SELECT id FROM dashboards WHERE entity_id = $1 AND status = 0 ORDER BY id LIMIT 1', [northwind]),
+    contosoDashboardId: await one('SELECT id FROM dashboards WHERE entity_id = $1 AND status = 16 ORDER BY id LIMIT 1', [contoso]),
+    categoryId: await one('SELECT id FROM categories WHERE name = $1', ['Governance']),
+    bannerImageId: await one(`SELECT id FROM images WHERE storage_key = 'demo-banner-release.png'`),
+    spareImageId: await spareImage(),
+    trainingId: await one('SELECT id FROM trainings WHERE date_debut > now() ORDER BY date_debut LIMIT 1'),
     userId: await userByEmail('user@northwind.test'),
     otherEntityUserId: await userByEmail('user@contoso.test'),
     contributorId: await userByEmail('contributor@northwind.test'),

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AudienceTypeSchema, CategorySchema, EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
-import { AdminContentListQuerySchema } from './content';
+import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
 export const AdviceSchema = Type.Object({
   id: Type.Integer(),
@@ -38,7 +38,7 @@ export type AdviceList = Static<typeof AdviceListSchema>;
  * refused above 9999 characters ('Description is too long ! (length/9999)').
  */
 export const AdviceCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255 }),
+  title: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
   subtitle: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   description: Type.Optional(Type.String()),
   audience_type: Type.Optional(AudienceTypeSchema),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CategorySchema, ListOf, PageQuerySchema } from './common';
+import { NOT_BLANK } from './content';
 
 /** A colour as #rrggbb. */
 export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
@@ -13,7 +14,7 @@ export type CategoryList = Static<typeof CategoryListSchema>;
 
 /** POST /api/admin/categories (administrators). The colour defaults to #999999 (SPEC §9). */
 export const CategoryCreateBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100 }),
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }),
   color: Type.Optional(Type.String({ pattern: COLOR_PATTERN })),
 });
 export type CategoryCreateBody = Static<typeof CategoryCreateBodySchema>;

@@ -40,3 +40,6 @@ export type AudienceUser = Static<typeof AudienceUserSchema>;
 
 export const AudienceUserListSchema = ListOf(AudienceUserSchema);
 export type AudienceUserList = Static<typeof AudienceUserListSchema>;
+
+/** A required text must hold more than spaces: the server answers 'This field is required' otherwise. */
+export const NOT_BLANK = '\\S';

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AdviceListQuerySchema } from './advices';
 import { AudienceTypeSchema, EntitySummarySchema, ListOf, Nullable } from './common';
-import { AdminContentListQuerySchema } from './content';
+import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
 /** A dashboard of SPEC §3: a Power BI report of one entity, shown to all its users or to named ones. */
 export const DashboardSchema = Type.Object({
@@ -34,7 +34,7 @@ export type DashboardList = Static<typeof DashboardListSchema>;
  * `url` must be https: 'Please enter a valid URL (https://)'. `entity_id` as for advices.
  */
 export const DashboardCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255 }),
+  title: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
   url: Type.String({ minLength: 1, maxLength: 2000 }),
   tag: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   description: Type.Optional(Nullable(Type.String())),

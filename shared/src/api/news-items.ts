@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AdviceListQuerySchema } from './advices';
 import { CategorySchema, ImageSchema, ListOf, Nullable } from './common';
-import { AdminContentListQuerySchema } from './content';
+import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
 /** A news item of SPEC §3: for everyone, not per entity. */
 export const NewsItemSchema = Type.Object({
@@ -31,7 +31,7 @@ export type NewsItemList = Static<typeof NewsItemListSchema>;
 
 /** POST /api/admin/news-items. New items are drafts, not pinned. Description rules as for advices. */
 export const NewsItemCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255 }),
+  title: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
   subtitle: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
   description: Type.Optional(Type.String()),
   pinned: Type.Optional(Type.Boolean()),

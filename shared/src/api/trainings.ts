@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ListOf, Nullable, PageQuerySchema } from './common';
+import { NOT_BLANK } from './content';
 
 export const TrainingKindSchema = Type.Union([Type.Literal('training'), Type.Literal('webinar'), Type.Literal('event')]);
 export type TrainingKind = Static<typeof TrainingKindSchema>;
@@ -32,7 +33,7 @@ export type TrainingListQuery = Static<typeof TrainingListQuerySchema>;
 
 /** POST /api/admin/trainings. `date_fin` must not be before `date_debut`; kind defaults to 'training'. */
 export const TrainingCreateBodySchema = Type.Object({
-  intitule: Type.String({ minLength: 1, maxLength: 255 }),
+  intitule: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
   date_debut: Type.String({ format: 'date-time' }),
   date_fin: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
   duree_heures: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 9999 }))),

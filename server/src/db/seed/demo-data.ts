@@ -1,5 +1,6 @@
 import { PUBLICATION, type Role } from '@hub/shared/api';
 import type { Db, Queryable } from '../db';
+import { seedDemoImages } from './demo-images';
 
 /** The demo people of the README; their password on the embedded provider is `demo`. */
 export const DEMO_PASSWORD = 'demo';
@@ -243,6 +244,13 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         [title, tag, `${title}, refreshed daily.`, url, published, entity],
       );
     }
+    // A draft dashboard (new ones start so), and the demo pictures (their bytes are drawn by the image store).
+    await tx.query(
+      `INSERT INTO dashboards (title, tag, description, url, status, entity_id, audience_type) VALUES ($1, $2, $3, $4, $5, $6, 'multi_users')`,
+      ['Northwind margin analysis', 'Finance', 'Margins by product line, in preparation.', 'https://reports.example.com/reports/powerbi/Northwind/Margins', draft, entities.northwind],
+    );
+    const images = await seedDemoImages(tx);
+    await tx.query('UPDATE news_items SET banner_image_id = $1 WHERE title = $2', [images['demo-banner-release.png'], 'New connector for the report server']);
 
     // Relative to now, so "upcoming" always has something to show.
     const trainings = [

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import admin from './admin/index';
 import advices from './advices/index';
+import categories from './categories/index';
+import dashboards from './dashboards/index';
+import images from './images/index';
+import newsItems from './news-items/index';
+import trainings from './trainings/index';
 import auth from './auth/index';
 import discussions from './discussions/index';
 import sessionGuard from './autohooks';
@@ -14,6 +19,11 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(auth);
   await fastify.register(remotes);
   await fastify.register(advices);
+  await fastify.register(newsItems);
+  await fastify.register(dashboards);
+  await fastify.register(categories);
+  await fastify.register(images);
+  await fastify.register(trainings);
   await fastify.register(discussions);
   await fastify.register(admin, { prefix: '/admin' });
 };

@@ -1,7 +1,8 @@
 import type { ExpectationTable } from '../expectation';
 import { advices } from './advices';
 import { auth } from './auth';
+import { content } from './content';
 import { discussions } from './discussions';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
-export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...discussions };
+export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...content, ...discussions };

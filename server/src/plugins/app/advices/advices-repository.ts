@@ -1,13 +1,53 @@
+import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
-import { PUBLICATION, readPublicationStatus, type Advice, type AdviceList, type AdviceListQuery, type AudienceType, type Category } from '@hub/shared/api';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import {
+  PUBLICATION,
+  readPublicationStatus,
+  type AdminAdviceListQuery,
+  type Advice,
+  type AdviceCreateBody,
+  type AdviceList,
+  type AdviceListQuery,
+  type AdviceUpdateBody,
+  type AudienceType,
+  type AudienceUserList,
+  type Category,
+  type PageQuery,
+  type PublicationStatus,
+} from '@hub/shared/api';
+import type { Queryable } from '../../../db/db';
 import { canSeeUnpublished, type Session } from '../auth/session';
+import { ADVICE_RECIPIENTS, changeRecipients, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
+import { cleanDescription } from '../content/description';
+import { checkReferences } from '../content/references';
+import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
+import { iso, likePattern, setClauses } from '../content/sql';
+import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 export interface AdvicesRepository {
   /** The page of advices the caller may see: pinned first, then newest. */
   list(query: AdviceListQuery, session: Session): Promise<AdviceList>;
   /** One advice under the same rule, or null when it does not exist or the caller may not see it. */
   get(id: number, session: Session): Promise<Advice | null>;
+
+  // The admin side (/api/admin/advices): drafts included, the advices of the entities the caller manages.
+  /** The entity in force (every entity for an administrator without one), newest first. */
+  adminList(query: AdminAdviceListQuery, session: Session): Promise<AdviceList>;
+  /** One advice the caller manages, or null (missing, or another entity's for a non-administrator). */
+  adminGet(id: number, session: Session): Promise<Advice | null>;
+  /** A new draft; audience 'user' unless said otherwise. */
+  create(body: AdviceCreateBody, session: Session): Promise<Advice>;
+  /** 404 when not managed by the caller, 409 unless the advice is a draft. */
+  update(id: number, body: AdviceUpdateBody, session: Session): Promise<Advice>;
+  remove(id: number, session: Session): Promise<void>;
+  /** Publish (16) or back to draft (0). */
+  setStatus(id: number, status: PublicationStatus, session: Session): Promise<Advice>;
+  /** The users of the advice's entity, marked when they are recipients. */
+  recipients(id: number, session: Session): Promise<AudienceUserList | null>;
+  /** Changes `sources.users`: the user must be of the advice's entity (404 otherwise). */
+  changeRecipients(id: number, change: AudienceChange, userId: number | null, session: Session): Promise<Advice>;
+  /** The advices of a user's entity with their recipients, for the user admin page; null when the caller may not see that user. */
+  listForUser(userId: number, query: PageQuery, session: Session): Promise<AdviceList | null>;
 }
 
 declare module 'fastify' {
@@ -70,7 +110,14 @@ function visibility(session: Session, includesUnpublished: boolean, params: unkn
   return conditions.join(' AND ');
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+interface LockedAdvice {
+  id: number;
+  title: string;
+  status: number;
+  entity_id: number | null;
+}
+
+const NOT_FOUND = 'Advice not found';
 
 export default fp(
   async (fastify) => {
@@ -113,8 +160,155 @@ export default fp(
         const { rows } = await db.query<AdviceRow>(`${SELECT} WHERE a.id = $1 AND ${where}`, params);
         return rows[0] ? toAdvice(rows[0]) : null;
       },
+
+      async adminList(query, session) {
+        const page = query.page ?? 1;
+        const pageSize = query.page_size ?? 20;
+        const params: unknown[] = [];
+        const conditions = [adminEntityCondition(session, 'a.entity_id', params)];
+        if (query.status !== undefined) {
+          // Unknown values read as draft: "draft" is everything not published.
+          params.push(PUBLICATION.published);
+          conditions.push(query.status === PUBLICATION.published ? `a.status = $${params.length}` : `a.status <> $${params.length}`);
+        }
+        if (query.search) {
+          params.push(likePattern(query.search));
+          conditions.push(`a.title ILIKE $${params.length}`);
+        }
+        return listPage(conditions.join(' AND '), params, page, pageSize, 'a.created_at DESC, a.id DESC');
+      },
+
+      async adminGet(id, session) {
+        const advice = await byId(db, id);
+        return advice && mayManageEntity(session, advice.entity?.id ?? null) ? advice : null;
+      },
+
+      async create(body, session) {
+        const id = await db.transaction(async (tx) => {
+          const entityId = await entityForWrite(tx, session, body.entity_id);
+          await checkReferences(tx, body);
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO advices (title, subtitle, description, status, audience_type, pinned, category_id, banner_image_id, thumbnail_image_id, entity_id, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+            [
+              body.title,
+              body.subtitle ?? null,
+              cleanDescription(body.description ?? ''),
+              PUBLICATION.draft,
+              body.audience_type ?? 'user',
+              body.pinned ?? false,
+              body.category_id ?? null,
+              body.banner_id ?? null,
+              body.thumbnail_id ?? null,
+              entityId,
+              session.actor.id,
+            ],
+          );
+          const created = rows[0]!.id;
+          await fastify.auditRepository.record(session, { action: 'advice.create', itemType: 'advice', itemId: created, details: { title: body.title, entity_id: entityId } }, tx);
+          return created;
+        });
+        return (await byId(db, id))!;
+      },
+
+      async update(id, body, session) {
+        await db.transaction(async (tx) => {
+          const advice = await lock(tx, id, session);
+          if (readPublicationStatus(advice.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
+          let entityId: number | undefined;
+          if (body.entity_id !== undefined && body.entity_id !== advice.entity_id) entityId = await entityForWrite(tx, session, body.entity_id);
+          await checkReferences(tx, body);
+          const params: unknown[] = [];
+          const sets = setClauses(
+            {
+              title: body.title,
+              subtitle: body.subtitle,
+              description: body.description === undefined ? undefined : cleanDescription(body.description),
+              audience_type: body.audience_type,
+              pinned: body.pinned,
+              category_id: body.category_id,
+              banner_image_id: body.banner_id,
+              thumbnail_image_id: body.thumbnail_id,
+              entity_id: entityId,
+            },
+            params,
+          );
+          params.push(id);
+          await tx.query(`UPDATE advices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
+          if (entityId !== undefined) await keepRecipientsOf(tx, ADVICE_RECIPIENTS, id, entityId);
+          const fields = Object.keys(body).filter((key) => body[key as keyof AdviceUpdateBody] !== undefined);
+          await fastify.auditRepository.record(session, { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields } }, tx);
+        });
+        return (await byId(db, id))!;
+      },
+
+      async remove(id, session) {
+        await db.transaction(async (tx) => {
+          const advice = await lock(tx, id, session);
+          await tx.query('DELETE FROM advices WHERE id = $1', [id]);
+          await fastify.auditRepository.record(session, { action: 'advice.delete', itemType: 'advice', itemId: id, details: { title: advice.title } }, tx);
+        });
+      },
+
+      async setStatus(id, status, session) {
+        await db.transaction(async (tx) => {
+          await lock(tx, id, session);
+          await tx.query('UPDATE advices SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
+          const action = status === PUBLICATION.published ? 'advice.publish' : 'advice.unpublish';
+          await fastify.auditRepository.record(session, { action, itemType: 'advice', itemId: id }, tx);
+        });
+        return (await byId(db, id))!;
+      },
+
+      async recipients(id, session) {
+        const advice = await repository.adminGet(id, session);
+        return advice ? recipientCandidates(db, ADVICE_RECIPIENTS, id, advice.entity?.id ?? null) : null;
+      },
+
+      async changeRecipients(id, change, userId, session) {
+        await db.transaction(async (tx) => {
+          const advice = await lock(tx, id, session);
+          if (userId !== null) {
+            const { rows } = await tx.query('SELECT 1 FROM users WHERE id = $1 AND entity_id = $2', [userId, advice.entity_id]);
+            if (rows.length === 0) throw httpErrors.notFound('User not found');
+          }
+          await changeRecipients(tx, ADVICE_RECIPIENTS, id, change, userId ?? undefined);
+          await tx.query('UPDATE advices SET updated_at = now() WHERE id = $1', [id]);
+          await fastify.auditRepository.record(session, { action: `advice.users.${change}`, itemType: 'advice', itemId: id, details: userId === null ? null : { user_id: userId } }, tx);
+        });
+        return (await byId(db, id))!;
+      },
+
+      async listForUser(userId, query, session) {
+        const { rows } = await db.query<{ entity_id: number | null }>('SELECT entity_id FROM users WHERE id = $1', [userId]);
+        const user = rows[0];
+        if (!user || !mayManageEntity(session, user.entity_id)) return null;
+        return listPage('a.entity_id = $1', [user.entity_id], query.page ?? 1, query.page_size ?? 20, 'a.created_at DESC, a.id DESC');
+      },
     };
+
+    async function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<AdviceList> {
+      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM advices a WHERE ${where}`, params);
+      const { rows } = await db.query<AdviceRow>(
+        `${SELECT} WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      );
+      return { items: rows.map(toAdvice), total: total.rows[0]!.count, page, page_size: pageSize };
+    }
+
+    async function byId(q: Queryable, id: number): Promise<Advice | null> {
+      const { rows } = await q.query<AdviceRow>(`${SELECT} WHERE a.id = $1`, [id]);
+      return rows[0] ? toAdvice(rows[0]) : null;
+    }
+
+    /** The advice, locked for the write; 404 when it does not exist or the caller does not manage it. */
+    async function lock(tx: Queryable, id: number, session: Session): Promise<LockedAdvice> {
+      const { rows } = await tx.query<LockedAdvice>('SELECT id, title, status, entity_id FROM advices WHERE id = $1 FOR UPDATE', [id]);
+      const advice = rows[0];
+      if (!advice || !mayManageEntity(session, advice.entity_id)) throw httpErrors.notFound(NOT_FOUND);
+      return advice;
+    }
     fastify.decorate('advicesRepository', repository);
   },
-  { name: 'advices-repository', dependencies: ['database', 'image-urls'] },
+  { name: 'advices-repository', dependencies: ['database', 'image-urls', 'audit-repository'] },
 );

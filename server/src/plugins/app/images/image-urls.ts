@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Image, ImageCategory } from '@hub/shared/api';
 
@@ -7,16 +8,21 @@ export interface ImageJson {
   name: string;
   category: ImageCategory;
   description: string | null;
+  /** Changes when the bytes are replaced, so that a long browser cache never shows the old picture. */
+  v?: string | null;
 }
+
+/** The `v` of an image URL in JavaScript, as imageJsonSql computes it in SQL. */
+export const imageVersion = (storageKey: string) => createHash('md5').update(storageKey).digest('hex').slice(0, 10);
 
 /** SQL for one image column: `${imageJsonSql('b')} AS banner` with `LEFT JOIN images b ON …`. */
 export function imageJsonSql(alias: string): string {
-  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'category', ${alias}.category, 'description', ${alias}.description) END`;
+  return `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'category', ${alias}.category, 'description', ${alias}.description, 'v', left(md5(${alias}.storage_key), 10)) END`;
 }
 
 export interface ImageUrls {
   /** Image URLs are prefixed with the API host (SPEC §9): the one place that builds them. */
-  url(id: number): string;
+  url(id: number, version?: string | null): string;
   toImage(json: ImageJson | null): Image | null;
 }
 
@@ -27,10 +33,10 @@ declare module 'fastify' {
 }
 
 export function createImageUrls(publicUrl: string): ImageUrls {
-  const url = (id: number) => `${publicUrl}/api/images/${id}/file`;
+  const url = (id: number, version?: string | null) => `${publicUrl}/api/images/${id}/file${version ? `?v=${version}` : ''}`;
   return {
     url,
-    toImage: (json) => (json ? { id: json.id, name: json.name, url: url(json.id), category: json.category, description: json.description } : null),
+    toImage: (json) => (json ? { id: json.id, name: json.name, url: url(json.id, json.v), category: json.category, description: json.description } : null),
   };
 }
 

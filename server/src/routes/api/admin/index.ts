@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../require-role';
 import audit from './audit/index';
+import advices from './advices/index';
+import categories from './categories/index';
+import dashboards from './dashboards/index';
+import images from './images/index';
+import newsItems from './news-items/index';
+import trainings from './trainings/index';
 import discussions from './discussions/index';
 
 /**
@@ -11,6 +17,12 @@ import discussions from './discussions/index';
 const adminApi: FastifyPluginAsync = async (fastify) => {
   fastify.addHook('onRequest', requireRole('contributor'));
   await fastify.register(audit);
+  await fastify.register(advices);
+  await fastify.register(newsItems);
+  await fastify.register(dashboards);
+  await fastify.register(categories);
+  await fastify.register(images);
+  await fastify.register(trainings);
   await fastify.register(discussions);
 };
 export default adminApi;

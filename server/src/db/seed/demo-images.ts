@@ -1,0 +1,63 @@
+import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
+import type { ImageCategory } from '@hub/shared/api';
+import type { FileStore } from '../../plugins/app/images/file-store';
+import type { Queryable } from '../db';
+
+/** The demo pictures: rows seeded with the demo data, bytes drawn on start-up when missing. */
+export const DEMO_IMAGES: ReadonlyArray<{ key: string; name: string; category: ImageCategory; description: string; rgb: [number, number, number] }> = [
+  { key: 'demo-banner-release.png', name: 'Release banner', category: 'banner', description: 'Banner of the release news', rgb: [30, 136, 229] },
+  { key: 'demo-thumbnail-quality.png', name: 'Data quality thumbnail', category: 'thumbnail', description: 'Thumbnail for data quality content', rgb: [67, 160, 71] },
+];
+
+/** A plain-coloured PNG, drawn here so that the repository carries no binary files. */
+export function demoPng(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Seeds the image rows (inside the demo data's transaction); answers the ids by key. */
+export async function seedDemoImages(tx: Queryable): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const image of DEMO_IMAGES) {
+    const bytes = demoPng(16, 9, image.rgb);
+    const { rows } = await tx.query<{ id: number }>(
+      'INSERT INTO images (name, category, description, storage_key, mime, size_bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+      [image.name, image.category, image.description, image.key, 'image/png', bytes.length],
+    );
+    ids[image.key] = rows[0]!.id;
+  }
+  return ids;
+}
+
+/** Draws the demo pictures whose rows exist but whose bytes are not in the store (a fresh DATA_DIR). */
+export async function writeMissingDemoImages(db: Queryable, store: FileStore): Promise<void> {
+  const { rows } = await db.query<{ storage_key: string }>('SELECT storage_key FROM images WHERE storage_key = ANY($1)', [DEMO_IMAGES.map((image) => image.key)]);
+  for (const { storage_key: key } of rows) {
+    const found = await store.get(key);
+    if (found) {
+      found.stream.destroy();
+      continue;
+    }
+    const image = DEMO_IMAGES.find((candidate) => candidate.key === key)!;
+    await store.put(key, Readable.from([demoPng(16, 9, image.rgb)]));
+  }
+}

@@ -1,0 +1,264 @@
+import { httpErrors } from '@fastify/sensible';
+import fp from 'fastify-plugin';
+import {
+  PUBLICATION,
+  readPublicationStatus,
+  type AdminDashboardListQuery,
+  type AudienceType,
+  type AudienceUserList,
+  type Dashboard,
+  type DashboardCreateBody,
+  type DashboardList,
+  type DashboardListQuery,
+  type DashboardUpdateBody,
+  type PageQuery,
+  type PublicationStatus,
+} from '@hub/shared/api';
+import type { Queryable } from '../../../db/db';
+import { canSeeUnpublished, type Session } from '../auth/session';
+import { DASHBOARD_RECIPIENTS, changeRecipients, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
+import { cleanDescription } from '../content/description';
+import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
+import { iso, likePattern, setClauses } from '../content/sql';
+import { imageJsonSql, type ImageJson } from '../images/image-urls';
+
+/** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
+export interface DashboardsRepository {
+  /** Published dashboards of the caller's entity whose audience includes them, newest first. */
+  list(query: DashboardListQuery, session: Session): Promise<DashboardList>;
+  get(id: number, session: Session): Promise<Dashboard | null>;
+  adminList(query: AdminDashboardListQuery, session: Session): Promise<DashboardList>;
+  adminGet(id: number, session: Session): Promise<Dashboard | null>;
+  /** A new draft for all the entity's users (multi_users) unless said otherwise; the url must be https. */
+  create(body: DashboardCreateBody, session: Session): Promise<Dashboard>;
+  update(id: number, body: DashboardUpdateBody, session: Session): Promise<Dashboard>;
+  remove(id: number, session: Session): Promise<void>;
+  setStatus(id: number, status: PublicationStatus, session: Session): Promise<Dashboard>;
+  recipients(id: number, session: Session): Promise<AudienceUserList | null>;
+  changeRecipients(id: number, change: AudienceChange, userId: number | null, session: Session): Promise<Dashboard>;
+  listForUser(userId: number, query: PageQuery, session: Session): Promise<DashboardList | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    dashboardsRepository: DashboardsRepository;
+  }
+}
+
+interface DashboardRow {
+  id: number;
+  title: string;
+  tag: string | null;
+  description: string | null;
+  url: string;
+  status: number;
+  audience_type: AudienceType;
+  entity_id: number | null;
+  entity_name: string | null;
+  entity_logo: ImageJson | null;
+  source_users: number[];
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const SELECT = `
+  SELECT d.id, d.title, d.tag, d.description, d.url, d.status, d.audience_type,
+         e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
+         COALESCE((SELECT array_agg(du.user_id ORDER BY du.user_id) FROM dashboard_users du WHERE du.dashboard_id = d.id), '{}') AS source_users,
+         d.created_at, d.updated_at
+    FROM dashboards d
+    LEFT JOIN entities e ON e.id = d.entity_id
+    LEFT JOIN images l ON l.id = e.logo_image_id`;
+
+const NOT_FOUND = 'Dashboard not found';
+
+/** SPEC §5: dashboards are framed over https only. */
+export function httpsUrl(text: string): string {
+  const url = URL.parse(text.trim());
+  if (!url || url.protocol !== 'https:' || !url.hostname) throw httpErrors.badRequest('Please enter a valid URL (https://)');
+  return url.href;
+}
+
+/** The same rule as advices: own entity, published, audience including the caller. */
+function visibility(session: Session, includesUnpublished: boolean, params: unknown[]): string {
+  params.push(session.entityId, session.user.id);
+  const conditions = [
+    `d.entity_id = $${params.length - 1}`,
+    `(d.audience_type = 'multi_users' OR EXISTS (SELECT 1 FROM dashboard_users du WHERE du.dashboard_id = d.id AND du.user_id = $${params.length}))`,
+  ];
+  if (!(includesUnpublished && canSeeUnpublished(session))) {
+    params.push(PUBLICATION.published);
+    conditions.push(`d.status = $${params.length}`);
+  }
+  return conditions.join(' AND ');
+}
+
+interface LockedDashboard {
+  id: number;
+  title: string;
+  status: number;
+  entity_id: number | null;
+}
+
+export default fp(
+  async (fastify) => {
+    const { db, imageUrls } = fastify;
+
+    const toDashboard = (row: DashboardRow): Dashboard => ({
+      id: row.id,
+      title: row.title,
+      tag: row.tag,
+      description: row.description,
+      url: row.url,
+      status: readPublicationStatus(row.status),
+      entity: row.entity_id === null ? null : { id: row.entity_id, name: row.entity_name!, logo: imageUrls.toImage(row.entity_logo) },
+      audience_type: row.audience_type,
+      sources: { users: row.source_users },
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    });
+
+    async function listPage(where: string, params: unknown[], page: number, pageSize: number): Promise<DashboardList> {
+      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM dashboards d WHERE ${where}`, params);
+      const { rows } = await db.query<DashboardRow>(
+        `${SELECT} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      );
+      return { items: rows.map(toDashboard), total: total.rows[0]!.count, page, page_size: pageSize };
+    }
+
+    async function byId(id: number): Promise<Dashboard | null> {
+      const { rows } = await db.query<DashboardRow>(`${SELECT} WHERE d.id = $1`, [id]);
+      return rows[0] ? toDashboard(rows[0]) : null;
+    }
+
+    async function lock(tx: Queryable, id: number, session: Session): Promise<LockedDashboard> {
+      const { rows } = await tx.query<LockedDashboard>('SELECT id, title, status, entity_id FROM dashboards WHERE id = $1 FOR UPDATE', [id]);
+      const dashboard = rows[0];
+      if (!dashboard || !mayManageEntity(session, dashboard.entity_id)) throw httpErrors.notFound(NOT_FOUND);
+      return dashboard;
+    }
+
+    const description = (text: string | null | undefined) => (text === undefined || text === null ? text : cleanDescription(text));
+
+    const repository: DashboardsRepository = {
+      async list(query, session) {
+        const params: unknown[] = [];
+        return listPage(visibility(session, query.includes_unpublished === true, params), params, query.page ?? 1, query.page_size ?? 20);
+      },
+
+      async get(id, session) {
+        const params: unknown[] = [id];
+        const where = visibility(session, true, params);
+        const { rows } = await db.query<DashboardRow>(`${SELECT} WHERE d.id = $1 AND ${where}`, params);
+        return rows[0] ? toDashboard(rows[0]) : null;
+      },
+
+      async adminList(query, session) {
+        const params: unknown[] = [];
+        const conditions = [adminEntityCondition(session, 'd.entity_id', params)];
+        if (query.status !== undefined) {
+          params.push(PUBLICATION.published);
+          conditions.push(query.status === PUBLICATION.published ? `d.status = $${params.length}` : `d.status <> $${params.length}`);
+        }
+        if (query.search) {
+          params.push(likePattern(query.search));
+          conditions.push(`d.title ILIKE $${params.length}`);
+        }
+        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20);
+      },
+
+      async adminGet(id, session) {
+        const dashboard = await byId(id);
+        return dashboard && mayManageEntity(session, dashboard.entity?.id ?? null) ? dashboard : null;
+      },
+
+      async create(body, session) {
+        const url = httpsUrl(body.url);
+        const id = await db.transaction(async (tx) => {
+          const entityId = await entityForWrite(tx, session, body.entity_id);
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO dashboards (title, tag, description, url, status, entity_id, audience_type, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+            [body.title, body.tag ?? null, description(body.description) ?? null, url, PUBLICATION.draft, entityId, body.audience_type ?? 'multi_users', session.actor.id],
+          );
+          const created = rows[0]!.id;
+          await fastify.auditRepository.record(session, { action: 'dashboard.create', itemType: 'dashboard', itemId: created, details: { title: body.title, entity_id: entityId } }, tx);
+          return created;
+        });
+        return (await byId(id))!;
+      },
+
+      async update(id, body, session) {
+        const url = body.url === undefined ? undefined : httpsUrl(body.url);
+        await db.transaction(async (tx) => {
+          const dashboard = await lock(tx, id, session);
+          if (readPublicationStatus(dashboard.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
+          let entityId: number | undefined;
+          if (body.entity_id !== undefined && body.entity_id !== dashboard.entity_id) entityId = await entityForWrite(tx, session, body.entity_id);
+          const params: unknown[] = [];
+          const sets = setClauses(
+            { title: body.title, tag: body.tag, description: description(body.description), url, audience_type: body.audience_type, entity_id: entityId },
+            params,
+          );
+          params.push(id);
+          await tx.query(`UPDATE dashboards SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
+          if (entityId !== undefined) await keepRecipientsOf(tx, DASHBOARD_RECIPIENTS, id, entityId);
+          const fields = Object.keys(body).filter((key) => body[key as keyof DashboardUpdateBody] !== undefined);
+          await fastify.auditRepository.record(session, { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields } }, tx);
+        });
+        return (await byId(id))!;
+      },
+
+      async remove(id, session) {
+        await db.transaction(async (tx) => {
+          const dashboard = await lock(tx, id, session);
+          await tx.query('DELETE FROM dashboards WHERE id = $1', [id]);
+          await fastify.auditRepository.record(session, { action: 'dashboard.delete', itemType: 'dashboard', itemId: id, details: { title: dashboard.title } }, tx);
+        });
+      },
+
+      async setStatus(id, status, session) {
+        await db.transaction(async (tx) => {
+          await lock(tx, id, session);
+          await tx.query('UPDATE dashboards SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
+          const action = status === PUBLICATION.published ? 'dashboard.publish' : 'dashboard.unpublish';
+          await fastify.auditRepository.record(session, { action, itemType: 'dashboard', itemId: id }, tx);
+        });
+        return (await byId(id))!;
+      },
+
+      async recipients(id, session) {
+        const dashboard = await repository.adminGet(id, session);
+        return dashboard ? recipientCandidates(db, DASHBOARD_RECIPIENTS, id, dashboard.entity?.id ?? null) : null;
+      },
+
+      async changeRecipients(id, change, userId, session) {
+        await db.transaction(async (tx) => {
+          const dashboard = await lock(tx, id, session);
+          if (userId !== null) {
+            const { rows } = await tx.query('SELECT 1 FROM users WHERE id = $1 AND entity_id = $2', [userId, dashboard.entity_id]);
+            if (rows.length === 0) throw httpErrors.notFound('User not found');
+          }
+          await changeRecipients(tx, DASHBOARD_RECIPIENTS, id, change, userId ?? undefined);
+          await tx.query('UPDATE dashboards SET updated_at = now() WHERE id = $1', [id]);
+          await fastify.auditRepository.record(
+            session,
+            { action: `dashboard.users.${change}`, itemType: 'dashboard', itemId: id, details: userId === null ? null : { user_id: userId } },
+            tx,
+          );
+        });
+        return (await byId(id))!;
+      },
+
+      async listForUser(userId, query, session) {
+        const { rows } = await db.query<{ entity_id: number | null }>('SELECT entity_id FROM users WHERE id = $1', [userId]);
+        const user = rows[0];
+        if (!user || !mayManageEntity(session, user.entity_id)) return null;
+        return listPage('d.entity_id = $1', [user.entity_id], query.page ?? 1, query.page_size ?? 20);
+      },
+    };
+    fastify.decorate('dashboardsRepository', repository);
+  },
+  { name: 'dashboards-repository', dependencies: ['database', 'image-urls', 'audit-repository'] },
+);

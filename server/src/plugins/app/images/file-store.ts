@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import fp from 'fastify-plugin';
+import { writeMissingDemoImages } from '../../../db/seed/demo-images';
+
+/**
+ * Where stored bytes live, behind the smallest interface an S3-compatible store could implement
+ * too. Keys are made by the server (never from a client's file name).
+ */
+export interface FileStore {
+  /** Stores the whole stream under `key`, or nothing: a failed or refused stream leaves no file. */
+  put(key: string, source: Readable): Promise<{ size: number }>;
+  /** The bytes under `key`, or null when there are none. */
+  get(key: string): Promise<{ stream: Readable; size: number } | null>;
+  /** Removes `key`; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
+
+function checkKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key "${key}"`);
+  return key;
+}
+
+/**
+ * A folder on disk. `put` writes to a temporary file in the same folder and renames it into
+ * place only once the stream has ended well (a rename within one file system is atomic), so a
+ * reader never meets half a file and a failed upload leaves nothing behind.
+ */
+export function diskFileStore(root: string): FileStore {
+  return {
+    async put(key, source) {
+      const target = join(root, checkKey(key));
+      const temporary = join(root, `.upload-${randomUUID()}.tmp`);
+      try {
+        await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+        await rename(temporary, target);
+      } catch (error) {
+        await unlink(temporary).catch(() => undefined);
+        throw error;
+      }
+      return { size: (await stat(target)).size };
+    },
+
+    async get(key) {
+      const path = join(root, checkKey(key));
+      try {
+        const { size } = await stat(path);
+        return { stream: createReadStream(path), size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await unlink(join(root, checkKey(key))).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The image bytes: `${DATA_DIR}/files/images/`. */
+    imageStore: FileStore;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    const root = join(fastify.config.dataDir, 'files', 'images');
+    await mkdir(root, { recursive: true });
+    const store = diskFileStore(root);
+    // The demo data's pictures: their rows come with the seed, their bytes are drawn here.
+    if (fastify.config.seedDemo) await writeMissingDemoImages(fastify.db, store);
+    fastify.decorate('imageStore', store);
+  },
+  { name: 'image-store', dependencies: ['config', 'database'] },
+);

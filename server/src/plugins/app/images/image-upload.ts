@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
+import { httpErrors } from '@fastify/sensible';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
+import type { FileStore } from './file-store';
+import { FILE_REQUIRED, ImageTypeCheck, type ImageMime } from './image-type';
+
+export { FILE_REQUIRED };
+export const TOO_LARGE = 'Image size should be less than 50 MB !';
+const CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'profile', 'logo', 'description'];
+
+/**
+ * The limits given to @fastify/multipart where the image routes register it. busboy stops a file
+ * at `fileSize` bytes (marking it truncated): one byte under 50 MB is the largest accepted size.
+ */
+export const IMAGE_MULTIPART_LIMITS = { fileSize: LIMITS.imageMaxBytes - 1, files: 1, fields: 10, fieldSize: 10_000, parts: 12 };
+
+/** A file already in the store under `key`: the caller writes its row, or deletes it. */
+export interface StoredImageFile {
+  key: string;
+  size: number;
+  mime: ImageMime;
+  filename: string;
+}
+
+export interface ReceivedImage {
+  fields: Record<string, string>;
+  file: StoredImageFile | null;
+}
+
+/**
+ * Reads a multipart image upload: the text fields, and the file part streamed straight into the
+ * store while its type is checked from its first bytes and its size held under 50 MB. Nothing is
+ * kept in memory; a refused or broken file leaves nothing in the store.
+ */
+export async function receiveImage(request: FastifyRequest, store: FileStore): Promise<ReceivedImage> {
+  if (!request.isMultipart()) throw httpErrors.badRequest(FILE_REQUIRED);
+  const fields: Record<string, string> = {};
+  let file: StoredImageFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== IMAGE_FILE_FIELD) throw httpErrors.badRequest(`${part.fieldname}: unexpected file, send the image as "${IMAGE_FILE_FIELD}"`);
+      // A form whose file input was left empty still sends the part, nameless and empty.
+      if (part.filename === '') {
+        part.file.resume();
+        continue;
+      }
+      const check = new ImageTypeCheck();
+      // Past the limit busboy stops the file: fail the stream there, so the partial file goes.
+      part.file.once('limit', () => check.destroy(httpErrors.badRequest(TOO_LARGE)));
+      const checked = pipeline(part.file, check, () => undefined);
+      const key = randomUUID();
+      const { size } = await store.put(key, checked);
+      file = { key, size, mime: check.mime!, filename: part.filename };
+      if (part.file.truncated) throw httpErrors.badRequest(TOO_LARGE);
+    }
+  } catch (error) {
+    if (file) await store.delete(file.key);
+    throw error;
+  }
+  return { fields, file };
+}
+
+export interface ImageFields {
+  category?: ImageCategory;
+  name?: string;
+  description?: string | null;
+}
+
+/** The text fields of an upload, checked as the JSON routes check theirs (messages naming the field). */
+export function imageFields(raw: Record<string, string>, { create }: { create: boolean }): ImageFields {
+  const fields: ImageFields = {};
+  const category = raw.category?.trim();
+  if (category) {
+    if (!CATEGORIES.includes(category as ImageCategory)) throw httpErrors.badRequest(`category: must be one of ${CATEGORIES.join(', ')}`);
+    fields.category = category as ImageCategory;
+  } else if (create) {
+    throw httpErrors.badRequest('category: This field is required');
+  }
+  if (raw.name !== undefined) {
+    const name = raw.name.trim();
+    if (!name) throw httpErrors.badRequest('name: This field is required');
+    if (name.length > 255) throw httpErrors.badRequest('name: Invalid length, maximum length is 255');
+    fields.name = name;
+  }
+  if (raw.description !== undefined) {
+    if (raw.description.length > 1000) throw httpErrors.badRequest('description: Invalid length, maximum length is 1000');
+    fields.description = raw.description.trim() || null;
+  }
+  return fields;
+}
+

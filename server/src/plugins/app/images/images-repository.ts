@@ -1,0 +1,154 @@
+import { httpErrors } from '@fastify/sensible';
+import fp from 'fastify-plugin';
+import type { AdminImage, AdminImageList, AdminImageListQuery, Image, ImageCategory, ImageList } from '@hub/shared/api';
+import type { Session } from '../auth/session';
+import { iso, setClauses } from '../content/sql';
+import type { ImageFields, StoredImageFile } from './image-upload';
+import { imageVersion } from './image-urls';
+import type { ImageMime } from './image-type';
+
+/**
+ * The images rows. The bytes live in `fastify.imageStore`: the routes put them there first,
+ * then the repository writes the row (and its audit line) in one transaction.
+ */
+export interface ImagesRepository {
+  list(query: AdminImageListQuery): Promise<ImageList>;
+  adminList(query: AdminImageListQuery): Promise<AdminImageList>;
+  get(id: number): Promise<AdminImage | null>;
+  /** What GET /api/images/{id}/file needs. */
+  file(id: number): Promise<{ key: string; mime: ImageMime } | null>;
+  create(file: StoredImageFile, fields: ImageFields & { category: ImageCategory }, session: Session): Promise<AdminImage>;
+  /** Changes the fields and, with a file, the bytes; answers the replaced key for the caller to delete after the commit. */
+  update(id: number, file: StoredImageFile | null, fields: ImageFields, session: Session): Promise<{ image: AdminImage; replacedKey: string | null }>;
+  /** Deletes the row (items pointing at it lose the image); answers the key of the bytes to delete. */
+  remove(id: number, session: Session): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    imagesRepository: ImagesRepository;
+  }
+}
+
+interface ImageRow {
+  id: number;
+  name: string;
+  category: ImageCategory;
+  description: string | null;
+  storage_key: string;
+  mime: ImageMime;
+  size_bytes: number;
+  created_at: Date | string;
+}
+
+const COLUMNS = 'id, name, category, description, storage_key, mime, size_bytes, created_at';
+const NOT_FOUND = 'Image not found';
+
+export default fp(
+  async (fastify) => {
+    const { db, imageUrls } = fastify;
+
+    const toImage = (row: ImageRow): Image => ({
+      id: row.id,
+      name: row.name,
+      url: imageUrls.url(row.id, imageVersion(row.storage_key)),
+      category: row.category,
+      description: row.description,
+    });
+    const toAdminImage = (row: ImageRow): AdminImage => ({ ...toImage(row), size_bytes: row.size_bytes, mime: row.mime, created_at: iso(row.created_at) });
+
+    async function rows(query: AdminImageListQuery) {
+      const page = query.page ?? 1;
+      const pageSize = query.page_size ?? 20;
+      const params: unknown[] = [];
+      let where = 'TRUE';
+      if (query.category) {
+        params.push(query.category);
+        where = `category = $1`;
+      }
+      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM images WHERE ${where}`, params);
+      const { rows: found } = await db.query<ImageRow>(
+        `SELECT ${COLUMNS} FROM images WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      );
+      return { found, total: total.rows[0]!.count, page, page_size: pageSize };
+    }
+
+    const repository: ImagesRepository = {
+      async list(query) {
+        const { found, ...rest } = await rows(query);
+        return { items: found.map(toImage), ...rest };
+      },
+
+      async adminList(query) {
+        const { found, ...rest } = await rows(query);
+        return { items: found.map(toAdminImage), ...rest };
+      },
+
+      async get(id) {
+        const { rows: found } = await db.query<ImageRow>(`SELECT ${COLUMNS} FROM images WHERE id = $1`, [id]);
+        return found[0] ? toAdminImage(found[0]) : null;
+      },
+
+      async file(id) {
+        const { rows: found } = await db.query<{ storage_key: string; mime: ImageMime }>('SELECT storage_key, mime FROM images WHERE id = $1', [id]);
+        return found[0] ? { key: found[0].storage_key, mime: found[0].mime } : null;
+      },
+
+      async create(file, fields, session) {
+        return db.transaction(async (tx) => {
+          const { rows: created } = await tx.query<ImageRow>(
+            `INSERT INTO images (name, category, description, storage_key, mime, size_bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+            [fields.name ?? (file.filename.slice(0, 255) || 'image'), fields.category, fields.description ?? null, file.key, file.mime, file.size],
+          );
+          const image = toAdminImage(created[0]!);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'image.create', itemType: 'image', itemId: image.id, details: { name: image.name, category: image.category, size_bytes: image.size_bytes } },
+            tx,
+          );
+          return image;
+        });
+      },
+
+      async update(id, file, fields, session) {
+        return db.transaction(async (tx) => {
+          const { rows: current } = await tx.query<ImageRow>(`SELECT ${COLUMNS} FROM images WHERE id = $1 FOR UPDATE`, [id]);
+          if (!current[0]) throw httpErrors.notFound(NOT_FOUND);
+          const params: unknown[] = [];
+          const sets = setClauses(
+            {
+              name: fields.name,
+              category: fields.category,
+              description: fields.description,
+              storage_key: file?.key,
+              mime: file?.mime,
+              size_bytes: file?.size,
+            },
+            params,
+          );
+          let row = current[0];
+          if (sets.length) {
+            params.push(id);
+            const { rows: updated } = await tx.query<ImageRow>(`UPDATE images SET ${sets.join(', ')} WHERE id = $${params.length} RETURNING ${COLUMNS}`, params);
+            row = updated[0]!;
+          }
+          const changed = [...Object.keys(fields), ...(file ? ['file'] : [])];
+          await fastify.auditRepository.record(session, { action: 'image.update', itemType: 'image', itemId: id, details: { fields: changed } }, tx);
+          return { image: toAdminImage(row), replacedKey: file ? current[0].storage_key : null };
+        });
+      },
+
+      async remove(id, session) {
+        return db.transaction(async (tx) => {
+          const { rows: deleted } = await tx.query<{ name: string; storage_key: string }>('DELETE FROM images WHERE id = $1 RETURNING name, storage_key', [id]);
+          if (!deleted[0]) throw httpErrors.notFound(NOT_FOUND);
+          await fastify.auditRepository.record(session, { action: 'image.delete', itemType: 'image', itemId: id, details: { name: deleted[0].name } }, tx);
+          return deleted[0].storage_key;
+        });
+      },
+    };
+    fastify.decorate('imagesRepository', repository);
+  },
+  { name: 'images-repository', dependencies: ['database', 'image-urls', 'audit-repository'] },
+);

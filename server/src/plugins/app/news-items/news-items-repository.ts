@@ -1,0 +1,222 @@
+import { httpErrors } from '@fastify/sensible';
+import fp from 'fastify-plugin';
+import {
+  PUBLICATION,
+  readPublicationStatus,
+  type AdminNewsItemListQuery,
+  type Category,
+  type NewsItem,
+  type NewsItemCreateBody,
+  type NewsItemList,
+  type NewsItemListQuery,
+  type NewsItemUpdateBody,
+  type PublicationStatus,
+} from '@hub/shared/api';
+import type { Queryable } from '../../../db/db';
+import { canSeeUnpublished, type Session } from '../auth/session';
+import { cleanDescription } from '../content/description';
+import { checkReferences } from '../content/references';
+import { iso, likePattern, setClauses } from '../content/sql';
+import { imageJsonSql, type ImageJson } from '../images/image-urls';
+
+/** News items are for everyone (not per entity); contributors and above manage them all. */
+export interface NewsItemsRepository {
+  /** Published news, pinned first then newest; drafts too for who may see unpublished content and asks. */
+  list(query: NewsItemListQuery, session: Session): Promise<NewsItemList>;
+  /** One news item under the same rule, or null. */
+  get(id: number, session: Session): Promise<NewsItem | null>;
+  /** Every status, newest first. */
+  adminList(query: AdminNewsItemListQuery): Promise<NewsItemList>;
+  adminGet(id: number): Promise<NewsItem | null>;
+  create(body: NewsItemCreateBody, session: Session): Promise<NewsItem>;
+  /** 404 when missing, 409 unless it is a draft. */
+  update(id: number, body: NewsItemUpdateBody, session: Session): Promise<NewsItem>;
+  remove(id: number, session: Session): Promise<void>;
+  setStatus(id: number, status: PublicationStatus, session: Session): Promise<NewsItem>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    newsItemsRepository: NewsItemsRepository;
+  }
+}
+
+interface NewsItemRow {
+  id: number;
+  title: string;
+  subtitle: string | null;
+  description: string;
+  status: number;
+  pinned: boolean;
+  tag: string | null;
+  category: Category | null;
+  banner: ImageJson | null;
+  thumbnail: ImageJson | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const SELECT = `
+  SELECT n.id, n.title, n.subtitle, n.description, n.status, n.pinned, n.tag,
+         CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name, 'color', c.color) END AS category,
+         ${imageJsonSql('b')} AS banner,
+         ${imageJsonSql('t')} AS thumbnail,
+         n.created_at, n.updated_at
+    FROM news_items n
+    LEFT JOIN categories c ON c.id = n.category_id
+    LEFT JOIN images b ON b.id = n.banner_image_id
+    LEFT JOIN images t ON t.id = n.thumbnail_image_id`;
+
+const NOT_FOUND = 'News item not found';
+
+export default fp(
+  async (fastify) => {
+    const { db, imageUrls } = fastify;
+
+    const toNewsItem = (row: NewsItemRow): NewsItem => ({
+      id: row.id,
+      title: row.title,
+      subtitle: row.subtitle,
+      description: row.description,
+      status: readPublicationStatus(row.status),
+      pinned: row.pinned,
+      category: row.category,
+      banner: imageUrls.toImage(row.banner),
+      thumbnail: imageUrls.toImage(row.thumbnail),
+      tag: row.tag,
+      created_at: iso(row.created_at),
+      updated_at: iso(row.updated_at),
+    });
+
+    async function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<NewsItemList> {
+      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM news_items n WHERE ${where}`, params);
+      const { rows } = await db.query<NewsItemRow>(
+        `${SELECT} WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      );
+      return { items: rows.map(toNewsItem), total: total.rows[0]!.count, page, page_size: pageSize };
+    }
+
+    async function byId(id: number): Promise<NewsItem | null> {
+      const { rows } = await db.query<NewsItemRow>(`${SELECT} WHERE n.id = $1`, [id]);
+      return rows[0] ? toNewsItem(rows[0]) : null;
+    }
+
+    async function lock(tx: Queryable, id: number): Promise<{ id: number; title: string; status: number }> {
+      const { rows } = await tx.query<{ id: number; title: string; status: number }>('SELECT id, title, status FROM news_items WHERE id = $1 FOR UPDATE', [id]);
+      if (!rows[0]) throw httpErrors.notFound(NOT_FOUND);
+      return rows[0];
+    }
+
+    /** Published only, unless the caller may see unpublished content and asks for it. */
+    function visibility(session: Session, includesUnpublished: boolean, params: unknown[]): string {
+      if (includesUnpublished && canSeeUnpublished(session)) return 'TRUE';
+      params.push(PUBLICATION.published);
+      return `n.status = $${params.length}`;
+    }
+
+    const repository: NewsItemsRepository = {
+      async list(query, session) {
+        const params: unknown[] = [];
+        const where = visibility(session, query.includes_unpublished === true, params);
+        return listPage(where, params, query.page ?? 1, query.page_size ?? 20, 'n.pinned DESC, n.created_at DESC, n.id DESC');
+      },
+
+      async get(id, session) {
+        const params: unknown[] = [id];
+        const where = visibility(session, true, params);
+        const { rows } = await db.query<NewsItemRow>(`${SELECT} WHERE n.id = $1 AND ${where}`, params);
+        return rows[0] ? toNewsItem(rows[0]) : null;
+      },
+
+      async adminList(query) {
+        const params: unknown[] = [];
+        const conditions = ['TRUE'];
+        if (query.status !== undefined) {
+          params.push(PUBLICATION.published);
+          conditions.push(query.status === PUBLICATION.published ? `n.status = $${params.length}` : `n.status <> $${params.length}`);
+        }
+        if (query.search) {
+          params.push(likePattern(query.search));
+          conditions.push(`n.title ILIKE $${params.length}`);
+        }
+        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, 'n.created_at DESC, n.id DESC');
+      },
+
+      adminGet: byId,
+
+      async create(body, session) {
+        const id = await db.transaction(async (tx) => {
+          await checkReferences(tx, body);
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO news_items (title, subtitle, description, status, pinned, tag, category_id, banner_image_id, thumbnail_image_id, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+            [
+              body.title,
+              body.subtitle ?? null,
+              cleanDescription(body.description ?? ''),
+              PUBLICATION.draft,
+              body.pinned ?? false,
+              body.tag ?? null,
+              body.category_id ?? null,
+              body.banner_id ?? null,
+              body.thumbnail_id ?? null,
+              session.actor.id,
+            ],
+          );
+          const created = rows[0]!.id;
+          await fastify.auditRepository.record(session, { action: 'news-item.create', itemType: 'news-item', itemId: created, details: { title: body.title } }, tx);
+          return created;
+        });
+        return (await byId(id))!;
+      },
+
+      async update(id, body, session) {
+        await db.transaction(async (tx) => {
+          const item = await lock(tx, id);
+          if (readPublicationStatus(item.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
+          await checkReferences(tx, body);
+          const params: unknown[] = [];
+          const sets = setClauses(
+            {
+              title: body.title,
+              subtitle: body.subtitle,
+              description: body.description === undefined ? undefined : cleanDescription(body.description),
+              pinned: body.pinned,
+              tag: body.tag,
+              category_id: body.category_id,
+              banner_image_id: body.banner_id,
+              thumbnail_image_id: body.thumbnail_id,
+            },
+            params,
+          );
+          params.push(id);
+          await tx.query(`UPDATE news_items SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
+          const fields = Object.keys(body).filter((key) => body[key as keyof NewsItemUpdateBody] !== undefined);
+          await fastify.auditRepository.record(session, { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields } }, tx);
+        });
+        return (await byId(id))!;
+      },
+
+      async remove(id, session) {
+        await db.transaction(async (tx) => {
+          const item = await lock(tx, id);
+          await tx.query('DELETE FROM news_items WHERE id = $1', [id]);
+          await fastify.auditRepository.record(session, { action: 'news-item.delete', itemType: 'news-item', itemId: id, details: { title: item.title } }, tx);
+        });
+      },
+
+      async setStatus(id, status, session) {
+        await db.transaction(async (tx) => {
+          await lock(tx, id);
+          await tx.query('UPDATE news_items SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
+          const action = status === PUBLICATION.published ? 'news-item.publish' : 'news-item.unpublish';
+          await fastify.auditRepository.record(session, { action, itemType: 'news-item', itemId: id }, tx);
+        });
+        return (await byId(id))!;
+      },
+    };
+    fastify.decorate('newsItemsRepository', repository);
+  },
+  { name: 'news-items-repository', dependencies: ['database', 'image-urls', 'audit-repository'] },
+);
