@@ -12,10 +12,10 @@ describe('the contact remote', () => {
     await lifecycles.bootstrap(props);
     await runLifecycle(act, () => lifecycles.mount(props));
     const view = within(domElement);
-    expect(await view.findByRole('heading', { level: 1, name: en.contact.title })).toBeVisible();
+    expect(await view.findByRole('heading', { level: 1, name: en.contact.tickets.title })).toBeVisible();
 
     await runLifecycle(act, () => lifecycles.update!({ ...props, language: 'fr' }));
-    expect(await view.findByRole('heading', { level: 1, name: fr.contact.title })).toBeVisible();
+    expect(await view.findByRole('heading', { level: 1, name: fr.contact.tickets.title })).toBeVisible();
 
     await runLifecycle(act, () => lifecycles.unmount(props));
     expect(domElement).toBeEmptyDOMElement();

@@ -1,6 +1,7 @@
 import { Box, Heading, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { useSessionState } from '../shell-context';
+import { WriteToConsultant } from './write-to-consultant';
 
 /** /home: the welcome message (SPEC §2). */
 export function HomePage() {
@@ -20,6 +21,7 @@ export function HomePage() {
           {t('home.displayingAs', { name: `${displayedUser.first_name} ${displayedUser.last_name}` })}
         </Text>
       ) : null}
+      <WriteToConsultant />
     </Box>
   );
 }

@@ -53,6 +53,11 @@ export const shell = {
     welcome: 'Welcome, {{name}}',
     defaultMessage: 'Here are your advices, news, dashboards and trainings.',
     displayingAs: 'You are viewing the portal as {{name}}.',
+    writeToConsultant: 'Write to my consultant',
+    firstMessageLabel: 'Your message to {{name}}',
+    send: 'Send',
+    sent: 'Message sent !',
+    openDiscussion: 'Go to my discussion',
   },
   profile: {
     title: 'My profile',

@@ -55,6 +55,11 @@ export const shell: Catalogue<typeof en> = {
     welcome: 'Bienvenue, {{name}}',
     defaultMessage: 'Retrouvez ici vos conseils, actualités, tableaux de bord et formations.',
     displayingAs: 'Vous consultez le portail en tant que {{name}}.',
+    writeToConsultant: 'Écrire à mon consultant',
+    firstMessageLabel: 'Votre message à {{name}}',
+    send: 'Envoyer',
+    sent: 'Message envoyé !',
+    openDiscussion: 'Aller à ma discussion',
   },
   profile: {
     title: 'Mon profil',

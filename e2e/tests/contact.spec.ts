@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/session';
+
+/** A call to the hub API with the page's own token: what the API answers this signed-in person. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('hub.token.api');
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, json: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
+const thread = (page: Page) => page.getByRole('log');
+const message = (page: Page, text: string) => thread(page).getByRole('article').filter({ hasText: text });
+
+test.describe('discussions with the consultant', () => {
+  test('should deliver messages live both ways, let the author alone edit and delete, and close with Send & Close', async ({ browser }) => {
+    const userContext = await browser.newContext();
+    const consultantContext = await browser.newContext();
+    const user = await userContext.newPage();
+    const consultant = await consultantContext.newPage();
+
+    await signIn(user, 'user@northwind.test');
+    // No open discussion yet: /contact sends the user home.
+    await user.goto('/contact');
+    await user.waitForURL('**/home');
+
+    await user.getByRole('button', { name: 'Write to my consultant' }).click();
+    await user.getByLabel(/Your message to/).fill('Hello, my report is slow.');
+    await user.getByRole('button', { name: 'Send', exact: true }).click();
+    await user.waitForURL('**/contact');
+    await expect(message(user, 'Hello, my report is slow.')).toBeVisible();
+    await expect(user.getByText('Your consultant usually replies within 2 hours, 8am-8pm on weekdays.')).toBeVisible();
+
+    await signIn(consultant, 'consultant@demo.test');
+    await consultant.getByRole('link', { name: 'My consultant' }).first().click();
+    await consultant.waitForURL('**/contact');
+    await expect(message(consultant, 'Hello, my report is slow.')).toBeVisible();
+
+    // The user writes: it arrives at the consultant's without a reload.
+    const composer = user.getByRole('textbox', { name: 'Your message' });
+    await composer.fill('It takes five minutes to open.');
+    await composer.press('Enter');
+    await expect(user.getByText('Message sent !')).toBeVisible();
+    await expect(message(consultant, 'It takes five minutes to open.')).toBeVisible({ timeout: 3000 });
+
+    // The consultant replies: it arrives at the user's without a reload.
+    const reply = consultant.getByRole('textbox', { name: 'Your message' });
+    await reply.fill('I am looking into it.');
+    await reply.press('Enter');
+    await expect(message(user, 'I am looking into it.')).toBeVisible({ timeout: 3000 });
+
+    // The user edits their own message; the consultant sees the change.
+    await message(user, 'It takes five minutes to open.').getByRole('button', { name: 'Edit' }).click();
+    const editor = user.getByRole('textbox', { name: 'Edit your message' });
+    await editor.fill('It takes ten minutes to open.');
+    await editor.press('Enter');
+    await expect(user.getByText('Message modified !')).toBeVisible();
+    await expect(message(user, 'It takes ten minutes to open.')).toContainText('edited');
+    await expect(message(consultant, 'It takes ten minutes to open.')).toBeVisible({ timeout: 3000 });
+
+    // No controls on the consultant's message, and the API refuses both changes.
+    await expect(message(user, 'I am looking into it.').getByRole('button')).toHaveCount(0);
+    const discussions = (await api(user, 'GET', '/discussions')).json as { items: { id: number }[] };
+    const messages = (await api(user, 'GET', `/discussions/${discussions.items[0]!.id}/messages`)).json as {
+      messages: { id: number; message: string }[];
+    };
+    const theirs = messages.messages.find((m) => m.message === 'I am looking into it.')!;
+    expect((await api(user, 'POST', '/messages/replace', { id: theirs.id, message: 'changed' })).status).toBe(403);
+    expect((await api(user, 'DELETE', `/messages/${theirs.id}`)).status).toBe(403);
+
+    // The user deletes their own message after the confirmation; it leaves the consultant's thread too.
+    await message(user, 'Hello, my report is slow.').getByRole('button', { name: 'Delete' }).click();
+    const dialog = user.getByRole('alertdialog');
+    await expect(dialog).toContainText('Do you really want to delete this item ?');
+    await expect(dialog.getByRole('button', { name: 'No, cancel' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(user.getByText('Message deleted !')).toBeVisible();
+    await expect(message(user, 'Hello, my report is slow.')).toHaveCount(0);
+    await expect(message(consultant, 'Hello, my report is slow.')).toHaveCount(0, { timeout: 3000 });
+
+    // Send & Close: the discussion moves to /contact-close.
+    await composer.fill('Thanks, that is all.');
+    await user.getByRole('button', { name: 'Send & Close' }).click();
+    await expect(user.getByText('Discussion closed !')).toBeVisible();
+    await user.waitForURL('**/contact-close');
+    await expect(user.getByRole('heading', { name: 'Closed discussions', level: 1 })).toBeVisible();
+    await expect(user.getByRole('list', { name: 'Closed discussions' }).getByRole('listitem')).toHaveCount(1);
+    await user.getByRole('button', { name: /^History/ }).click();
+    await expect(user.getByRole('dialog').getByRole('log')).toContainText('Thanks, that is all.');
+    await user.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+
+    // No open discussion any more: /contact sends the user home again.
+    await user.goto('/contact');
+    await user.waitForURL('**/home');
+
+    await userContext.close();
+    await consultantContext.close();
+  });
+});

@@ -1,0 +1,78 @@
+import type { Ticket } from '@hub/shared/api';
+import { en } from '@hub/shared/i18n';
+import { makeRemoteProps, RemoteRoot, type Notification } from '@hub/shared/remote';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TicketsPage } from './tickets-page';
+
+let server: Server;
+let apiBase: string;
+let tickets: Ticket[];
+const posted: unknown[] = [];
+
+function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    id,
+    title: `Ticket ${id}`,
+    description: '',
+    status: 'open',
+    entity: null,
+    author: { id: 7, first_name: 'Nora', last_name: 'North', email: 'user@northwind.test' },
+    created_at: '2025-03-01T09:00:00.000Z',
+    updated_at: '2025-03-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const json = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
+      if (req.method === 'GET' && req.url?.startsWith('/api/tickets')) return json(200, { items: tickets, total: tickets.length, page: 1, page_size: 100 });
+      if (req.method === 'POST' && req.url === '/api/tickets') {
+        const body = JSON.parse(raw);
+        posted.push(body);
+        const created = ticket(tickets.length + 1, body);
+        tickets = [created, ...tickets];
+        return json(201, created);
+      }
+      return json(404, { statusCode: 404, error: 'Not Found', message: 'no' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('TicketsPage', () => {
+  it('should list the tickets with their status, require a title, and open a new ticket', async () => {
+    tickets = [ticket(1, { title: 'Dashboard is empty', status: 'in_progress', description: '<i>since Monday</i>' })];
+    const notified: Notification[] = [];
+    render(
+      <RemoteRoot props={makeRemoteProps('contact', { apiBase, notify: (n) => notified.push(n) })} namespace="contact">
+        <TicketsPage />
+      </RemoteRoot>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(en.contact.tickets.loading);
+    const list = await screen.findByRole('list', { name: en.contact.tickets.title });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Dashboard is empty');
+    expect(first).toHaveTextContent(en.contact.tickets.status.in_progress);
+    expect(first).toHaveTextContent('<i>since Monday</i>');
+
+    await userEvent.click(screen.getByRole('button', { name: en.contact.tickets.submit }));
+    expect(await screen.findByText(en.common.validation.required)).toBeVisible();
+    expect(posted).toEqual([]);
+
+    await userEvent.type(screen.getByRole('textbox', { name: new RegExp(en.contact.tickets.fieldTitle) }), 'Cannot export to Excel');
+    await userEvent.type(screen.getByRole('textbox', { name: en.contact.tickets.fieldDescription }), 'The button does nothing.');
+    await userEvent.click(screen.getByRole('button', { name: en.contact.tickets.submit }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(posted).toEqual([{ title: 'Cannot export to Excel', description: 'The button does nothing.' }]);
+    expect(notified).toContainEqual({ kind: 'success', message: en.contact.tickets.created });
+  });
+});
