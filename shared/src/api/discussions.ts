@@ -108,6 +108,8 @@ export interface DiscussionEvent {
   type: DiscussionEventType;
   discussion_id: number;
   message_id: number | null;
+  /** With message.created and message.updated: the message itself, so the other party shows it at once. */
+  message?: Message;
 }
 export interface CountersEvent {
   open_discussion_counter: number;

@@ -50,6 +50,12 @@ export default fp(
 
     async function deliver(notification: DiscussionNotification) {
       const event: DiscussionEvent = { type: notification.type, discussion_id: notification.discussion_id, message_id: notification.message_id };
+      // The message itself goes with the event (read once per process), so the other party shows it
+      // without another round trip; NOTIFY itself carries ids only (its payload is capped at 8000 bytes).
+      if ((event.type === 'message.created' || event.type === 'message.updated') && event.message_id !== null) {
+        const message = await fastify.discussionsRepository.message(event.message_id);
+        if (message) event.message = message;
+      }
       const parties = new Set(notification.users);
       const countersFor = new Set<number>();
       for (const client of clients) {
@@ -60,7 +66,9 @@ export default fp(
       // Counters are per user: read once per user connected here, then sent to each of their streams.
       for (const userId of countersFor) {
         const counters = await fastify.discussionsRepository.counters(userId);
-        for (const client of clients) if (client.userId === userId) send(client.raw, 'counters', { ...event, ...counters });
+        for (const client of clients) {
+          if (client.userId === userId) send(client.raw, 'counters', { type: 'counters', discussion_id: event.discussion_id, message_id: event.message_id, ...counters });
+        }
       }
     }
 

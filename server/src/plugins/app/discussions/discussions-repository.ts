@@ -47,6 +47,8 @@ export interface DiscussionsRepository {
   replace(session: Session, id: number, text: string): Promise<Message>;
   remove(session: Session, id: number): Promise<void>;
   counters(userId: number): Promise<CountersEvent>;
+  /** One message by id, no rights check: for the events hub, which sends it only to the parties. */
+  message(id: number): Promise<Message | null>;
 }
 
 declare module 'fastify' {
@@ -331,6 +333,10 @@ export default fp(
           await notify(tx, { type: 'message.deleted', discussion_id: discussion.id, message_id: id, users: [discussion.customer_id, discussion.consultant_id ?? 0] });
           await fastify.auditRepository.record(session, { action: 'message.delete', itemType: 'message', itemId: id }, tx);
         });
+      },
+
+      async message(id) {
+        return (await messagesByIds([id])).get(id) ?? null;
       },
 
       async counters(userId) {

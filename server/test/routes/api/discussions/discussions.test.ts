@@ -209,7 +209,7 @@ describe(`discussions (${DB_KIND})`, () => {
     const created = await write(USER, { message: 'Live hello' });
     const event = await consultant.waitFor('message.created');
     assert.ok(Date.now() - started < 1000, 'delivered within a second');
-    assert.deepEqual(event.data, { type: 'message.created', discussion_id: created.discussion.id, message_id: created.message.id });
+    assert.deepEqual(event.data, { type: 'message.created', discussion_id: created.discussion.id, message_id: created.message.id, message: created.message });
     const counters = await consultant.waitFor('counters');
     assert.equal(counters.data.pending_message_counter, 1);
     // The stranger's stream stays silent about someone else's discussion.
