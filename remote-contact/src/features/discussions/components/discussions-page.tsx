@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Grid, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { Discussion, DiscussionEvent } from '@hub/shared/api';
+import type { CountersEvent, Discussion, DiscussionEvent } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { paths } from '../../../paths';
 import { useDiscussions } from '../api/get-discussions';
 import { usePending } from '../api/get-pending';
 import { sendMessage } from '../api/send-message';
+import { useApplyEvent } from '../hooks/use-apply-event';
 import { useDiscussionEvents } from '../hooks/use-discussion-events';
 import { useRevalidateDiscussions } from '../hooks/use-revalidate-discussions';
 import { Composer } from './composer';
@@ -31,9 +32,22 @@ export function DiscussionsPage() {
   const [selection, setSelection] = useState<Selection | null>(null);
   const [history, setHistory] = useState<Discussion | null>(null);
 
+  const applyEvent = useApplyEvent(me.id);
   useDiscussionEvents((event: DiscussionEvent) => {
-    void revalidate();
-    if (event.type === 'counters' || event.type === 'discussion.closed') void refreshSession();
+    // Counters change the shell's navigation only; everything else changes what this page shows.
+    if (event.type === 'counters') {
+      const counters = event as DiscussionEvent & Partial<CountersEvent>;
+      const changed =
+        counters.open_discussion_counter !== me.open_discussion_counter ||
+        counters.close_discussion_counter !== me.close_discussion_counter ||
+        counters.pending_message_counter !== me.pending_message_counter;
+      if (changed) void refreshSession();
+      return;
+    }
+    // My own message: this page has already shown it and reloaded its lists after sending.
+    if (event.message?.from_user?.id === me.id) return;
+    void applyEvent(event).then(() => revalidate());
+    if (event.type === 'discussion.closed') void refreshSession();
   });
 
   const openItems = open.data?.items ?? [];
@@ -54,8 +68,10 @@ export function DiscussionsPage() {
       close,
     });
     notify({ kind: 'success', message: close ? t('toasts.closed') : t('toasts.sent') });
+    const started = !selectedDiscussion;
     setSelection({ discussionId: created.discussion.id });
-    await Promise.all([revalidate(), refreshSession()]);
+    // The shell's counters change only when a discussion starts or closes.
+    await Promise.all([revalidate(), started || close ? refreshSession() : undefined]);
     if (close) navigate(paths.contactClose);
   }
 
