@@ -157,10 +157,10 @@ describe(`discussions (${DB_KIND})`, () => {
     const unauthorized = await fetch(`${address}/api/discussions/events?ticket=forged`);
     assert.equal(unauthorized.status, 401);
 
-    async function open(email: string) {
+    async function open(email: string, base = address) {
       const ticket = (await call(email, 'POST', '/api/discussions/events/ticket')).json().ticket as string;
       const controller = new AbortController();
-      const response = await fetch(`${address}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+      const response = await fetch(`${base}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
       assert.equal(response.status, 200);
       assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
       const reader = response.body!.getReader();
@@ -217,5 +217,14 @@ describe(`discussions (${DB_KIND})`, () => {
     assert.deepEqual(stranger.received, []);
     await consultant.close();
     await stranger.close();
+
+    // Another server process on the same database: its streams hear what this one writes (LISTEN/NOTIFY).
+    const second = await build();
+    const secondAddress = await second.listen({ port: 0, host: '127.0.0.1' });
+    const elsewhere = await open(CONSULTANT, secondAddress);
+    const next = await write(USER, { message: 'Through the database' });
+    const heard = await elsewhere.waitFor('message.created');
+    assert.equal(heard.data.message_id, next.message.id);
+    await elsewhere.close();
   });
 });
