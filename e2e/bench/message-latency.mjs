@@ -22,7 +22,8 @@ function percentile(sorted, p) {
 }
 
 // Two browsers on one address send far faster than people do: lift the per-address limit for the run.
-const portal = await startPortal({ RATE_LIMIT_MAX: '100000' });
+// BENCH_DATABASE_URL runs the portal on that PostgreSQL (LISTEN/NOTIFY over a real connection) instead of PGlite.
+const portal = await startPortal({ RATE_LIMIT_MAX: '100000', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 try {
   const user = await (await browser.newContext({ baseURL: portal.origin })).newPage();
