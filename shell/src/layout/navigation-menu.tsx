@@ -1,4 +1,4 @@
-import { Link, Stack } from '@chakra-ui/react';
+import { Badge, Link, Stack } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useSessionState } from '../shell-context';
@@ -10,6 +10,8 @@ export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
   const state = useSessionState();
   if (!state.user || !state.displayedUser) return null;
   const items = navigationFor({ user: state.user, displayedUser: state.displayedUser, displayAs: state.displayAs !== null });
+  // Kept current by the contact remote's live events (it reloads the session when the counters change).
+  const pending = state.displayedUser.pending_message_counter;
   return (
     <Stack as="nav" aria-label={t('nav.menu')} gap="1" p="3">
       {items.map((item) => (
@@ -29,6 +31,11 @@ export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
         >
           <NavLink to={item.to} onClick={onNavigate}>
             {t(`nav.${item.label}`)}
+            {item.label === 'contact' && pending > 0 ? (
+              <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
+                {pending}
+              </Badge>
+            ) : null}
           </NavLink>
         </Link>
       ))}

@@ -8,6 +8,7 @@ export const shell = {
     dashboards: 'Dashboards',
     contact: 'My consultant',
     contactClosed: 'Closed discussions',
+    pendingMessages: '{{count}} pending messages',
     tickets: 'Helpdesk',
     collectmaster: 'Collectmaster',
     admin: 'Administration',

@@ -10,6 +10,7 @@ export const shell: Catalogue<typeof en> = {
     dashboards: 'Tableaux de bord',
     contact: 'Mon consultant',
     contactClosed: 'Discussions closes',
+    pendingMessages: '{{count}} messages en attente',
     tickets: 'Assistance',
     collectmaster: 'Collectmaster',
     admin: 'Administration',
