@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { Avatar, Button, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { initials } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -29,11 +29,13 @@ export function UserMenu() {
   return (
     <Menu.Root onSelect={({ value }) => onSelect(value)}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`${t('userMenu.label')}: ${name}`} gap="2" px="2">
-          <Avatar.Root size="xs" colorPalette="brand">
+        <Button variant="ghost" size="sm" gap="2" px="2">
+          <Avatar.Root size="xs" colorPalette="brand" aria-hidden="true">
             {user.profile_image ? <Avatar.Image src={user.profile_image.url} alt="" /> : null}
             <Avatar.Fallback>{initials(user)}</Avatar.Fallback>
           </Avatar.Root>
+          {/* Named by its content (axe label-content-name-mismatch): 'User menu: ' then the visible name. */}
+          <VisuallyHidden>{`${t('userMenu.label')}: `}</VisuallyHidden>
           <Text as="span" hideBelow="md">
             {name}
           </Text>

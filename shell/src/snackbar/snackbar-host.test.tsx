@@ -54,7 +54,7 @@ describe('SnackbarHost', () => {
     const [success, error] = screen.getAllByRole('status');
     expect(success).toHaveAttribute('data-kind', 'success');
     expect(error).toHaveAttribute('data-kind', 'error');
-    expect(success).toHaveStyle({ background: '#1f8a4c' });
+    expect(success).toHaveStyle({ background: '#1a7a43' });
     expect(error).toHaveStyle({ background: '#c62828' });
     expect(error).toHaveAttribute('aria-live', 'assertive');
 

@@ -1,5 +1,4 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { ApiError } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
@@ -14,7 +13,10 @@ export function AdviceDetailsPage() {
   const id = parseId(useParams().id);
   const { data, error, isLoading, mutate } = useAdvice(id);
   if (id === null) return <Navigate to={paths.advices} replace />;
-  const notFound = error instanceof ApiError && error.status === 404;
+  // A draft or another entity's item answers 403 or 404: either way, nothing to show this user.
+  // By status, not instanceof: the error comes from the shell's API client, whose ApiError is another bundle's class.
+  const status = (error as { status?: unknown } | undefined)?.status;
+  const notFound = status === 404 || status === 403;
   return (
     <Box as="section" p={{ base: '4', md: '6' }}>
       <Link asChild color="brand.fg" mb="5" display="inline-block">
