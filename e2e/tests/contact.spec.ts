@@ -104,4 +104,34 @@ test.describe('discussions with the consultant', () => {
     await userContext.close();
     await consultantContext.close();
   });
+
+  test('should fit a phone screen, and show a consultant the pending count and their customers', async ({ browser }) => {
+    const userContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const consultantContext = await browser.newContext();
+    const user = await userContext.newPage();
+    const consultant = await consultantContext.newPage();
+
+    await signIn(user, 'user@contoso.test');
+    await user.getByRole('button', { name: 'Write to my consultant' }).click();
+    await user.getByLabel(/Your message to/).fill('Bonjour, une question sur mon tableau de bord.');
+    await user.getByRole('button', { name: 'Send', exact: true }).click();
+    await user.waitForURL('**/contact');
+    await expect(message(user, 'Bonjour, une question')).toBeVisible();
+    await expect(user.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+    const overflow = await user.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The consultant's customers, with the message waiting from Contoso, before the thread is opened.
+    await signIn(consultant, 'consultant@demo.test');
+    await expect(consultant.getByRole('link', { name: /My consultant/ }).first()).toContainText('1');
+    await consultant.getByRole('link', { name: /My consultant/ }).first().click();
+    await consultant.waitForURL('**/contact');
+    const customers = consultant.getByRole('list', { name: 'My customers' });
+    await expect(customers.getByRole('listitem')).toHaveCount(2);
+    await expect(customers.getByRole('button', { name: /Carl Contoso/ })).toBeVisible();
+    // Opening the discussion reads the message: the badge leaves the navigation without a reload.
+    await expect(message(consultant, 'Bonjour, une question')).toBeVisible();
+    await expect(consultant.getByRole('link', { name: /My consultant/ }).first()).not.toContainText('1', { timeout: 5000 });
+  });
 });
+

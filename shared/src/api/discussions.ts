@@ -101,7 +101,10 @@ export type MessageReplaceBody = Static<typeof MessageReplaceBodySchema>;
 export const EventsTicketSchema = Type.Object({ ticket: Type.String(), expires_in: Type.Integer() });
 export type EventsTicket = Static<typeof EventsTicketSchema>;
 
-/** The events of GET /api/discussions/events?ticket=… (server-sent events). */
+/**
+ * The events of GET /api/discussions/events?ticket=… (server-sent events). A stream opens with a
+ * 'counters' event (discussion_id 0) holding the counters as they are then.
+ */
 export const DISCUSSION_EVENTS = ['message.created', 'message.updated', 'message.deleted', 'discussion.closed', 'counters'] as const;
 export type DiscussionEventType = (typeof DISCUSSION_EVENTS)[number];
 export interface DiscussionEvent {

@@ -83,6 +83,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
       raw.write('retry: 2000\n: connected\n\n');
       fastify.discussionHub.attach({ userId: user.id, isAdministrator: isAdministrator(user.rights), raw });
+      // The counters as of now, read after attaching: a change made while the stream was connecting
+      // (a thread opened at the same time marks its messages read) is never lost between the two.
+      const counters = await fastify.discussionsRepository.counters(user.id);
+      raw.write(`event: counters\ndata: ${JSON.stringify({ type: 'counters', discussion_id: 0, message_id: null, ...counters })}\n\n`);
     },
   );
 };

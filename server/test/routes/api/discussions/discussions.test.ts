@@ -205,6 +205,18 @@ describe(`discussions (${DB_KIND})`, () => {
 
     const consultant = await open(CONSULTANT);
     const stranger = await open(OTHER);
+    // Each stream starts with the counters as they are.
+    assert.deepEqual((await consultant.waitFor('counters')).data, {
+      type: 'counters',
+      discussion_id: 0,
+      message_id: null,
+      open_discussion_counter: 0,
+      close_discussion_counter: 0,
+      pending_message_counter: 0,
+    });
+    await stranger.waitFor('counters');
+    consultant.received.length = 0;
+    stranger.received.length = 0;
     const started = Date.now();
     const created = await write(USER, { message: 'Live hello' });
     const event = await consultant.waitFor('message.created');
@@ -222,6 +234,7 @@ describe(`discussions (${DB_KIND})`, () => {
     const second = await build();
     const secondAddress = await second.listen({ port: 0, host: '127.0.0.1' });
     const elsewhere = await open(CONSULTANT, secondAddress);
+    await elsewhere.waitFor('counters');
     const next = await write(USER, { message: 'Through the database' });
     const heard = await elsewhere.waitFor('message.created');
     assert.equal(heard.data.message_id, next.message.id);
