@@ -1,7 +1,7 @@
 import type { Discussion, Message } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
 import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -45,6 +45,7 @@ beforeAll(async () => {
       const current = { ...discussion, last_message: messages.at(-1) ?? null };
       if (req.method === 'GET' && (req.url === '/api/discussions' || req.url === '/api/discussions/all')) return json(200, list(current.status === 'open' || req.url.endsWith('all') ? [current] : []));
       if (req.method === 'GET' && req.url === '/api/discussions/pending') return json(200, list([]));
+      if (req.method === 'POST' && req.url === '/api/discussions/events/ticket') return json(200, { ticket: 'signed-ticket', expires_in: 60 });
       if (req.method === 'GET' && req.url === '/api/discussions/1/messages') return json(200, { discussion: current, messages });
       if (req.method === 'POST' && req.url === '/api/discussions') {
         const created = message(messages.length + 1, customer, body.message);
@@ -152,4 +153,55 @@ describe('DiscussionsPage', () => {
     expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.closed });
     expect(refreshSession).toHaveBeenCalled();
   });
+
+  describe('live events', () => {
+    /** Stands in for the browser's EventSource, which jsdom lacks: the test plays the server's events. */
+    class FakeEventSource {
+      static last: FakeEventSource | null = null;
+      listeners = new Map<string, (event: MessageEvent<string>) => void>();
+      closed = false;
+      onerror: (() => void) | null = null;
+      constructor(public url: string) {
+        FakeEventSource.last = this;
+      }
+      addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+        this.listeners.set(type, listener);
+      }
+      close() {
+        this.closed = true;
+      }
+      emit(type: string, data: unknown) {
+        this.listeners.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) }));
+      }
+    }
+    beforeEach(() => {
+      FakeEventSource.last = null;
+      (window as unknown as { EventSource: unknown }).EventSource = FakeEventSource;
+    });
+    afterEach(() => {
+      delete (window as unknown as { EventSource?: unknown }).EventSource;
+    });
+
+    it('should connect with a ticket, show a message from the other party without a reload, and reload the session only when counters change', async () => {
+      const { refreshSession } = renderPage();
+      const log = await screen.findByRole('log');
+      await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+      expect(FakeEventSource.last!.url).toBe(`${apiBase}/discussions/events?ticket=signed-ticket`);
+
+      const reply = message(3, consultant, 'Found it: a missing index.');
+      messages = [...messages, reply];
+      act(() => FakeEventSource.last!.emit('message.created', { type: 'message.created', discussion_id: 1, message_id: 3, message: reply }));
+      expect(await within(log).findByText('Found it: a missing index.')).toBeVisible();
+
+      act(() =>
+        FakeEventSource.last!.emit('counters', { type: 'counters', discussion_id: 0, message_id: null, open_discussion_counter: 1, close_discussion_counter: 0, pending_message_counter: 0 }),
+      );
+      expect(refreshSession).not.toHaveBeenCalled();
+      act(() =>
+        FakeEventSource.last!.emit('counters', { type: 'counters', discussion_id: 1, message_id: 3, open_discussion_counter: 1, close_discussion_counter: 0, pending_message_counter: 1 }),
+      );
+      expect(refreshSession).toHaveBeenCalledTimes(1);
+    });
+  });
 });
+
