@@ -3,12 +3,15 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
+import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
 import advicesRepository from './plugins/app/advices/advices-repository';
 import auditRepository from './plugins/app/audit/audit-repository';
 import discussionHub from './plugins/app/discussions/discussion-hub';
 import discussionsRepository from './plugins/app/discussions/discussions-repository';
 import accessTokens from './plugins/app/auth/access-tokens';
 import idTokenVerifier from './plugins/app/auth/id-token-verifier';
+import entitiesRepository from './plugins/app/entities/entities-repository';
+import groupsRepository from './plugins/app/groups/groups-repository';
 import imageUrls from './plugins/app/images/image-urls';
 import imageStore from './plugins/app/images/file-store';
 import imagesRepository from './plugins/app/images/images-repository';
@@ -16,13 +19,16 @@ import categoriesRepository from './plugins/app/categories/categories-repository
 import dashboardsRepository from './plugins/app/dashboards/dashboards-repository';
 import newsItemsRepository from './plugins/app/news-items/news-items-repository';
 import trainingsRepository from './plugins/app/trainings/trainings-repository';
+import powerBiSync from './plugins/app/power-bi/power-bi-sync';
 import providersRepository from './plugins/app/providers/providers-repository';
 import staticHosting from './plugins/app/static/static-hosting';
+import ticketsRepository from './plugins/app/tickets/tickets-repository';
 import usersRepository from './plugins/app/users/users-repository';
 import configPlugin, { type AppConfig } from './plugins/external/config';
 import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
 import identityProvider from './plugins/external/identity-provider/index';
+import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
 import swagger from './plugins/external/swagger';
 import hubApi from './routes/api/index';
@@ -88,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(swagger);
   // Production never starts the embedded provider (config.ts forces it off there).
   if (config.embeddedIdp) await app.register(identityProvider);
+  await app.register(powerBi);
 
   await app.register(imageUrls);
   await app.register(accessTokens);
@@ -104,6 +111,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(trainingsRepository);
   await app.register(discussionsRepository);
   await app.register(discussionHub);
+  await app.register(adminUsersRepository);
+  await app.register(entitiesRepository);
+  await app.register(groupsRepository);
+  await app.register(ticketsRepository);
+  await app.register(powerBiSync);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

@@ -6,9 +6,19 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+export interface QueryOptions {
+  /**
+   * For a hot statement whose text is always the same (values in `params`, never in the text):
+   * PostgreSQL prepares it once per connection with one generic plan, no longer planned on every
+   * call, which is most of a short query's cost (bench/advices.ts). Only for statements whose best
+   * plan does not depend on the values. PGlite ignores it.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   /** One statement with `$1…` parameters. */
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

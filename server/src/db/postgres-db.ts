@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db';
+import type { Db, QueryOptions, Queryable, QueryResult } from './db';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -8,10 +9,22 @@ export interface PostgresOptions {
   max?: number;
 }
 
+/** pg prepares a named statement once per connection; one name per text, so two texts never share one. */
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `hub_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params as unknown[]);
+    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const values = params as unknown[];
+      const result = options?.prepare ? await client.query({ name: statementName(sql), text: sql, values }) : await client.query(sql, values);
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
@@ -28,7 +41,9 @@ export async function openPostgres({ connectionString, schema, max = 10 }: Postg
   const pool = new pg.Pool({
     connectionString,
     max,
-    options: schema ? `-c search_path=${schema}` : undefined,
+    // Prepared statements (QueryOptions.prepare) keep their one generic plan: left to its own
+    // judgement PostgreSQL plans a statement with a LIMIT parameter again on every call.
+    options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan'].join(' ').trim(),
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});

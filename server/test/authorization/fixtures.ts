@@ -32,6 +32,12 @@ export interface Fixtures {
   northwindDiscussionId: number;
   userMessageId: number;
   consultantMessageId: number;
+  /** An image of category 'profile' (made on first use: the demo data has no image files). */
+  profileImageId: number;
+  /** Northwind's open ticket, opened by the Northwind user. */
+  northwindTicketId: number;
+  /** The 'Northwind sales' group (NW-Sales). */
+  northwindGroupId: number;
 }
 
 async function one(sql: string, params: unknown[] = []): Promise<number> {
@@ -47,6 +53,15 @@ async function spareImage(): Promise<number> {
   const { rows } = await (await testDb()).query<{ id: number }>(`SELECT id FROM images WHERE storage_key = 'matrix-spare.png'`);
   if (rows[0]) return rows[0].id;
   return one(`INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('Matrix spare', 'banner', 'matrix-spare.png', 'image/png', 68) RETURNING id`);
+}
+
+async function profileImage(): Promise<number> {
+  const db = await testDb();
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM images WHERE category = 'profile' ORDER BY id LIMIT 1`);
+  if (rows[0]) return rows[0].id;
+  return one(
+    `INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('Matrix profile', 'profile', 'matrix/profile.png', 'image/png', 68) RETURNING id`,
+  );
 }
 
 async function northwindDiscussion() {
@@ -94,5 +109,8 @@ export async function loadFixtures(): Promise<Fixtures> {
     consultantId: await userByEmail('consultant@demo.test'),
     administratorId: await userByEmail('admin@demo.test'),
     ...(await northwindDiscussion()),
+    profileImageId: await profileImage(),
+    northwindTicketId: await one(`SELECT id FROM tickets WHERE entity_id = $1 AND status = 'open' ORDER BY id LIMIT 1`, [northwind]),
+    northwindGroupId: await one('SELECT id FROM groups WHERE pbi_group_name = $1', ['NW-Sales']),
   };
 }

@@ -25,6 +25,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     projectsUrl: null,
     logLevel: process.env.HUB_TEST_LOG ? 'info' : 'silent',
     rateLimitMax: 10_000,
+    pbirsUrl: null,
+    pbirsUser: null,
+    pbirsPassword: null,
     warnings: [],
     ...overrides,
   };

@@ -31,7 +31,7 @@ export type EntityDetail = Static<typeof EntityDetailSchema>;
 /**
  * POST /api/admin/entities and PUT /api/admin/entities/{id} (administrators). The name is unique
  * (409). `logo_id` names an image of category 'logo' (400 otherwise); `provider_name` a known
- * identity provider. On PUT an omitted field is left as it is.
+ * identity provider.
  */
 export const EntityBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -39,6 +39,10 @@ export const EntityBodySchema = Type.Object({
   provider_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
 });
 export type EntityBody = Static<typeof EntityBodySchema>;
+
+/** PUT /api/admin/entities/{id}: the fields to change. */
+export const EntityUpdateBodySchema = Type.Partial(EntityBodySchema);
+export type EntityUpdateBody = Static<typeof EntityUpdateBodySchema>;
 
 /** PUT /api/admin/entities/{entityId}/user/add/{userId} and /user/remove/{userId}. */
 export const EntityUserParamsSchema = Type.Object({

@@ -30,7 +30,6 @@ export type GroupDetail = Static<typeof GroupDetailSchema>;
 /**
  * POST /api/admin/groups and PUT /api/admin/groups/{id}. Names are unique, in the hub and on the
  * report server (409). `user_ids`, optional, replaces the members; members' `pbi_groups` follow.
- * On PUT an omitted field is left as it is.
  */
 export const GroupBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -38,6 +37,10 @@ export const GroupBodySchema = Type.Object({
   user_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000, uniqueItems: true })),
 });
 export type GroupBody = Static<typeof GroupBodySchema>;
+
+/** PUT /api/admin/groups/{id}: the fields to change. */
+export const GroupUpdateBodySchema = Type.Partial(GroupBodySchema);
+export type GroupUpdateBody = Static<typeof GroupUpdateBodySchema>;
 
 export const GROUP_MESSAGES = {
   notFound: 'Group not found',

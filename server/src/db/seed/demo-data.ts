@@ -43,6 +43,7 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
     role: 'contributor',
     entity: 'northwind',
     welcome_message: 'You are the Entity Admin of Northwind Traders.',
+    pbi_groups: ['NW-Sales'],
   },
   {
     email: 'user@northwind.test',
@@ -273,6 +274,22 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         hours,
         slug,
         kind,
+      ]);
+    }
+    // Helpdesk tickets: one a Northwind user opened, one by their entity admin, one of Contoso.
+    const tickets = [
+      ['northwind', 'user@northwind.test', 'Sales report does not refresh', 'The monthly sales report still shows last month.', 'open', 3],
+      ['northwind', 'contributor@northwind.test', 'Two new sales assistants', 'Please give the two new sales assistants access to the sales dashboards.', 'in_progress', 6],
+      ['contoso', 'user@contoso.test', 'Export to Excel fails', 'Exporting the finance cockpit to Excel ends with an error.', 'open', 2],
+    ] as const;
+    for (const [entity, author, title, description, status, daysAgo] of tickets) {
+      await tx.query('INSERT INTO tickets (entity_id, author_id, title, description, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
+        entities[entity],
+        users[author],
+        title,
+        description,
+        status,
+        at(daysAgo),
       ]);
     }
     return true;

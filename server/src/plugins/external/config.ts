@@ -39,6 +39,14 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** Requests per minute and address on /api and /idp. */
   rateLimitMax: number;
+  /**
+   * The Power BI Report Server (its portal URL, the REST API being under `/api/v2.0`). Unset: the
+   * refresh routes answer 503, except in development where a stand-in report server starts.
+   */
+  pbirsUrl: string | null;
+  /** Basic authentication on the report server; both or neither. */
+  pbirsUser: string | null;
+  pbirsPassword: string | null;
   /** Things worth a log line once the logger exists (a forced-off setting, say). */
   warnings: string[];
 }
@@ -152,6 +160,15 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
 
+  const pbirsUrl = parseOptionalUrl(env, 'PBIRS_URL');
+  const pbirsUser = read(env, 'PBIRS_USER') ?? null;
+  const pbirsPassword = read(env, 'PBIRS_PASSWORD') ?? null;
+  if (pbirsUser !== null && pbirsPassword === null) throw new ConfigError('PBIRS_PASSWORD', 'is required when PBIRS_USER is set');
+  if (pbirsPassword !== null && pbirsUser === null) throw new ConfigError('PBIRS_USER', 'is required when PBIRS_PASSWORD is set');
+  if (pbirsUser !== null && pbirsUrl?.startsWith('http:') && production) {
+    warnings.push('PBIRS_URL is http: the report server password travels unencrypted');
+  }
+
   return {
     port,
     host,
@@ -169,6 +186,9 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     projectsUrl: parseOptionalUrl(env, 'PROJECTS_URL'),
     logLevel: logLevel as LogLevel,
     rateLimitMax: parseInteger(env, 'RATE_LIMIT_MAX', 1000, 1, 1_000_000),
+    pbirsUrl,
+    pbirsUser,
+    pbirsPassword,
     warnings,
   };
 }

@@ -8,9 +8,12 @@ import newsItems from './news-items/index';
 import trainings from './trainings/index';
 import auth from './auth/index';
 import discussions from './discussions/index';
+import entities from './entities/index';
 import sessionGuard from './autohooks';
 import health from './health/index';
 import remotes from './remotes/index';
+import tickets from './tickets/index';
+import users from './users/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
 const hubApi: FastifyPluginAsync = async (fastify) => {
@@ -25,6 +28,9 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(images);
   await fastify.register(trainings);
   await fastify.register(discussions);
+  await fastify.register(users);
+  await fastify.register(entities);
+  await fastify.register(tickets);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

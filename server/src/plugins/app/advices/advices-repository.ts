@@ -17,6 +17,7 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import { canSeeUnpublished, type Session } from '../auth/session';
+import { visibleAdvicesCount } from './advice-counts';
 import { ADVICE_RECIPIENTS, changeRecipients, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
 import { cleanDescription } from '../content/description';
 import { checkReferences } from '../content/references';
@@ -146,12 +147,13 @@ export default fp(
         const pageSize = query.page_size ?? 20;
         const params: unknown[] = [];
         const where = visibility(session, query.includes_unpublished === true, params);
-        const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM advices a WHERE ${where}`, params);
+        const total = await visibleAdvicesCount(db, session, query.includes_unpublished === true);
         const { rows } = await db.query<AdviceRow>(
           `${SELECT} WHERE ${where} ORDER BY a.pinned DESC, a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
           [...params, pageSize, (page - 1) * pageSize],
+          { prepare: true },
         );
-        return { items: rows.map(toAdvice), total: total.rows[0]!.count, page, page_size: pageSize };
+        return { items: rows.map(toAdvice), total, page, page_size: pageSize };
       },
 
       async get(id, session) {

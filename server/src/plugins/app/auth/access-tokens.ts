@@ -24,8 +24,16 @@ declare module 'fastify' {
   }
 }
 
+/** How many verified tokens are remembered (a few hundred bytes each). */
+const VERIFIED_MAX = 10_000;
+
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // Checking the signature is a WebCrypto job: the largest item of an API call's CPU profile under
+  // load (bench/advices.ts), and a browser sends the same token on every call for hours. A token
+  // that verified is remembered with its expiry, checked again on each use; the session guard
+  // still reads the user and their rights on every call.
+  const verified = new Map<string, { userId: number; exp: number }>();
   return {
     issue: (userId, audience) =>
       new SignJWT({})
@@ -37,10 +45,20 @@ export function createAccessTokens(secret: string): AccessTokens {
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(key),
     async verify(token, audience) {
+      const cacheKey = `${audience} ${token}`;
+      const known = verified.get(cacheKey);
+      if (known) {
+        if (known.exp > Date.now() / 1000) return known.userId;
+        verified.delete(cacheKey);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
         const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        if (!Number.isInteger(id) || id <= 0) return null;
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(cacheKey, { userId: id, exp: payload.exp! });
+        return id;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import type { Contact, User } from '@hub/shared/api';
+import { isAdministrator, isContributor, type Contact, type User } from '@hub/shared/api';
+import type { Session } from '../auth/session';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 /** A users row as the server works with it. */
@@ -18,6 +19,14 @@ export interface UsersRepository {
   entityExists(id: number): Promise<boolean>;
   /** The user as GET /api/auth/user answers it: entity, contacts, clients, counters. */
   profile(id: number): Promise<User | null>;
+  /**
+   * GET /api/user/{id}: how much of user `id` the session may read. 'full' for themselves, an
+   * administrator, and a contributor or more on a user of the entity in force; 'public' for a
+   * user of their own entity and their contacts or clients; null (404) for anyone else.
+   */
+  readAccess(session: Session, id: number): Promise<'full' | 'public' | null>;
+  /** Sets the profile image (an image of category 'profile' only), or clears it with null. */
+  setProfileImage(id: number, imageId: number | null): Promise<'done' | 'no-image' | 'not-profile'>;
 }
 
 declare module 'fastify' {
@@ -51,7 +60,8 @@ export default fp(
     const { db, imageUrls } = fastify;
     const repository: UsersRepository = {
       async findById(id) {
-        const { rows } = await db.query<UserRecord>(`SELECT ${RECORD} FROM users WHERE id = $1`, [id]);
+        // Prepared: the session guard reads the caller on every call.
+        const { rows } = await db.query<UserRecord>(`SELECT ${RECORD} FROM users WHERE id = $1`, [id], { prepare: true });
         return rows[0] ?? null;
       },
 
@@ -116,6 +126,34 @@ export default fp(
           pending_message_counter: row.pending_message_counter,
           pbi_groups: row.pbi_groups,
         };
+      },
+
+      async readAccess(session, id) {
+        const self = session.user.id === id;
+        if (self || isAdministrator(session.rights)) {
+          return (await repository.findById(id)) ? 'full' : null;
+        }
+        const { rows } = await db.query<{ entity_id: number | null; related: boolean }>(
+          `SELECT t.entity_id,
+                  EXISTS (SELECT 1 FROM user_contacts uc
+                           WHERE (uc.user_id = $2 AND uc.consultant_id = t.id) OR (uc.consultant_id = $2 AND uc.user_id = t.id)) AS related
+             FROM users t WHERE t.id = $1`,
+          [id, session.user.id],
+        );
+        const target = rows[0];
+        if (!target) return null;
+        if (target.entity_id !== null && isContributor(session.rights) && target.entity_id === session.entityId) return 'full';
+        if ((target.entity_id !== null && target.entity_id === session.user.entity_id) || target.related) return 'public';
+        return null;
+      },
+      async setProfileImage(id, imageId) {
+        if (imageId !== null) {
+          const { rows } = await db.query<{ category: string }>('SELECT category FROM images WHERE id = $1', [imageId]);
+          if (!rows[0]) return 'no-image';
+          if (rows[0].category !== 'profile') return 'not-profile';
+        }
+        await db.query('UPDATE users SET profile_image_id = $2 WHERE id = $1', [id, imageId]);
+        return 'done';
       },
     };
     fastify.decorate('usersRepository', repository);

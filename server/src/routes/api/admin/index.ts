@@ -8,6 +8,11 @@ import images from './images/index';
 import newsItems from './news-items/index';
 import trainings from './trainings/index';
 import discussions from './discussions/index';
+import entities from './entities/index';
+import groups from './groups/index';
+import pbi from './pbi/index';
+import tickets from './tickets/index';
+import users from './users/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
@@ -24,5 +29,10 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(images);
   await fastify.register(trainings);
   await fastify.register(discussions);
+  await fastify.register(users);
+  await fastify.register(entities);
+  await fastify.register(groups);
+  await fastify.register(pbi);
+  await fastify.register(tickets);
 };
 export default adminApi;

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AdminUserListSchema,
+  AdminUserSchema,
+  AdminUserUpdateBodySchema,
+  ErrorResponseSchema,
+  IdParamSchema,
+  isAdministrator,
+  SearchPageQuerySchema,
+  USER_MESSAGES,
+} from '@hub/shared/api';
+import { requireRole } from '../../require-role';
+
+/**
+ * The users console (SPEC §6: administrators), under /api/admin/users. One exception:
+ * GET /users/entity/{id} also serves a contributor or publisher for their own entity, which is
+ * what the entity admin area (/entity/admin/users) lists; another entity's users are refused (403).
+ */
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const administrator = requireRole('administrator');
+  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+  const list = { tags: ['admin users'], querystring: SearchPageQuerySchema, response: { 200: AdminUserListSchema, ...errors } };
+
+  fastify.get('/users', { onRequest: administrator, schema: list }, async (request) =>
+    fastify.adminUsersRepository.list(request.query, { kind: 'all' }),
+  );
+
+  fastify.get(
+    '/users/:id',
+    { onRequest: administrator, schema: { tags: ['admin users'], params: IdParamSchema, response: { 200: AdminUserSchema, ...errors } } },
+    async (request, reply) => (await fastify.adminUsersRepository.get(request.params.id)) ?? reply.notFound(USER_MESSAGES.notFound),
+  );
+
+  fastify.put(
+    '/users/:id',
+    {
+      onRequest: administrator,
+      schema: { tags: ['admin users'], params: IdParamSchema, body: AdminUserUpdateBodySchema, response: { 200: AdminUserSchema, ...errors } },
+    },
+    async (request, reply) =>
+      (await fastify.adminUsersRepository.update(request.params.id, request.body, request.session)) ?? reply.notFound(USER_MESSAGES.notFound),
+  );
+
+  fastify.get(
+    '/users/entity/:id',
+    { schema: { ...list, params: IdParamSchema } },
+    async (request, reply) => {
+      const { session } = request;
+      if (!isAdministrator(session.rights) && request.params.id !== session.entityId) return reply.forbidden(USER_MESSAGES.otherEntity);
+      if (!(await fastify.usersRepository.entityExists(request.params.id))) return reply.notFound('Entity not found');
+      return fastify.adminUsersRepository.list(request.query, { kind: 'entity', entityId: request.params.id });
+    },
+  );
+
+  fastify.get('/users/get/no-entity', { onRequest: administrator, schema: list }, async (request) =>
+    fastify.adminUsersRepository.list(request.query, { kind: 'no-entity' }),
+  );
+
+  // The trailing slashes are SPEC §7's paths, kept as the browser calls them.
+  fastify.get('/users/get/contacts/', { onRequest: administrator, schema: list }, async (request) =>
+    fastify.adminUsersRepository.list(request.query, { kind: 'contacts' }),
+  );
+
+  fastify.get('/users/get/displayas/', { onRequest: administrator, schema: list }, async (request) =>
+    fastify.adminUsersRepository.list(request.query, { kind: 'display-as', actorId: request.session.actor.id }),
+  );
+};
+export default routes;

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { build, DB_KIND, resetData, testDb, userId } from '../helper';
+import { caller, entityId } from '../support/caller';
+import { startTestIdp, type TestIdp } from '../support/test-idp';
+
+/**
+ * GET /api/advices reads its `total` from advice_counts, kept by a trigger (migration 0003):
+ * after every kind of change the counters must equal a real count, and the total must equal the
+ * number of advices the list itself returns.
+ */
+describe(`advice_counts and the total of GET /api/advices (${DB_KIND})`, () => {
+  let app: FastifyInstance;
+  let idp: TestIdp;
+  let call: ReturnType<typeof caller>['call'];
+
+  before(async () => {
+    app = await build();
+    idp = await startTestIdp();
+    await idp.register(app);
+    ({ call } = caller(app, idp));
+  });
+  after(() => idp.close());
+  beforeEach(() => resetData());
+
+  async function assertCounters(step: string) {
+    const db = await testDb();
+    const kept = await db.query<{ key: string; count: number }>(
+      `SELECT entity_id || '/' || status || '/' || audience_type AS key, count FROM advice_counts WHERE count > 0 ORDER BY 1`,
+    );
+    const real = await db.query<{ key: string; count: number }>(
+      `SELECT entity_id || '/' || status || '/' || audience_type AS key, count(*)::int AS count FROM advices WHERE entity_id IS NOT NULL GROUP BY 1 ORDER BY 1`,
+    );
+    assert.deepEqual(kept.rows, real.rows, `counters after ${step}`);
+    for (const [email, query, headers] of [
+      ['user@northwind.test', '', {}],
+      ['publisher@demo.test', '', {}],
+      ['user@contoso.test', '', {}],
+      ['contributor@northwind.test', '?includes_unpublished=true', {}],
+      // An administrator displaying a Contoso user, drafts included.
+      ['admin@demo.test', '?includes_unpublished=true', { 'display-as-user-id': String(await userId('user@contoso.test')) }],
+    ] as const) {
+      const response = await call(email, 'GET', `/api/advices${query}${query ? '&' : '?'}page_size=100`, { headers });
+      assert.equal(response.statusCode, 200, response.body);
+      const page = response.json();
+      assert.equal(page.total, page.items.length, `${email}${query} after ${step}`);
+    }
+  }
+
+  test('should keep the counters and the totals right through inserts, updates, moves and deletes', async () => {
+    const db = await testDb();
+    const northwind = await entityId('Northwind Traders');
+    const contoso = await entityId('Contoso');
+    const nina = await userId('user@northwind.test');
+    await assertCounters('the seed');
+
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO advices (title, status, audience_type, entity_id)
+       SELECT 'Generated ' || n, CASE WHEN n % 3 = 0 THEN 0 ELSE 16 END, CASE WHEN n % 4 = 0 THEN 'user' ELSE 'multi_users' END, $1
+         FROM generate_series(1, 40) AS n RETURNING id`,
+      [northwind],
+    );
+    const ids = rows.map((row) => row.id);
+    await db.query(`INSERT INTO advice_users (advice_id, user_id) SELECT id, $1 FROM advices WHERE id = ANY($2::int[]) AND audience_type = 'user'`, [nina, ids]);
+    await assertCounters('inserts');
+
+    await db.query(`UPDATE advices SET status = 16 WHERE id = ANY($1::int[])`, [ids.slice(0, 10)]);
+    await db.query(`UPDATE advices SET audience_type = 'multi_users' WHERE id = ANY($1::int[])`, [ids.slice(10, 20)]);
+    await db.query(`UPDATE advices SET title = 'Renamed' WHERE id = ANY($1::int[])`, [ids.slice(20, 25)]);
+    await assertCounters('publishing, audience changes and renames');
+
+    await db.query(`UPDATE advices SET entity_id = $2 WHERE id = ANY($1::int[])`, [ids.slice(25, 30), contoso]);
+    await db.query(`UPDATE advices SET entity_id = NULL WHERE id = ANY($1::int[])`, [ids.slice(30, 32)]);
+    await db.query(`UPDATE advices SET entity_id = $2 WHERE id = ANY($1::int[])`, [ids.slice(30, 31), northwind]);
+    await assertCounters('moves between entities');
+
+    await db.query(`DELETE FROM advices WHERE id = ANY($1::int[])`, [ids.slice(32)]);
+    await assertCounters('deletes');
+
+    // Through the API too: an administrator deletes an entity, its advices go with it.
+    assert.equal((await call('admin@demo.test', 'DELETE', `/api/admin/entities/${contoso}`)).statusCode, 204);
+    await assertCounters('an entity deleted');
+  });
+});

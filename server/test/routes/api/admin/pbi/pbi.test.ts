@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { PBI_MESSAGES } from '@hub/shared/api';
+import { demoCatalog, ROLES, startFakeReportServer, type FakeReportServer } from '../../../../../src/plugins/external/power-bi/fake-report-server';
+import { build, DB_KIND, resetData, testDb, userId } from '../../../../helper';
+import { auditLines, caller } from '../../../../support/caller';
+import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+
+describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
+  let app: FastifyInstance;
+  let idp: TestIdp;
+  let server: FakeReportServer;
+  let call: ReturnType<typeof caller>['call'];
+  let forget: () => void;
+
+  before(async () => {
+    // The stand-in demands basic authentication, so the connector is shown to send it.
+    server = await startFakeReportServer({ credentials: { user: 'hub-sync', password: 's3cret' } });
+    app = await build({ pbirsUrl: server.url, pbirsUser: 'hub-sync', pbirsPassword: 's3cret' });
+    idp = await startTestIdp();
+    await idp.register(app);
+    ({ call, forget } = caller(app, idp));
+  });
+  after(async () => {
+    await idp.close();
+    await server.close();
+  });
+  beforeEach(async () => {
+    await resetData();
+    forget();
+    server.items.splice(0, server.items.length, ...demoCatalog());
+    server.requests.length = 0;
+  });
+
+  const groups = async () => {
+    const { rows } = await (await testDb()).query<{ name: string; pbi_group_name: string | null }>('SELECT name, pbi_group_name FROM groups');
+    // Sorted here: PGlite and a PostgreSQL server may collate differently.
+    return rows.map((row) => [row.name, row.pbi_group_name]).sort(([a], [b]) => (a! < b! ? -1 : 1));
+  };
+  const pbiGroupsOf = async (email: string) =>
+    (await (await testDb()).query<{ pbi_groups: string[] }>('SELECT pbi_groups FROM users WHERE email = $1', [email])).rows[0]!.pbi_groups;
+
+  test('should refuse the sync to contributors and publishers, and call no report server for them', async () => {
+    for (const email of ['contributor@northwind.test', 'publisher@demo.test']) {
+      assert.equal((await call(email, 'PUT', '/api/admin/pbi/refresh-groups')).statusCode, 403);
+      assert.equal((await call(email, 'PUT', '/api/admin/pbi/refresh-users')).statusCode, 403);
+    }
+    assert.deepEqual(server.requests, []);
+  });
+
+  test("should create a group for every group named in the server's policies, skipping users and built-in principals", async () => {
+    const response = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups');
+    assert.equal(response.statusCode, 200, response.body);
+    const body = response.json();
+    assert.equal(body.status, 'success');
+    assert.equal(body.found, 3);
+    assert.equal(body.created, 1);
+    assert.equal(body.updated, 0);
+    assert.deepEqual(body.groups.map((group: { pbi_group_name: string }) => group.pbi_group_name), ['CT-Finance', 'NW-Marketing', 'NW-Sales']);
+    assert.deepEqual(await groups(), [
+      ['Contoso finance', 'CT-Finance'],
+      ['NW-Marketing', 'NW-Marketing'],
+      ['Northwind sales', 'NW-Sales'],
+    ]);
+    // It read the catalog and the policies of the items that do not inherit theirs, with basic authentication.
+    assert.ok(server.requests.some((line) => line.startsWith('GET /reports/api/v2.0/CatalogItems?')));
+    assert.ok(server.requests.some((line) => line.endsWith(`/CatalogItems(${server.item('/Northwind').Id})/Policies`)));
+    const [line] = await auditLines('pbi.refresh-groups');
+    assert.equal(line!.details!.created, 1);
+
+    // Again: nothing new.
+    const again = (await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups')).json();
+    assert.deepEqual([again.found, again.created, again.updated], [3, 0, 0]);
+  });
+
+  test('should give a report-server name to the hub group of the same name that has none, and strip a domain', async () => {
+    await (await testDb()).query(`INSERT INTO groups (name) VALUES ('Finance')`);
+    server.item('/Contoso').Policies.push({ GroupUserName: 'CONTOSO\\Finance', Roles: [ROLES.browser] });
+    const body = (await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups')).json();
+    assert.equal(body.updated, 1);
+    assert.ok((await groups()).some(([name, pbi]) => name === 'Finance' && pbi === 'CONTOSO\\Finance'));
+  });
+
+  test("should set users' pbi_groups to their groups that the server still names, and create no user", async () => {
+    const usersBefore = (await (await testDb()).query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows[0]!.count;
+    const unchanged = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users');
+    assert.equal(unchanged.statusCode, 200, unchanged.body);
+    assert.deepEqual(unchanged.json(), { status: 'success', users: usersBefore, updated: 0 });
+
+    // NW-Sales disappears from the report server.
+    server.item('/Northwind').Policies = server.item('/Northwind').Policies.filter((policy) => policy.GroupUserName !== 'NW-Sales');
+    const refreshed = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users');
+    assert.equal(refreshed.json().updated, 2);
+    assert.deepEqual(await pbiGroupsOf('user@northwind.test'), []);
+    assert.deepEqual(await pbiGroupsOf('contributor@northwind.test'), []);
+    assert.deepEqual(await pbiGroupsOf('user@contoso.test'), ['CT-Finance']);
+    assert.deepEqual((await auditLines('pbi.refresh-users'))[0]!.details!.updated_user_ids, [
+      await userId('contributor@northwind.test'),
+      await userId('user@northwind.test'),
+    ].sort((a, b) => a - b));
+
+    // It comes back (granted on a report this time): so do the users' groups.
+    server.item('/Northwind/Stock').InheritParentPolicy = false;
+    server.item('/Northwind/Stock').Policies = [{ GroupUserName: 'nw-sales', Roles: [ROLES.browser] }];
+    assert.equal((await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).json().updated, 2);
+    assert.deepEqual(await pbiGroupsOf('user@northwind.test'), ['NW-Sales']);
+    const count = (await (await testDb()).query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows[0]!.count;
+    assert.equal(count, usersBefore);
+  });
+
+  test('should answer 502 when the report server refuses the credentials or is gone, and change nothing', async () => {
+    const wrong = await build({ pbirsUrl: server.url, pbirsUser: 'hub-sync', pbirsPassword: 'wrong' });
+    const { call: callWrong } = caller(wrong, idp);
+    const refused = await callWrong('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups');
+    assert.equal(refused.statusCode, 502);
+    assert.match(refused.json().message, new RegExp(`^${PBI_MESSAGES.unreachable}.*HTTP 401`));
+
+    const gone = await build({ pbirsUrl: 'http://127.0.0.1:9/reports' });
+    const { call: callGone } = caller(gone, idp);
+    assert.equal((await callGone('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).statusCode, 502);
+    assert.equal((await groups()).length, 2);
+    assert.deepEqual(await auditLines('pbi.refresh-groups'), []);
+  });
+
+  test('should answer 503 with a clear message when no report server is configured', async () => {
+    const unconfigured = await build();
+    const { call: callUnconfigured } = caller(unconfigured, idp);
+    for (const route of ['refresh-groups', 'refresh-users']) {
+      const response = await callUnconfigured('admin@demo.test', 'PUT', `/api/admin/pbi/${route}`);
+      assert.equal(response.statusCode, 503);
+      assert.deepEqual(response.json(), { statusCode: 503, error: 'Service Unavailable', message: PBI_MESSAGES.notConfigured });
+    }
+  });
+});
