@@ -19,7 +19,7 @@ function write(path: string, content: string) {
 describe(`static hosting (${DB_KIND})`, () => {
   let app: FastifyInstance;
   before(async () => {
-    write('shell/dist/index.html', '<!doctype html><html><body><div id="root"></div><script src="/main.3f9a1c2b7d.js"></script></body></html>');
+    write('shell/dist/index.html', '<!doctype html><html><head><title>Client Hub</title></head><body><div id="root"></div><script src="/main.3f9a1c2b7d.js"></script></body></html>');
     write('shell/dist/main.3f9a1c2b7d.js', 'console.log("shell")');
     write('shell/dist/favicon.ico', 'icon');
     write('remote-content/dist/mf-manifest.json', '{"name":"content"}');
@@ -45,6 +45,20 @@ describe(`static hosting (${DB_KIND})`, () => {
       assert.equal(response.statusCode, 200, url);
       assert.equal(response.headers['cache-control'], 'no-cache', url);
     }
+  });
+
+  test("should put the browser's public configuration into the page as meta tags, escaped", async () => {
+    const plain = await app.inject({ url: '/home', headers: { accept: 'text/html' } });
+    assert.doesNotMatch(plain.body, /hub-reporting-host|hub-projects-url/);
+
+    const configured = await build({
+      staticDir,
+      reportingHost: 'https://reports.northwind.test:8443',
+      projectsUrl: 'https://projects.example.test/?a=1&b="2"',
+    });
+    const page = await configured.inject({ url: '/home', headers: { accept: 'text/html' } });
+    assert.match(page.body, /<meta name="hub-reporting-host" content="reports\.northwind\.test:8443">/);
+    assert.match(page.body, /<meta name="hub-projects-url" content="https:\/\/projects\.example\.test\/\?a=1&amp;b=&quot;2&quot;"><\/head>/);
   });
 
   test('should serve remote files to any origin', async () => {

@@ -22,6 +22,24 @@ export function isHashedFile(path: string): boolean {
   return segments.length > 1 && segments.slice(0, -1).some((segment) => /^[0-9a-f]{8,}$/i.test(segment));
 }
 
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The public configuration the browser needs, as <meta> tags in the shell's page, so the built
+ * files stay the same in every deployment: `hub-reporting-host` (the host of REPORTING_HOST, whose
+ * dashboards are embedded through its entrance redirect) and `hub-projects-url` (PROJECTS_URL).
+ */
+export function publicConfigTags(config: { reportingHost: string | null; projectsUrl: string | null }): string {
+  const tags: string[] = [];
+  if (config.reportingHost) {
+    const host = /^https?:\/\//i.test(config.reportingHost) ? new URL(config.reportingHost).host : config.reportingHost;
+    tags.push(`<meta name="hub-reporting-host" content="${escapeAttribute(host)}">`);
+  }
+  if (config.projectsUrl) tags.push(`<meta name="hub-projects-url" content="${escapeAttribute(config.projectsUrl)}">`);
+  return tags.join('');
+}
+
 function cacheHeaders(reply: FastifyReply, path: string) {
   // index.html, mf-manifest.json and remoteEntry.js carry no hash: they must be revalidated.
   reply.header('cache-control', isHashedFile(path) ? IMMUTABLE : REVALIDATE);
@@ -68,8 +86,11 @@ export default fp(
       });
     }
 
-    const sendShell = async (reply: FastifyReply) =>
-      reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(await readFile(indexHtml));
+    const metaTags = publicConfigTags(fastify.config);
+    const sendShell = async (reply: FastifyReply) => {
+      const html = (await readFile(indexHtml, 'utf8')).replace('</head>', `${metaTags}</head>`);
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(html);
+    };
 
     if (hasShell) fastify.get('/', { schema: { hide: true } }, (_request, reply) => sendShell(reply));
 
