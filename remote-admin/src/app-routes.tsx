@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { ConsolesPage } from './features/consoles/components/consoles-page';
+import { DocumentationPage } from './features/documentation/components/documentation-page';
 import { paths } from './paths';
 
 /** The remote's routes, on absolute paths; elsewhere it renders nothing. */
@@ -8,8 +9,8 @@ export function AppRoutes() {
     <Routes>
       <Route path={`${paths.admin}/*`} element={<ConsolesPage />} />
       <Route path={`${paths.entityAdmin}/*`} element={<ConsolesPage />} />
-      <Route path={paths.documentation} element={<ConsolesPage />} />
-      <Route path={paths.entityDocumentation} element={<ConsolesPage />} />
+      <Route path={paths.documentation} element={<DocumentationPage area="main" />} />
+      <Route path={paths.entityDocumentation} element={<DocumentationPage area="entity" />} />
       <Route path="*" element={null} />
     </Routes>
   );
