@@ -1,5 +1,15 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/session';
+
+/** No serious or critical accessibility violation on the page as it is now. */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`);
+  expect([screen, serious]).toEqual([screen, []]);
+}
 
 /** A call to the hub API with the page's own token: what the API answers this signed-in person. */
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
@@ -93,6 +103,7 @@ test.describe('discussions with the consultant', () => {
     await user.waitForURL('**/contact-close');
     await expect(user.getByRole('heading', { name: 'Closed discussions', level: 1 })).toBeVisible();
     await expect(user.getByRole('list', { name: 'Closed discussions' }).getByRole('listitem')).toHaveCount(1);
+    await expectAccessible(user, '/contact-close');
     await user.getByRole('button', { name: /^History/ }).click();
     await expect(user.getByRole('dialog').getByRole('log')).toContainText('Thanks, that is all.');
     await user.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
@@ -120,6 +131,7 @@ test.describe('discussions with the consultant', () => {
     await expect(user.getByRole('textbox', { name: 'Your message' })).toBeVisible();
     const overflow = await user.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(user, '/contact (phone)');
 
     // The consultant's customers, with the message waiting from Contoso, before the thread is opened.
     await signIn(consultant, 'consultant@demo.test');
@@ -129,6 +141,7 @@ test.describe('discussions with the consultant', () => {
     const customers = consultant.getByRole('list', { name: 'My customers' });
     await expect(customers.getByRole('listitem')).toHaveCount(2);
     await expect(customers.getByRole('button', { name: /Carl Contoso/ })).toBeVisible();
+    await expectAccessible(consultant, '/contact (consultant)');
     // Opening the discussion reads the message: the badge leaves the navigation without a reload.
     await expect(message(consultant, 'Bonjour, une question')).toBeVisible();
     await expect(consultant.getByRole('link', { name: /My consultant/ }).first()).not.toContainText('1', { timeout: 5000 });

@@ -51,7 +51,6 @@ export function DiscussionList({ label, discussions, emptyText, selectedId, onSe
                   justifyContent="flex-start"
                   whiteSpace="normal"
                   aria-current={selected ? 'true' : undefined}
-                  aria-label={t('withName', { name })}
                   onClick={() => onSelect(discussion)}
                 >
                   {summary}

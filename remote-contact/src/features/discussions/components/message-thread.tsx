@@ -83,7 +83,9 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
       {data.messages.length === 0 ? (
         <Text color="fg.muted">{t('thread.empty')}</Text>
       ) : (
-        <Stack as="ol" role="log" aria-label={label} aria-live="polite" gap="3" p="0" m="0">
+        // The log region wraps the list: role="log" on the <ol> itself would take its list semantics away.
+        <Box role="log" aria-label={label} aria-live="polite">
+        <Stack as="ol" gap="3" p="0" m="0">
           {data.messages.map((message, index) => {
             const own = message.from_user?.id === me;
             const previous = index > 0 ? data.messages[index - 1] : undefined;
@@ -100,6 +102,7 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
             );
           })}
         </Stack>
+        </Box>
       )}
       <div ref={end} />
       <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
