@@ -22,7 +22,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 async function form(fields: Record<string, string>, file?: { bytes: Buffer; name: string; type?: string }) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file) data.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   const request = new Request('http://x', { method: 'POST', body: data });
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }

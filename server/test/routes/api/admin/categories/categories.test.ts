@@ -24,7 +24,7 @@ describe(`categories (${DB_KIND})`, () => {
   test('should create a category with the default colour #999999, and audit it', async () => {
     const created = await call(ADMIN, 'POST', '/api/admin/categories', { payload: { name: 'Security' } });
     assert.equal(created.statusCode, 201, created.body);
-    assert.deepEqual({ ...created.json(), id: 0 }, { id: 0, name: 'Security', color: '#999999' });
+    assert.deepEqual({ ...(created.json() as object), id: 0 }, { id: 0, name: 'Security', color: '#999999' });
     assert.equal((await audited('category.create', created.json().id)).length, 1);
     const coloured = await call(ADMIN, 'POST', '/api/admin/categories', { payload: { name: 'Finance', color: '#1a2B3c' } });
     assert.equal(coloured.json().color, '#1a2B3c');
