@@ -31,7 +31,9 @@ export type SearchPageQuery = Static<typeof SearchPageQuerySchema>;
 
 /**
  * One line of the admin user lists: GET /api/admin/users, /users/entity/{id}, /users/get/no-entity,
- * /users/get/contacts/ (users with contact_enable) and /users/get/displayas/.
+ * /users/get/contacts/ (users with contact_enable) and /users/get/displayas/. All need the
+ * administrator role except /users/entity/{id}, which also answers a contributor or publisher for
+ * their own entity (the entity admin area's user list) and 403 for another entity.
  */
 export const AdminUserListItemSchema = Type.Object({
   ...UserSummarySchema.properties,
