@@ -1,26 +1,13 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { testDb } from '../helper';
-import { loginAs, type TestIdp } from './test-idp';
+import { caller, idOf } from './caller';
+import type { TestIdp } from './test-idp';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Calls the API as a demo person, signed in once through the test provider (the real login path). */
-export function contentCaller(app: FastifyInstance, idp: TestIdp) {
-  const tokens = new Map<string, string>();
-  return async function call(email: string, method: Method, url: string, options: { payload?: unknown; headers?: Record<string, string> } = {}) {
-    if (!tokens.has(email)) tokens.set(email, await loginAs(app, idp, email));
-    const request: InjectOptions = { method, url, headers: { authorization: `Bearer ${tokens.get(email)}`, ...options.headers } };
-    if (options.payload !== undefined) request.payload = options.payload as InjectOptions['payload'];
-    return app.inject(request);
-  };
-}
+/** Calls the API as a demo person, signed in once through the test provider: `caller(app, idp).call`. */
+export const contentCaller = (app: FastifyInstance, idp: TestIdp) => caller(app, idp).call;
 
 /** The first column `id` of a query on this file's database. */
-export async function rowId(sql: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await (await testDb()).query<{ id: number }>(sql, params);
-  if (!rows[0]) throw new Error(`nothing found: ${sql} ${JSON.stringify(params)}`);
-  return rows[0].id;
-}
+export const rowId = idOf;
 
 export async function count(sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await (await testDb()).query<{ count: number }>(sql, params);
