@@ -4,11 +4,11 @@ import { canSeeUnpublished, type Session } from '../auth/session';
 
 /**
  * The `total` of GET /api/advices without counting the entity's advices on every call: the same
- * rule as `visibility()` in advices-repository.ts (the entity's advices for everyone, plus the
- * personal ones addressed to the caller; published only unless unpublished ones may be included),
- * read from advice_counts (kept by a trigger, migration 0003) for the 'multi_users' part and from
- * the caller's own recipient rows for the 'user' part. test/db/advice-counts.test.ts checks that
- * both give the same number.
+ * rule as `audienceVisibility()` in content/publishable.ts (the entity's advices for everyone,
+ * plus the personal ones addressed to the caller; published only unless unpublished ones may be
+ * included), read from advice_counts (kept by a trigger, migration 0003) for the 'multi_users'
+ * part and from the caller's own recipient rows for the 'user' part.
+ * test/db/advice-counts.test.ts checks that both give the same number.
  */
 export async function visibleAdvicesCount(db: Queryable, session: Session, includesUnpublished: boolean): Promise<number> {
   const params: unknown[] = [session.entityId, session.user.id];

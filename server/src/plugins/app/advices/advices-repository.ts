@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import {
   PUBLICATION,
@@ -16,13 +15,14 @@ import {
   type PublicationStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import { canSeeUnpublished, type Session } from '../auth/session';
+import type { Session } from '../auth/session';
 import { visibleAdvicesCount } from './advice-counts';
-import { ADVICE_RECIPIENTS, changeRecipients, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
+import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
 import { cleanDescription } from '../content/description';
+import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type ContentTable, type LockedEntityItem } from '../content/publishable';
 import { checkReferences } from '../content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
-import { iso, likePattern, setClauses } from '../content/sql';
+import { iso, setClauses } from '../content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 export interface AdvicesRepository {
@@ -91,32 +91,10 @@ const SELECT = `
     LEFT JOIN entities e ON e.id = a.entity_id
     LEFT JOIN images l ON l.id = e.logo_image_id`;
 
-/**
- * The visibility rule, written once for the list and the detail: advices of the caller's own
- * entity, published, whose audience includes the caller (everyone for multi_users, the named
- * recipients for user). Contributors and above may ask to include unpublished ones.
- */
-function visibility(session: Session, includesUnpublished: boolean, params: unknown[]): string {
-  params.push(session.entityId, session.user.id);
-  const entity = `$${params.length - 1}`;
-  const user = `$${params.length}`;
-  const conditions = [
-    `a.entity_id = ${entity}`,
-    `(a.audience_type = 'multi_users' OR EXISTS (SELECT 1 FROM advice_users au WHERE au.advice_id = a.id AND au.user_id = ${user}))`,
-  ];
-  if (!(includesUnpublished && canSeeUnpublished(session))) {
-    params.push(PUBLICATION.published);
-    conditions.push(`a.status = $${params.length}`);
-  }
-  return conditions.join(' AND ');
-}
+const ADVICES: ContentTable = { table: 'advices', alias: 'a', itemType: 'advice' };
 
-interface LockedAdvice {
-  id: number;
-  title: string;
-  status: number;
-  entity_id: number | null;
-}
+/** The visibility rule of per-entity content (publishable.ts), for the list and the detail. */
+const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) => audienceVisibility(ADVICES, ADVICE_RECIPIENTS, session, includesUnpublished, params);
 
 const NOT_FOUND = 'Advice not found';
 
@@ -140,6 +118,8 @@ export default fp(
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     });
+
+    const writes = publicationWrites(fastify, ADVICES, lock);
 
     const repository: AdvicesRepository = {
       async list(query, session) {
@@ -167,16 +147,7 @@ export default fp(
         const page = query.page ?? 1;
         const pageSize = query.page_size ?? 20;
         const params: unknown[] = [];
-        const conditions = [adminEntityCondition(session, 'a.entity_id', params)];
-        if (query.status !== undefined) {
-          // Unknown values read as draft: "draft" is everything not published.
-          params.push(PUBLICATION.published);
-          conditions.push(query.status === PUBLICATION.published ? `a.status = $${params.length}` : `a.status <> $${params.length}`);
-        }
-        if (query.search) {
-          params.push(likePattern(query.search));
-          conditions.push(`a.title ILIKE $${params.length}`);
-        }
+        const conditions = [adminEntityCondition(session, 'a.entity_id', params), ...adminListFilters(ADVICES, query, params)];
         return listPage(conditions.join(' AND '), params, page, pageSize, 'a.created_at DESC, a.id DESC');
       },
 
@@ -216,7 +187,7 @@ export default fp(
       async update(id, body, session) {
         await db.transaction(async (tx) => {
           const advice = await lock(tx, id, session);
-          if (readPublicationStatus(advice.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
+          assertDraft(advice);
           let entityId: number | undefined;
           if (body.entity_id !== undefined && body.entity_id !== advice.entity_id) entityId = await entityForWrite(tx, session, body.entity_id);
           await checkReferences(tx, body);
@@ -238,27 +209,15 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE advices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, ADVICE_RECIPIENTS, id, entityId);
-          const fields = Object.keys(body).filter((key) => body[key as keyof AdviceUpdateBody] !== undefined);
-          await fastify.auditRepository.record(session, { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields } }, tx);
+          await fastify.auditRepository.record(session, { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields: changedFields(body) } }, tx);
         });
         return (await byId(db, id))!;
       },
 
-      async remove(id, session) {
-        await db.transaction(async (tx) => {
-          const advice = await lock(tx, id, session);
-          await tx.query('DELETE FROM advices WHERE id = $1', [id]);
-          await fastify.auditRepository.record(session, { action: 'advice.delete', itemType: 'advice', itemId: id, details: { title: advice.title } }, tx);
-        });
-      },
+      remove: writes.remove,
 
       async setStatus(id, status, session) {
-        await db.transaction(async (tx) => {
-          await lock(tx, id, session);
-          await tx.query('UPDATE advices SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
-          const action = status === PUBLICATION.published ? 'advice.publish' : 'advice.unpublish';
-          await fastify.auditRepository.record(session, { action, itemType: 'advice', itemId: id }, tx);
-        });
+        await writes.setStatus(id, status, session);
         return (await byId(db, id))!;
       },
 
@@ -268,34 +227,18 @@ export default fp(
       },
 
       async changeRecipients(id, change, userId, session) {
-        await db.transaction(async (tx) => {
-          const advice = await lock(tx, id, session);
-          if (userId !== null) {
-            const { rows } = await tx.query('SELECT 1 FROM users WHERE id = $1 AND entity_id = $2', [userId, advice.entity_id]);
-            if (rows.length === 0) throw httpErrors.notFound('User not found');
-          }
-          await changeRecipients(tx, ADVICE_RECIPIENTS, id, change, userId ?? undefined);
-          await tx.query('UPDATE advices SET updated_at = now() WHERE id = $1', [id]);
-          await fastify.auditRepository.record(session, { action: `advice.users.${change}`, itemType: 'advice', itemId: id, details: userId === null ? null : { user_id: userId } }, tx);
-        });
+        await changeAudience(fastify, ADVICES, ADVICE_RECIPIENTS, lock, { id, change, userId }, session);
         return (await byId(db, id))!;
       },
 
       async listForUser(userId, query, session) {
-        const { rows } = await db.query<{ entity_id: number | null }>('SELECT entity_id FROM users WHERE id = $1', [userId]);
-        const user = rows[0];
-        if (!user || !mayManageEntity(session, user.entity_id)) return null;
-        return listPage('a.entity_id = $1', [user.entity_id], query.page ?? 1, query.page_size ?? 20, 'a.created_at DESC, a.id DESC');
+        const user = await managedUserEntity(db, userId, session);
+        return user ? listPage('a.entity_id = $1', [user.entityId], query.page ?? 1, query.page_size ?? 20, 'a.created_at DESC, a.id DESC') : null;
       },
     };
 
-    async function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<AdviceList> {
-      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM advices a WHERE ${where}`, params);
-      const { rows } = await db.query<AdviceRow>(
-        `${SELECT} WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      );
-      return { items: rows.map(toAdvice), total: total.rows[0]!.count, page, page_size: pageSize };
+    function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<AdviceList> {
+      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize });
     }
 
     async function byId(q: Queryable, id: number): Promise<Advice | null> {
@@ -304,11 +247,8 @@ export default fp(
     }
 
     /** The advice, locked for the write; 404 when it does not exist or the caller does not manage it. */
-    async function lock(tx: Queryable, id: number, session: Session): Promise<LockedAdvice> {
-      const { rows } = await tx.query<LockedAdvice>('SELECT id, title, status, entity_id FROM advices WHERE id = $1 FOR UPDATE', [id]);
-      const advice = rows[0];
-      if (!advice || !mayManageEntity(session, advice.entity_id)) throw httpErrors.notFound(NOT_FOUND);
-      return advice;
+    function lock(tx: Queryable, id: number, session: Session): Promise<LockedEntityItem> {
+      return lockManaged(ADVICES, tx, id, session, NOT_FOUND);
     }
     fastify.decorate('advicesRepository', repository);
   },

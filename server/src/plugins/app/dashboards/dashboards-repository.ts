@@ -15,11 +15,12 @@ import {
   type PublicationStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import { canSeeUnpublished, type Session } from '../auth/session';
-import { DASHBOARD_RECIPIENTS, changeRecipients, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
+import type { Session } from '../auth/session';
+import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
 import { cleanDescription } from '../content/description';
+import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type ContentTable, type LockedEntityItem } from '../content/publishable';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
-import { iso, likePattern, setClauses } from '../content/sql';
+import { iso, setClauses } from '../content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
@@ -79,26 +80,10 @@ export function httpsUrl(text: string): string {
   return url.href;
 }
 
-/** The same rule as advices: own entity, published, audience including the caller. */
-function visibility(session: Session, includesUnpublished: boolean, params: unknown[]): string {
-  params.push(session.entityId, session.user.id);
-  const conditions = [
-    `d.entity_id = $${params.length - 1}`,
-    `(d.audience_type = 'multi_users' OR EXISTS (SELECT 1 FROM dashboard_users du WHERE du.dashboard_id = d.id AND du.user_id = $${params.length}))`,
-  ];
-  if (!(includesUnpublished && canSeeUnpublished(session))) {
-    params.push(PUBLICATION.published);
-    conditions.push(`d.status = $${params.length}`);
-  }
-  return conditions.join(' AND ');
-}
+const DASHBOARDS: ContentTable = { table: 'dashboards', alias: 'd', itemType: 'dashboard' };
 
-interface LockedDashboard {
-  id: number;
-  title: string;
-  status: number;
-  entity_id: number | null;
-}
+/** The same rule as advices (publishable.ts): own entity, published, audience including the caller. */
+const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) => audienceVisibility(DASHBOARDS, DASHBOARD_RECIPIENTS, session, includesUnpublished, params);
 
 export default fp(
   async (fastify) => {
@@ -118,13 +103,8 @@ export default fp(
       updated_at: iso(row.updated_at),
     });
 
-    async function listPage(where: string, params: unknown[], page: number, pageSize: number): Promise<DashboardList> {
-      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM dashboards d WHERE ${where}`, params);
-      const { rows } = await db.query<DashboardRow>(
-        `${SELECT} WHERE ${where} ORDER BY d.created_at DESC, d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      );
-      return { items: rows.map(toDashboard), total: total.rows[0]!.count, page, page_size: pageSize };
+    function listPage(where: string, params: unknown[], page: number, pageSize: number): Promise<DashboardList> {
+      return contentPage(db, DASHBOARDS, SELECT, toDashboard, { where, params, order: 'd.created_at DESC, d.id DESC', page, pageSize });
     }
 
     async function byId(id: number): Promise<Dashboard | null> {
@@ -132,12 +112,11 @@ export default fp(
       return rows[0] ? toDashboard(rows[0]) : null;
     }
 
-    async function lock(tx: Queryable, id: number, session: Session): Promise<LockedDashboard> {
-      const { rows } = await tx.query<LockedDashboard>('SELECT id, title, status, entity_id FROM dashboards WHERE id = $1 FOR UPDATE', [id]);
-      const dashboard = rows[0];
-      if (!dashboard || !mayManageEntity(session, dashboard.entity_id)) throw httpErrors.notFound(NOT_FOUND);
-      return dashboard;
+    function lock(tx: Queryable, id: number, session: Session): Promise<LockedEntityItem> {
+      return lockManaged(DASHBOARDS, tx, id, session, NOT_FOUND);
     }
+
+    const writes = publicationWrites(fastify, DASHBOARDS, lock);
 
     const description = (text: string | null | undefined) => (text === undefined || text === null ? text : cleanDescription(text));
 
@@ -156,15 +135,7 @@ export default fp(
 
       async adminList(query, session) {
         const params: unknown[] = [];
-        const conditions = [adminEntityCondition(session, 'd.entity_id', params)];
-        if (query.status !== undefined) {
-          params.push(PUBLICATION.published);
-          conditions.push(query.status === PUBLICATION.published ? `d.status = $${params.length}` : `d.status <> $${params.length}`);
-        }
-        if (query.search) {
-          params.push(likePattern(query.search));
-          conditions.push(`d.title ILIKE $${params.length}`);
-        }
+        const conditions = [adminEntityCondition(session, 'd.entity_id', params), ...adminListFilters(DASHBOARDS, query, params)];
         return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20);
       },
 
@@ -193,7 +164,7 @@ export default fp(
         const url = body.url === undefined ? undefined : httpsUrl(body.url);
         await db.transaction(async (tx) => {
           const dashboard = await lock(tx, id, session);
-          if (readPublicationStatus(dashboard.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
+          assertDraft(dashboard);
           let entityId: number | undefined;
           if (body.entity_id !== undefined && body.entity_id !== dashboard.entity_id) entityId = await entityForWrite(tx, session, body.entity_id);
           const params: unknown[] = [];
@@ -204,27 +175,15 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE dashboards SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, DASHBOARD_RECIPIENTS, id, entityId);
-          const fields = Object.keys(body).filter((key) => body[key as keyof DashboardUpdateBody] !== undefined);
-          await fastify.auditRepository.record(session, { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields } }, tx);
+          await fastify.auditRepository.record(session, { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields: changedFields(body) } }, tx);
         });
         return (await byId(id))!;
       },
 
-      async remove(id, session) {
-        await db.transaction(async (tx) => {
-          const dashboard = await lock(tx, id, session);
-          await tx.query('DELETE FROM dashboards WHERE id = $1', [id]);
-          await fastify.auditRepository.record(session, { action: 'dashboard.delete', itemType: 'dashboard', itemId: id, details: { title: dashboard.title } }, tx);
-        });
-      },
+      remove: writes.remove,
 
       async setStatus(id, status, session) {
-        await db.transaction(async (tx) => {
-          await lock(tx, id, session);
-          await tx.query('UPDATE dashboards SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
-          const action = status === PUBLICATION.published ? 'dashboard.publish' : 'dashboard.unpublish';
-          await fastify.auditRepository.record(session, { action, itemType: 'dashboard', itemId: id }, tx);
-        });
+        await writes.setStatus(id, status, session);
         return (await byId(id))!;
       },
 
@@ -234,28 +193,13 @@ export default fp(
       },
 
       async changeRecipients(id, change, userId, session) {
-        await db.transaction(async (tx) => {
-          const dashboard = await lock(tx, id, session);
-          if (userId !== null) {
-            const { rows } = await tx.query('SELECT 1 FROM users WHERE id = $1 AND entity_id = $2', [userId, dashboard.entity_id]);
-            if (rows.length === 0) throw httpErrors.notFound('User not found');
-          }
-          await changeRecipients(tx, DASHBOARD_RECIPIENTS, id, change, userId ?? undefined);
-          await tx.query('UPDATE dashboards SET updated_at = now() WHERE id = $1', [id]);
-          await fastify.auditRepository.record(
-            session,
-            { action: `dashboard.users.${change}`, itemType: 'dashboard', itemId: id, details: userId === null ? null : { user_id: userId } },
-            tx,
-          );
-        });
+        await changeAudience(fastify, DASHBOARDS, DASHBOARD_RECIPIENTS, lock, { id, change, userId }, session);
         return (await byId(id))!;
       },
 
       async listForUser(userId, query, session) {
-        const { rows } = await db.query<{ entity_id: number | null }>('SELECT entity_id FROM users WHERE id = $1', [userId]);
-        const user = rows[0];
-        if (!user || !mayManageEntity(session, user.entity_id)) return null;
-        return listPage('d.entity_id = $1', [user.entity_id], query.page ?? 1, query.page_size ?? 20);
+        const user = await managedUserEntity(db, userId, session);
+        return user ? listPage('d.entity_id = $1', [user.entityId], query.page ?? 1, query.page_size ?? 20) : null;
       },
     };
     fastify.decorate('dashboardsRepository', repository);

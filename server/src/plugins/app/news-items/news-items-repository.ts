@@ -13,10 +13,11 @@ import {
   type PublicationStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import { canSeeUnpublished, type Session } from '../auth/session';
+import type { Session } from '../auth/session';
 import { cleanDescription } from '../content/description';
+import { adminListFilters, assertDraft, changedFields, contentPage, publicationWrites, publishedOnly, type ContentTable, type LockedItem } from '../content/publishable';
 import { checkReferences } from '../content/references';
-import { iso, likePattern, setClauses } from '../content/sql';
+import { iso, setClauses } from '../content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 /** News items are for everyone (not per entity); contributors and above manage them all. */
@@ -68,6 +69,7 @@ const SELECT = `
     LEFT JOIN images t ON t.id = n.thumbnail_image_id`;
 
 const NOT_FOUND = 'News item not found';
+const NEWS_ITEMS: ContentTable = { table: 'news_items', alias: 'n', itemType: 'news-item' };
 
 export default fp(
   async (fastify) => {
@@ -88,13 +90,8 @@ export default fp(
       updated_at: iso(row.updated_at),
     });
 
-    async function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<NewsItemList> {
-      const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM news_items n WHERE ${where}`, params);
-      const { rows } = await db.query<NewsItemRow>(
-        `${SELECT} WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-        [...params, pageSize, (page - 1) * pageSize],
-      );
-      return { items: rows.map(toNewsItem), total: total.rows[0]!.count, page, page_size: pageSize };
+    function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<NewsItemList> {
+      return contentPage(db, NEWS_ITEMS, SELECT, toNewsItem, { where, params, order, page, pageSize });
     }
 
     async function byId(id: number): Promise<NewsItem | null> {
@@ -102,18 +99,16 @@ export default fp(
       return rows[0] ? toNewsItem(rows[0]) : null;
     }
 
-    async function lock(tx: Queryable, id: number): Promise<{ id: number; title: string; status: number }> {
-      const { rows } = await tx.query<{ id: number; title: string; status: number }>('SELECT id, title, status FROM news_items WHERE id = $1 FOR UPDATE', [id]);
+    async function lock(tx: Queryable, id: number): Promise<LockedItem> {
+      const { rows } = await tx.query<LockedItem>('SELECT id, title, status FROM news_items WHERE id = $1 FOR UPDATE', [id]);
       if (!rows[0]) throw httpErrors.notFound(NOT_FOUND);
       return rows[0];
     }
 
+    const writes = publicationWrites(fastify, NEWS_ITEMS, lock);
+
     /** Published only, unless the caller may see unpublished content and asks for it. */
-    function visibility(session: Session, includesUnpublished: boolean, params: unknown[]): string {
-      if (includesUnpublished && canSeeUnpublished(session)) return 'TRUE';
-      params.push(PUBLICATION.published);
-      return `n.status = $${params.length}`;
-    }
+    const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) => publishedOnly(NEWS_ITEMS, session, includesUnpublished, params) ?? 'TRUE';
 
     const repository: NewsItemsRepository = {
       async list(query, session) {
@@ -131,15 +126,7 @@ export default fp(
 
       async adminList(query) {
         const params: unknown[] = [];
-        const conditions = ['TRUE'];
-        if (query.status !== undefined) {
-          params.push(PUBLICATION.published);
-          conditions.push(query.status === PUBLICATION.published ? `n.status = $${params.length}` : `n.status <> $${params.length}`);
-        }
-        if (query.search) {
-          params.push(likePattern(query.search));
-          conditions.push(`n.title ILIKE $${params.length}`);
-        }
+        const conditions = ['TRUE', ...adminListFilters(NEWS_ITEMS, query, params)];
         return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, 'n.created_at DESC, n.id DESC');
       },
 
@@ -173,8 +160,7 @@ export default fp(
 
       async update(id, body, session) {
         await db.transaction(async (tx) => {
-          const item = await lock(tx, id);
-          if (readPublicationStatus(item.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
+          assertDraft(await lock(tx, id));
           await checkReferences(tx, body);
           const params: unknown[] = [];
           const sets = setClauses(
@@ -192,27 +178,15 @@ export default fp(
           );
           params.push(id);
           await tx.query(`UPDATE news_items SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
-          const fields = Object.keys(body).filter((key) => body[key as keyof NewsItemUpdateBody] !== undefined);
-          await fastify.auditRepository.record(session, { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields } }, tx);
+          await fastify.auditRepository.record(session, { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields: changedFields(body) } }, tx);
         });
         return (await byId(id))!;
       },
 
-      async remove(id, session) {
-        await db.transaction(async (tx) => {
-          const item = await lock(tx, id);
-          await tx.query('DELETE FROM news_items WHERE id = $1', [id]);
-          await fastify.auditRepository.record(session, { action: 'news-item.delete', itemType: 'news-item', itemId: id, details: { title: item.title } }, tx);
-        });
-      },
+      remove: writes.remove,
 
       async setStatus(id, status, session) {
-        await db.transaction(async (tx) => {
-          await lock(tx, id);
-          await tx.query('UPDATE news_items SET status = $1, updated_at = now() WHERE id = $2', [status, id]);
-          const action = status === PUBLICATION.published ? 'news-item.publish' : 'news-item.unpublish';
-          await fastify.auditRepository.record(session, { action, itemType: 'news-item', itemId: id }, tx);
-        });
+        await writes.setStatus(id, status, session);
         return (await byId(id))!;
       },
     };
