@@ -1,5 +1,6 @@
-// What this remote offers the shell: single-spa lifecycles as `./app` (ARCHITECTURE.md point 3).
+// What this remote offers the shell: single-spa lifecycles as `./app` (ARCHITECTURE.md point 3),
+// and the home page's widgets as `./widgets` (pinned news, upcoming trainings).
 module.exports = {
   name: 'content',
-  exposes: { './app': './src/app.tsx' },
+  exposes: { './app': './src/app.tsx', './widgets': './src/widgets/index.ts' },
 };

@@ -47,13 +47,23 @@ function baseConfig({ dir, mode, port }) {
   };
 }
 
-/** A remote: exposes `./app` (single-spa lifecycles) and builds a standalone page for development. */
+/** The script that lends a page the federation runtime when no shell is there to lend it. */
+const STANDALONE_RUNTIME = 'federation-runtime.js';
+
+/**
+ * A remote: exposes `./app` (single-spa lifecycles) and builds a standalone page for development.
+ *
+ * The remote takes the Module Federation runtime from the page instead of carrying a copy
+ * (`experiments.externalRuntime`: remoteEntry.js is 8 kB gzip instead of 27 kB). In the portal the
+ * shell lends it (src/remotes/federated-loader.ts); on the standalone page a second, tiny build
+ * (federation-runtime.js, from ./federation-runtime.js) does, loaded before the page's own script.
+ */
 function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.tsx' } }) {
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const base = baseConfig({ dir, mode, port });
-    return {
+    const remote = {
       ...base,
       entry: { main: './src/index.ts' },
       output: {
@@ -65,7 +75,7 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
         filename: '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: `hub_${name}`,
-        clean: true,
+        clean: { keep: STANDALONE_RUNTIME },
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -78,15 +88,27 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          experiments: { externalRuntime: true },
         }),
         new HtmlWebpackPlugin({ title: `${name} (standalone)`, templateContent: standalonePage(name) }),
       ],
     };
+    const standaloneRuntime = {
+      mode,
+      name: 'federation-runtime',
+      context: __dirname,
+      entry: { 'federation-runtime': './federation-runtime.js' },
+      devtool: false,
+      output: { path: path.join(dir, 'dist'), filename: STANDALONE_RUNTIME, clean: false },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+    return [remote, standaloneRuntime];
   };
 }
 
 function standalonePage(name) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title></head><body><div id="root"></div></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title><script src="${STANDALONE_RUNTIME}"></script></head><body><div id="root"></div></body></html>`;
 }
 
 module.exports = { baseConfig, createRemoteConfig, swcRule, SHARED_SINGLETONS, reactRange };

@@ -5,6 +5,7 @@ import singleSpaReact from 'single-spa-react';
 import type { Namespace } from '../i18n/resources';
 import type { MountProps, RemoteLifecycles } from './contract';
 import { RemoteRoot } from './remote-root';
+import { ownRootRegistry } from './root-registry';
 
 export interface RemoteAppOptions {
   namespace: Namespace;
@@ -30,6 +31,8 @@ export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): Re
     rootComponent: Root,
     // RemoteRoot has its own error boundary with a retry.
     suppressComponentDidCatchWarning: true,
+    ...ownRootRegistry(),
   });
   return lifecycles as unknown as RemoteLifecycles;
 }
+

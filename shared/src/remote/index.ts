@@ -6,3 +6,4 @@ export * from './remote-error-boundary';
 export * from './create-remote-lifecycles';
 export * from './standalone';
 export * from './test-props';
+export * from './widgets';

@@ -1,12 +1,15 @@
 import { remotesAllowed, type RemoteEntry, type RemoteName } from '@hub/shared/api';
-import type { RemoteAppModule, RemoteLifecycles } from '@hub/shared/remote';
+import type { HomeWidgetId, RemoteAppModule, RemoteLifecycles, RemoteWidgetsModule } from '@hub/shared/remote';
 import React from 'react';
 import ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
 import * as JsxRuntime from 'react/jsx-runtime';
 
-/** Loads a remote's `./app` lifecycles; `attempt` > 0 means "again, for real" (Retry). */
-export type RemoteLoader = (name: RemoteName, options: { attempt: number }) => Promise<RemoteLifecycles>;
+/**
+ * Loads a remote's `./app` lifecycles, or with `widget` those of one of its home widgets (`./widgets`);
+ * `attempt` > 0 means "again, for real" (Retry).
+ */
+export type RemoteLoader = (name: RemoteName, options: { attempt: number; widget?: HomeWidgetId }) => Promise<RemoteLifecycles>;
 
 declare const __REACT_RANGE__: string;
 
@@ -36,20 +39,20 @@ export function createFederatedLoader(deps: {
   rights: () => readonly string[];
 }): RemoteLoader {
   type Federation = {
-    mf: import('@module-federation/enhanced/runtime').ModuleFederation;
+    mf: ReturnType<typeof import('./federation-runtime').startFederation>;
     entries: Map<RemoteName, string>;
   };
   let federation: Promise<Federation> | null = null;
 
   const start = () =>
     (federation ??= (async () => {
-      const [{ createInstance }, listed] = await Promise.all([
-        import(/* webpackChunkName: "federation" */ '@module-federation/enhanced/runtime'),
+      const [{ startFederation }, listed] = await Promise.all([
+        import(/* webpackChunkName: "federation" */ './federation-runtime'),
         deps.listRemotes(),
       ]);
       const allowed = new Set(remotesAllowed(deps.rights()));
       const remotes = listed.filter((remote) => allowed.has(remote.name));
-      const mf = createInstance({
+      const mf = startFederation({
         name: 'shell',
         remotes: remotes.map(({ name, entry }) => ({ name, entry })),
         shared: sharedReact(),
@@ -61,7 +64,7 @@ export function createFederatedLoader(deps: {
       throw error;
     }));
 
-  return async (name, { attempt }) => {
+  return async (name, { attempt, widget }) => {
     const { mf, entries } = await start();
     const entry = entries.get(name);
     if (!entry) throw new Error(`The remote "${name}" is not available to this user`);
@@ -69,6 +72,12 @@ export function createFederatedLoader(deps: {
       // The runtime caches a failed manifest or entry: registering the remote again with `force`
       // drops those caches, so Retry fetches the files again.
       mf.registerRemotes([{ name, entry }], { force: true });
+    }
+    if (widget) {
+      const widgets = await mf.loadRemote<RemoteWidgetsModule>(`${name}/widgets`);
+      const lifecycles = widgets?.default?.[widget];
+      if (!lifecycles?.mount) throw new Error(`The remote "${name}" offers no widget "${widget}"`);
+      return lifecycles;
     }
     const module = await mf.loadRemote<RemoteAppModule>(`${name}/app`);
     if (!module?.default?.mount) throw new Error(`The remote "${name}" exposes no lifecycles as ./app`);

@@ -1,9 +1,9 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { createI18n } from '@hub/shared/i18n';
-import { createRemoteLifecycles, makeRemoteProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
+import { createRemoteLifecycles, createWidgetLifecycles, makeRemoteProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
 import { createHubSystem } from '@hub/shared/ui';
 // The pure entry: this file cleans up itself, inside act(), see leave() below.
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react/pure';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react/pure';
 import userEvent from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -147,5 +147,58 @@ describe('RemoteArea', () => {
     expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
     await waitFor(() => expect(unmountedTrees).toEqual(['admin']));
     expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
+  });
+});
+
+describe('RemoteArea for home widgets', () => {
+  const pinned = createWidgetLifecycles(() => <h2>Pinned news</h2>);
+  const upcoming = createWidgetLifecycles(() => {
+    throw new Error('the widget broke while rendering');
+  });
+  const widgetLoader: RemoteLoader = async (_name, { widget }) => {
+    if (widget === 'pinned-news') return pinned;
+    const response = await fetch(`${origin}/remotes/content/mf-manifest.json`);
+    if (!response.ok) throw new Error(`manifest answered ${response.status}`);
+    return upcoming;
+  };
+
+  function renderWidgets() {
+    const props = makeRemoteProps('content');
+    const i18n = createI18n(['shell', 'common'], 'en');
+    return render(
+      <ChakraProvider value={system}>
+        <section aria-label="first">
+          <RemoteArea name="content" widget="pinned-news" props={props} loader={widgetLoader} />
+        </section>
+        <section aria-label="second">
+          <RemoteArea name="content" widget="upcoming-trainings" props={props} loader={widgetLoader} />
+        </section>
+      </ChakraProvider>,
+      { wrapper: ({ children }) => <I18nWrapper i18n={i18n}>{children}</I18nWrapper> },
+    );
+  }
+
+  it('should mount each widget in its own cell, a failing one leaving the other in place', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWidgets();
+    expect(await screen.findByRole('heading', { name: 'Pinned news' })).toBeVisible();
+    const second = screen.getByRole('region', { name: 'second' });
+    expect(await within(second).findByRole('alert')).toHaveTextContent('This section is unavailable');
+    expect(screen.getByRole('heading', { name: 'Pinned news' }).closest('[data-widget="pinned-news"]')).not.toBeNull();
+    expect(within(screen.getByRole('region', { name: 'first' })).queryByRole('alert')).toBeNull();
+    error.mockRestore();
+  });
+
+  it('should catch a widget that throws while rendering inside its own root, with a retry', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    reachable = true;
+    renderWidgets();
+    const second = screen.getByRole('region', { name: 'second' });
+    const alert = await within(second).findByRole('alert');
+    expect(alert).toHaveTextContent('This section is unavailable');
+    expect(alert.closest('[data-widget="upcoming-trainings"]')).not.toBeNull();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeEnabled();
+    expect(await screen.findByRole('heading', { name: 'Pinned news' })).toBeVisible();
+    error.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { Box, Spinner } from '@chakra-ui/react';
 import type { RemoteName } from '@hub/shared/api';
-import type { MountProps, RemoteLifecycles, RemoteProps } from '@hub/shared/remote';
+import type { HomeWidgetId, MountProps, RemoteLifecycles, RemoteProps } from '@hub/shared/remote';
 import { SectionUnavailable } from '@hub/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,8 @@ export interface RemoteAreaProps {
   /** What the remote is mounted with; a new object is handed over with `update`. */
   props: RemoteProps;
   loader: RemoteLoader;
+  /** A home widget of the remote rather than its pages: a smaller loading and failed state. */
+  widget?: HomeWidgetId;
 }
 
 type Status = 'loading' | 'mounted' | 'failed';
@@ -48,7 +50,7 @@ type Status = 'loading' | 'mounted' | 'failed';
  * props change and unmounts it on leave. A failed load or mount shows "section unavailable" with a
  * Retry that really loads again; the rest of the portal is untouched.
  */
-export function RemoteArea({ name, props, loader }: RemoteAreaProps) {
+export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>('loading');
@@ -61,14 +63,19 @@ export function RemoteArea({ name, props, loader }: RemoteAreaProps) {
     let left = false;
     const element = document.createElement('div');
     element.dataset.remote = name;
+    if (widget) {
+      element.dataset.widget = widget;
+      element.style.height = '100%';
+    }
     host.current!.append(element);
+    const queue = widget ? `${name}/${widget}` : name;
     setStatus('loading');
 
     const mountProps = (): MountProps => ({ ...latestProps.current, domElement: element });
     let lifecycles: RemoteLifecycles | null = null;
     let mountedWith: RemoteProps = latestProps.current;
-    const mounting = inTurn(name, async () => {
-      lifecycles = await loader(name, { attempt });
+    const mounting = inTurn(queue, async () => {
+      lifecycles = await loader(name, { attempt, widget });
       if (left) return false;
       mountedWith = latestProps.current;
       await lifecycles.bootstrap(mountProps());
@@ -92,12 +99,12 @@ export function RemoteArea({ name, props, loader }: RemoteAreaProps) {
       mounted.current = null;
       // The props this remote was mounted with: by now the latest props may be another remote's.
       const unmountProps: MountProps = { ...mountedWith, domElement: element };
-      void inTurn(name, async () => {
+      void inTurn(queue, async () => {
         // Unmount only what did mount; a failed or abandoned attempt leaves nothing to clean.
         if (await mounting.catch(() => false)) await lifecycles!.unmount(unmountProps);
       }).finally(() => element.remove());
     };
-  }, [name, attempt, loader]);
+  }, [name, widget, attempt, loader]);
 
   useEffect(() => {
     const current = mounted.current;
@@ -107,14 +114,14 @@ export function RemoteArea({ name, props, loader }: RemoteAreaProps) {
   }, [props, status]);
 
   return (
-    <Box position="relative" minH="40">
+    <Box position="relative" minH={widget ? '32' : '40'} h={widget ? 'full' : undefined}>
       {status === 'loading' ? (
-        <Box display="flex" justifyContent="center" py="16">
-          <Spinner size="lg" color="brand.solid" aria-label={t('loading')} />
+        <Box display="flex" justifyContent="center" py={widget ? '8' : '16'}>
+          <Spinner size={widget ? 'md' : 'lg'} color="brand.solid" aria-label={t('loading')} />
         </Box>
       ) : null}
       {status === 'failed' ? <SectionUnavailable onRetry={() => setAttempt((count) => count + 1)} /> : null}
-      <div ref={host} hidden={status !== 'mounted'} />
+      <div ref={host} hidden={status !== 'mounted'} style={widget ? { height: '100%' } : undefined} />
     </Box>
   );
 }

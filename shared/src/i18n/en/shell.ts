@@ -52,6 +52,7 @@ export const shell = {
   },
   home: {
     welcome: 'Welcome, {{name}}',
+    widgets: 'At a glance',
     defaultMessage: 'Here are your advices, news, dashboards and trainings.',
     displayingAs: 'You are viewing the portal as {{name}}.',
     writeToConsultant: 'Write to my consultant',

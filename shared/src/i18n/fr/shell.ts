@@ -54,6 +54,7 @@ export const shell: Catalogue<typeof en> = {
   },
   home: {
     welcome: 'Bienvenue, {{name}}',
+    widgets: "En un coup d'œil",
     defaultMessage: 'Retrouvez ici vos conseils, actualités, tableaux de bord et formations.',
     displayingAs: 'Vous consultez le portail en tant que {{name}}.',
     writeToConsultant: 'Écrire à mon consultant',

@@ -1,0 +1,11 @@
+import { createWidgetLifecycles, type RemoteWidgetsModule } from '@hub/shared/remote/widgets';
+import { PinnedNewsWidget } from './pinned-news-widget';
+import { UpcomingTrainingsWidget } from './upcoming-trainings-widget';
+
+/** Exposed as `content/widgets`: the home page's widgets this remote offers. */
+const widgets: RemoteWidgetsModule['default'] = {
+  'pinned-news': createWidgetLifecycles(PinnedNewsWidget),
+  'upcoming-trainings': createWidgetLifecycles(UpcomingTrainingsWidget),
+};
+
+export default widgets;

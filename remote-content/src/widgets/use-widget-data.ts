@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+
+export type WidgetData<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+
+/**
+ * Loads a widget's data once per `key` (the displayed user, the entity, the mode): plain state
+ * rather than SWR, so that /home carries as little as it can.
+ */
+export function useWidgetData<T>(key: string, load: () => Promise<T>): WidgetData<T> {
+  const [state, setState] = useState<WidgetData<T> & { key: string }>({ status: 'loading', key });
+  useEffect(() => {
+    let current = true;
+    setState({ status: 'loading', key });
+    load().then(
+      (data) => current && setState({ status: 'ready', data, key }),
+      () => current && setState({ status: 'failed', key }),
+    );
+    return () => {
+      current = false;
+    };
+    // `load` is a new function every render; the key says when the data changes.
+  }, [key]);
+  return state.key === key ? state : { status: 'loading' };
+}

@@ -1,0 +1,94 @@
+import * as React from 'react';
+import { Component, type ComponentType, type ReactNode } from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { RemoteName } from '../api/remote-access';
+import { common as commonEn } from '../i18n/en/common';
+import { common as commonFr } from '../i18n/fr/common';
+import type { Language, MountProps, RemoteLifecycles } from './contract';
+
+export type { Language };
+import { ownRootRegistry } from './root-registry';
+import { RemotePropsContext } from './remote-context';
+
+// Home widgets (SPEC §2, /home): small views a remote offers the home page, mounted by the shell
+// like a remote area, each on its own, so that one failing widget leaves the others and the page.
+// This module is deliberately light: no design system, no i18next, so that /home stays within budget.
+
+export type HomeWidgetId = 'pinned-news' | 'upcoming-trainings';
+
+export interface HomeWidget {
+  id: HomeWidgetId;
+  /** The remote whose `./widgets` module offers it. */
+  remote: RemoteName;
+}
+
+/** The home page's widgets, in page order. */
+export const HOME_WIDGETS: readonly HomeWidget[] = [
+  { id: 'pinned-news', remote: 'content' },
+  { id: 'upcoming-trainings', remote: 'content' },
+];
+
+/** What a remote exposes as `./widgets`: single-spa lifecycles for each home widget it offers. */
+export interface RemoteWidgetsModule {
+  default: Partial<Record<HomeWidgetId, RemoteLifecycles>>;
+}
+
+const COMMON = { en: commonEn, fr: commonFr } as const;
+
+interface BoundaryProps {
+  language: Language;
+  children: ReactNode;
+}
+
+/** A render error inside a widget stays inside it: a short notice and a retry, in plain elements. */
+class WidgetBoundary extends Component<BoundaryProps, { failed: boolean; attempt: number }> {
+  state = { failed: false, attempt: 0 };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error) {
+    console.error('A home widget failed to render', error);
+  }
+
+  render() {
+    const text = COMMON[this.props.language] ?? COMMON.en;
+    if (!this.state.failed) return <React.Fragment key={this.state.attempt}>{this.props.children}</React.Fragment>;
+    return (
+      <div role="alert" className="hub-widget-failed">
+        <p>{text.sectionUnavailable.title}</p>
+        <button type="button" onClick={() => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }))}>
+          {text.retry}
+        </button>
+      </div>
+    );
+  }
+}
+
+/**
+ * The lifecycles of one home widget, made with single-spa-react like a remote's `./app`. The widget
+ * reads the shell's props with useRemoteProps(), as a remote's pages do.
+ */
+export function createWidgetLifecycles(Widget: ComponentType): RemoteLifecycles {
+  function Root(props: MountProps) {
+    return (
+      <RemotePropsContext.Provider value={props}>
+        <WidgetBoundary language={props.language}>
+          <Widget />
+        </WidgetBoundary>
+      </RemotePropsContext.Provider>
+    );
+  }
+  const lifecycles = singleSpaReact<MountProps>({
+    React,
+    ReactDOMClient,
+    rootComponent: Root,
+    suppressComponentDidCatchWarning: true,
+    ...ownRootRegistry(),
+  });
+  return lifecycles as unknown as RemoteLifecycles;
+}
+
+export { useRemoteProps } from './remote-context';
