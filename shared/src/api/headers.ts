@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   /** One access-token key per backend API. */
   hubToken: 'hub.token.api',
   filesToken: 'hub.token.files',
+  /** The identity token the access tokens were exchanged from (the reporting host's entrance, SPEC §9). */
+  identityToken: 'hub.token.identity',
   providerName: 'hub.provider',
   selectedEntity: 'hub.entity',
   displayAs: 'hub.display-as',

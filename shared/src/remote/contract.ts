@@ -64,6 +64,11 @@ export interface RemoteProps {
   navigate: (to: string, options?: NavigateOptions) => void;
   /** Reloads the session (counters, profile image) after a change made inside the remote. */
   refreshSession: () => Promise<void>;
+  /**
+   * The signed-in user's OpenID Connect identity token while it is valid, else null: the reporting
+   * host's entrance takes it (SPEC §9). Renewed by the shell; read it when it is needed.
+   */
+  identityToken: () => string | null;
 }
 
 /** What a remote's `./app` module exports: single-spa lifecycles made with single-spa-react. */

@@ -67,6 +67,8 @@ export async function mountStandalone({ name, namespace, App, element }: Standal
     preferences: { theme: 'light', colorScheme: 'light', skin: 'default', contentWidth: 'boxed', isAppRTL: false },
     navigate: (to, options) => window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to),
     refreshSession: async () => undefined,
+    // Standalone pages sign in with a pasted access token: no identity token, dashboards embed as they are.
+    identityToken: () => null,
   };
   root.render(
     <RemoteRoot props={props} namespace={namespace} standalone>

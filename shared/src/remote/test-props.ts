@@ -47,6 +47,7 @@ export function makeRemoteProps(
     preferences: { theme: 'light', colorScheme: 'light', skin: 'default', contentWidth: 'boxed', isAppRTL: false },
     navigate: (to, options) => window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to),
     refreshSession: async () => undefined,
+    identityToken: () => null,
     ...rest,
   };
 }

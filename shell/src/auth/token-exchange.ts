@@ -7,5 +7,5 @@ export async function exchangeIdToken(authApi: ApiClient, idToken: string, provi
     authApi.post<LoginResponse>('/auth/login', { token: idToken, provider }, { silent: true }),
     authApi.post<LoginResponse>('/v2/auth/login', { token: idToken }, { silent: true }),
   ]);
-  return { hub: hub.access_token, files: files.access_token };
+  return { hub: hub.access_token, files: files.access_token, identity: idToken };
 }

@@ -22,6 +22,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
       refreshSession: async () => {
         await services.reloadUser();
       },
+      identityToken: () => services.session.tokens.identity(),
     }),
     [services],
   );

@@ -1,4 +1,4 @@
-import { isTokenUsable, tokenExpiry } from './tokens';
+import { createTokenStore, isTokenUsable, tokenExpiry } from './tokens';
 
 const jwt = (payload: object) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 
@@ -15,5 +15,22 @@ describe('tokens', () => {
     expect(isTokenUsable('')).toBe(false);
     expect(isTokenUsable('opaque-token')).toBe(true);
     expect(tokenExpiry('a.%%%.c')).toBeNull();
+  });
+
+  it('should keep the identity token beside the API tokens, hand it out only while valid, and forget it with them', () => {
+    const store = createTokenStore(localStorage);
+    const valid = jwt({ sub: '1', exp: Math.floor(Date.now() / 1000) + 600 });
+    store.set({ hub: 'hub-token', files: 'files-token', identity: valid });
+    expect(store.identity()).toBe(valid);
+    expect(localStorage.getItem('hub.token.identity')).toBe(valid);
+
+    store.set({ hub: 'hub-token', files: 'files-token', identity: jwt({ sub: '1', exp: 1 }) });
+    expect(store.identity()).toBeNull();
+
+    store.set({ hub: 'hub-token', files: 'files-token', identity: valid });
+    store.clear();
+    expect(store.identity()).toBeNull();
+    expect(localStorage.getItem('hub.token.identity')).toBeNull();
+    expect(store.hub()).toBeNull();
   });
 });

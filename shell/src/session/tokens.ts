@@ -3,6 +3,8 @@ import { STORAGE_KEYS } from '@hub/shared/api';
 export interface ApiTokens {
   hub: string;
   files: string;
+  /** The identity token they were exchanged from, handed to remotes for the reporting host. */
+  identity?: string;
 }
 
 /** The `exp` claim of a JWT, in seconds, or null when the token is not a readable JWT. */
@@ -25,18 +27,29 @@ export function isTokenUsable(token: string | null, nowMs: number = Date.now()):
   return exp === null || exp * 1000 > nowMs;
 }
 
-/** The access tokens of the two backend APIs, one local-storage key each (SPEC §4). */
+/**
+ * The access tokens of the two backend APIs, one local-storage key each (SPEC §4), and the identity
+ * token they came from.
+ */
 export function createTokenStore(storage: Storage = localStorage) {
   return {
     hub: () => storage.getItem(STORAGE_KEYS.hubToken),
     files: () => storage.getItem(STORAGE_KEYS.filesToken),
+    /** The identity token while it is usable, else null. */
+    identity: () => {
+      const token = storage.getItem(STORAGE_KEYS.identityToken);
+      return isTokenUsable(token) ? token : null;
+    },
     set(tokens: ApiTokens) {
       storage.setItem(STORAGE_KEYS.hubToken, tokens.hub);
       storage.setItem(STORAGE_KEYS.filesToken, tokens.files);
+      if (tokens.identity) storage.setItem(STORAGE_KEYS.identityToken, tokens.identity);
+      else storage.removeItem(STORAGE_KEYS.identityToken);
     },
     clear() {
       storage.removeItem(STORAGE_KEYS.hubToken);
       storage.removeItem(STORAGE_KEYS.filesToken);
+      storage.removeItem(STORAGE_KEYS.identityToken);
     },
   };
 }

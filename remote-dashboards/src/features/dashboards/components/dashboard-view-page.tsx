@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { useDashboards } from '../api/get-dashboards';
-import { embedUrl, readIdToken, readReportingHost } from '../lib/embed-url';
+import { useRemoteProps } from '@hub/shared/remote';
+import { embedUrl, readReportingHost } from '../lib/embed-url';
 import { DashboardEmbed } from './dashboard-embed';
 import { LoadState } from './load-state';
 
@@ -12,11 +13,12 @@ import { LoadState } from './load-state';
 export function DashboardViewPage() {
   const { t } = useTranslation('dashboards');
   const { id } = useParams();
+  const { identityToken } = useRemoteProps();
   const { data, error, isLoading, mutate } = useDashboards();
   const dashboard = data?.items.find((item) => String(item.id) === id);
   const src = useMemo(
-    () => (dashboard ? embedUrl(dashboard.url, { reportingHost: readReportingHost(), idToken: readIdToken() }) : ''),
-    [dashboard],
+    () => (dashboard ? embedUrl(dashboard.url, { reportingHost: readReportingHost(), idToken: identityToken() }) : ''),
+    [dashboard, identityToken],
   );
   return (
     <Box as="section" p={{ base: '4', md: '6' }} display="flex" flexDirection="column" minH="full" gap="4">

@@ -44,10 +44,10 @@ function dashboard(id: number, overrides: Partial<Dashboard> = {}): Dashboard {
   } as Dashboard;
 }
 
-function renderAt(path: string, language: 'en' | 'fr' = 'en') {
+function renderAt(path: string, language: 'en' | 'fr' = 'en', identityToken: () => string | null = () => null) {
   window.history.pushState(null, '', path);
   return render(
-    <RemoteRoot props={makeRemoteProps('dashboards', { apiBase, language })} namespace="dashboards">
+    <RemoteRoot props={makeRemoteProps('dashboards', { apiBase, language, identityToken })} namespace="dashboards">
       <AppRoutes />
     </RemoteRoot>,
   );
@@ -99,6 +99,21 @@ describe('the dashboards screens', () => {
     expect(screen.getByTitle('Stock')).toHaveAttribute('src', 'https://app.powerbi.example/view/2');
     expect(screen.getByRole('link', { name: 'Back to the dashboards' })).toHaveAttribute('href', '/dashboards');
     expectNoRawKey();
+  });
+
+  it("should open a dashboard of the reporting host through its entrance, with the shell's identity token", async () => {
+    const meta = Object.assign(document.createElement('meta'), { name: 'hub-reporting-host', content: 'reports.northwind.test' });
+    document.head.append(meta);
+    answer = { items: [dashboard(3, { title: 'Margins', url: 'https://reports.northwind.test/reports/powerbi/Margins' })], total: 1, page: 1, page_size: 20 };
+    renderAt('/dashboards/3', 'en', () => 'eyJ.identity.token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Margins' })).toBeVisible();
+    const src = new URL(screen.getByTitle('Margins').getAttribute('src')!);
+    expect(src.host).toBe('reports.northwind.test');
+    expect(src.searchParams.get('id_token')).toBe('eyJ.identity.token');
+    expect(src.pathname).toBe('/entrance');
+    expect(src.searchParams.get('redirect')).toBe('/reports/powerbi/Margins');
+    expect(src.searchParams.get('embed')).toBe('true');
+    meta.remove();
   });
 
   it('should say so when the dashboard is not one of the user', async () => {

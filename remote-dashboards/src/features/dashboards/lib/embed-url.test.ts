@@ -1,4 +1,4 @@
-import { embedUrl, readIdToken, readReportingHost } from './embed-url';
+import { embedUrl, readReportingHost } from './embed-url';
 
 describe('embedUrl', () => {
   const config = { reportingHost: 'reports.northwind.test', idToken: 'eyJ.id.token' };
@@ -26,22 +26,14 @@ describe('embedUrl', () => {
   });
 });
 
-describe('readReportingHost and readIdToken', () => {
+describe('readReportingHost', () => {
   afterEach(() => {
     document.head.innerHTML = '';
-    localStorage.clear();
   });
 
   it('should read the host from the page meta tag, or none', () => {
     expect(readReportingHost()).toBeNull();
     document.head.innerHTML = '<meta name="hub-reporting-host" content="reports.northwind.test">';
     expect(readReportingHost()).toBe('reports.northwind.test');
-  });
-
-  it('should read the id token of the stored oidc user, or none', () => {
-    expect(readIdToken()).toBeNull();
-    localStorage.setItem('hub.language', 'en');
-    localStorage.setItem('oidc.user:http://localhost/idp:hub', JSON.stringify({ id_token: 'abc', access_token: 'x' }));
-    expect(readIdToken()).toBe('abc');
   });
 });

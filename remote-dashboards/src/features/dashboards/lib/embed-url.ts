@@ -46,22 +46,3 @@ export function readReportingHost(doc: Document = document): string | null {
   const content = doc.querySelector('meta[name="hub-reporting-host"]')?.getAttribute('content')?.trim();
   return content ? content : null;
 }
-
-/**
- * The identity token of the signed-in user. The shell keeps the oidc-client-ts user in localStorage
- * under `oidc.user:<authority>:<client id>`; the host-to-remote contract has no id token field, so
- * the remote reads it from there (same origin) rather than widening the contract.
- */
-export function readIdToken(storage: Storage = localStorage): string | null {
-  for (let index = 0; index < storage.length; index += 1) {
-    const key = storage.key(index);
-    if (!key?.startsWith('oidc.user:')) continue;
-    try {
-      const value = JSON.parse(storage.getItem(key) ?? 'null') as { id_token?: unknown } | null;
-      if (typeof value?.id_token === 'string' && value.id_token) return value.id_token;
-    } catch {
-      // A value that is not JSON is not a stored user.
-    }
-  }
-  return null;
-}
