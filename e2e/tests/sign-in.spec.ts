@@ -61,7 +61,7 @@ test.describe('language', () => {
     await signIn(page, 'user@northwind.test');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByRole('button', { name: /Language|Langue/ }).click();
-    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(page.getByRole('heading', { name: /Bienvenue/ })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('fr');
@@ -71,7 +71,7 @@ test.describe('language', () => {
     await expect(page.getByRole('heading', { name: /Bienvenue/ })).toBeVisible();
 
     await page.getByRole('button', { name: /Language|Langue/ }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
   });

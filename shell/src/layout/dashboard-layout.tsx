@@ -1,8 +1,9 @@
-import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Box, Button, Flex, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { LanguageMenu } from './language-menu';
+import { NavDrawer } from './nav-drawer';
 import { NavigationMenu } from './navigation-menu';
 import { UserMenu } from './user-menu';
 
@@ -21,6 +22,15 @@ function MenuIcon() {
 export function DashboardLayout() {
   const { t } = useTranslation('shell');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const closeDrawer = () => setDrawerOpen(false);
+  // Back to the menu button once the drawer has closed (the drawer's own effect runs first, so the
+  // page is no longer inert), however it closed: Escape, backdrop, close button or a chosen link.
+  useEffect(() => {
+    if (wasOpen.current && !drawerOpen) menuButtonRef.current?.focus();
+    wasOpen.current = drawerOpen;
+  }, [drawerOpen]);
   return (
     <Flex minH="100vh" bg="bg.subtle">
       <Box
@@ -41,24 +51,9 @@ export function DashboardLayout() {
         <NavigationMenu />
       </Box>
 
-      <Drawer.Root open={drawerOpen} onOpenChange={(event) => setDrawerOpen(event.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW="280px">
-              <Drawer.Header>
-                <Drawer.Title color="brand.fg">{t('common:appTitle')}</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body px="0">
-                <NavigationMenu onNavigate={() => setDrawerOpen(false)} />
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label={t('nav.closeMenu')} />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      <NavDrawer open={drawerOpen} onClose={closeDrawer} title={t('common:appTitle')} closeLabel={t('nav.closeMenu')}>
+        <NavigationMenu onNavigate={closeDrawer} />
+      </NavDrawer>
 
       <Flex direction="column" flex="1" minW="0">
         <Flex
@@ -73,9 +68,19 @@ export function DashboardLayout() {
           top="0"
           zIndex="sticky"
         >
-          <IconButton hideFrom="xl" variant="ghost" size="sm" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
+          <Button
+            ref={menuButtonRef}
+            hideFrom="xl"
+            variant="ghost"
+            size="sm"
+            px="0"
+            aria-label={t('nav.openMenu')}
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
             <MenuIcon />
-          </IconButton>
+          </Button>
           <Text hideFrom="xl" fontWeight="bold" color="brand.fg">
             {t('common:appTitle')}
           </Text>
