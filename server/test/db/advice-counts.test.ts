@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, resetData, testDb, userId } from '../helper';
-import { caller, entityId } from '../support/caller';
-import { startTestIdp, type TestIdp } from '../support/test-idp';
+import { describe, test } from 'node:test';
+import { DB_KIND, testDb, userId } from '../helper';
+import { entityId } from '../support/caller';
+import { signedInApp } from '../support/signed-in-app';
 
 /**
  * GET /api/advices reads its `total` from advice_counts, kept by a trigger (migration 0003):
@@ -11,18 +10,7 @@ import { startTestIdp, type TestIdp } from '../support/test-idp';
  * number of advices the list itself returns.
  */
 describe(`advice_counts and the total of GET /api/advices (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof caller>['call'];
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call } = caller(app, idp));
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
+  const { call } = signedInApp();
 
   async function assertCounters(step: string) {
     const db = await testDb();

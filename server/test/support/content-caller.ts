@@ -1,10 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { testDb } from '../helper';
-import { caller, idOf } from './caller';
-import type { TestIdp } from './test-idp';
-
-/** Calls the API as a demo person, signed in once through the test provider: `caller(app, idp).call`. */
-export const contentCaller = (app: FastifyInstance, idp: TestIdp) => caller(app, idp).call;
+import { idOf } from './caller';
 
 /** The first column `id` of a query on this file's database. */
 export const rowId = idOf;

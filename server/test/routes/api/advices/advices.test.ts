@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { PUBLICATION } from '@hub/shared/api';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../helper';
-import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { DB_KIND, testDb, userId } from '../../../helper';
+import { signedInApp } from '../../../support/signed-in-app';
 
 interface AdviceAnswer {
   id: number;
@@ -18,25 +17,9 @@ interface AdviceAnswer {
 }
 
 describe(`GET /api/advices (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  const tokens = new Map<string, string>();
+  const { call } = signedInApp();
 
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    tokens.clear();
-  });
-
-  async function get(email: string, url: string) {
-    if (!tokens.has(email)) tokens.set(email, await loginAs(app, idp, email));
-    return app.inject({ url, headers: { authorization: `Bearer ${tokens.get(email)}` } });
-  }
+  const get = (email: string, url: string) => call(email, 'GET', url);
   async function list(email: string, query = '') {
     const response = await get(email, `/api/advices${query}`);
     assert.equal(response.statusCode, 200, response.body);

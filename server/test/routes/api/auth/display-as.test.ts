@@ -1,31 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../helper';
-import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { describe, test } from 'node:test';
+import { DB_KIND, userId } from '../../../helper';
+import { entityId } from '../../../support/caller';
+import { signedInApp } from '../../../support/signed-in-app';
 
 describe(`display-as and the context headers (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  const tokens = new Map<string, string>();
+  const hub = signedInApp();
 
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    tokens.clear();
-  });
-
-  async function call(email: string, method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) {
-    if (!tokens.has(email)) tokens.set(email, await loginAs(app, idp, email));
-    return app.inject({ method, url, headers: { authorization: `Bearer ${tokens.get(email)}`, ...headers }, ...(payload ? { payload } : {}) });
-  }
-  const entityId = async (name: string) =>
-    (await (await testDb()).query<{ id: number }>('SELECT id FROM entities WHERE name = $1', [name])).rows[0]!.id;
+  const call = (email: string, method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: object) =>
+    hub.call(email, method, url, { headers, payload });
 
   test('should let an administrator start display-as for an existing user, and write it to the audit log', async () => {
     const target = await userId('user@northwind.test');

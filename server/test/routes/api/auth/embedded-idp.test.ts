@@ -23,19 +23,22 @@ describe(`the embedded OpenID provider (${DB_KIND})`, () => {
     await app.listen({ port, host: '127.0.0.1' });
   });
 
-  /** GET /idp/auth → the interaction page; returns its address, the jar and the PKCE verifier. */
-  async function startSignIn(jar: CookieJar) {
-    const { verifier, challenge } = pkcePair();
-    const query = new URLSearchParams({
+  /** The query of the portal's authorization request (code flow with PKCE). */
+  const authorizeQuery = (challenge: string, extra: Record<string, string>) =>
+    new URLSearchParams({
       client_id: 'hub-portal',
       response_type: 'code',
       scope: 'openid email profile',
       redirect_uri: redirectUri(),
       code_challenge: challenge,
       code_challenge_method: 'S256',
-      state: 'state-123',
-      nonce: 'nonce-456',
+      ...extra,
     });
+
+  /** GET /idp/auth → the interaction page; returns its address, the jar and the PKCE verifier. */
+  async function startSignIn(jar: CookieJar) {
+    const { verifier, challenge } = pkcePair();
+    const query = authorizeQuery(challenge, { state: 'state-123', nonce: 'nonce-456' });
     const authorize = await browse(jar, `${issuer}/auth?${query}`);
     assert.equal(authorize.status, 303);
     const interaction = new URL(authorize.headers.get('location')!, origin).href;
@@ -196,15 +199,7 @@ describe(`the embedded OpenID provider (${DB_KIND})`, () => {
 
   async function startSignInWithSession(jar: CookieJar): Promise<URL> {
     const { challenge } = pkcePair();
-    const query = new URLSearchParams({
-      client_id: 'hub-portal',
-      response_type: 'code',
-      scope: 'openid email profile',
-      redirect_uri: redirectUri(),
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'again',
-    });
+    const query = authorizeQuery(challenge, { state: 'again' });
     return followToPortal(jar, await browse(jar, `${issuer}/auth?${query}`));
   }
 });

@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { PUBLICATION } from '@hub/shared/api';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../helper';
-import { audited, contentCaller, count, rowId } from '../../../support/content-caller';
-import { startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { DB_KIND, testDb, userId } from '../../../helper';
+import { audited, count, rowId } from '../../../support/content-caller';
+import { signedInApp } from '../../../support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTRIBUTOR = 'contributor@northwind.test';
 const ADMIN = 'admin@demo.test';
 
 describe(`dashboards (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof contentCaller>;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    call = contentCaller(app, idp);
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
+  const { call } = signedInApp();
 
   const dashboardId = (title: string) => rowId('SELECT id FROM dashboards WHERE title = $1', [title]);
   const titles = async (email: string, query = '') => (await call(email, 'GET', `/api/dashboards${query}`)).json().items.map((d: { title: string }) => d.title).sort();

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { MESSAGE_MAX_LENGTH, type Discussion, type DiscussionThread, type MessageCreated, type PendingList, type User } from '@hub/shared/api';
-import { build, DB_KIND, resetData } from '../../../helper';
-import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { build, DB_KIND } from '../../../helper';
+import { signedInApp } from '../../../support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const OTHER = 'user@contoso.test';
@@ -12,28 +11,9 @@ const ADMIN = 'admin@demo.test';
 const CONTRIBUTOR = 'contributor@northwind.test';
 
 describe(`discussions (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  const tokens = new Map<string, string>();
+  const hub = signedInApp();
 
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    tokens.clear();
-  });
-
-  async function auth(email: string) {
-    if (!tokens.has(email)) tokens.set(email, await loginAs(app, idp, email));
-    return { authorization: `Bearer ${tokens.get(email)}` };
-  }
-  async function call(email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-    return app.inject({ method, url, headers: await auth(email), ...(payload ? { payload } : {}) });
-  }
+  const call = (email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => hub.call(email, method, url, { payload });
   async function write(email: string, body: object): Promise<MessageCreated> {
     const response = await call(email, 'POST', '/api/discussions', body);
     assert.equal(response.statusCode, 201, response.body);
@@ -153,7 +133,7 @@ describe(`discussions (${DB_KIND})`, () => {
   });
 
   test('should deliver a message to the other party over server-sent events, and nothing to a stranger', async () => {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await hub.app.listen({ port: 0, host: '127.0.0.1' });
     const unauthorized = await fetch(`${address}/api/discussions/events?ticket=forged`);
     assert.equal(unauthorized.status, 401);
 

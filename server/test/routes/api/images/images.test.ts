@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { LIMITS } from '@hub/shared/api';
 import { demoPng } from '../../../../src/db/seed/demo-images';
-import { build, DB_KIND, resetData, testDb } from '../../../helper';
-import { audited, breakAuditLog, contentCaller, count } from '../../../support/content-caller';
-import { startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { DB_KIND, testDb } from '../../../helper';
+import { audited, breakAuditLog, count } from '../../../support/content-caller';
+import { signedInApp } from '../../../support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 const USER = 'user@northwind.test';
@@ -51,22 +50,11 @@ function bigForm(size: number) {
 }
 
 describe(`images (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof contentCaller>;
-  let folder: string;
+  const hub = signedInApp();
+  const { call } = hub;
 
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    call = contentCaller(app, idp);
-    folder = join(app.config.dataDir, 'files', 'images');
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
-
-  const files = () => readdirSync(folder).sort();
+  const folder = () => join(hub.app.config.dataDir, 'files', 'images');
+  const files = () => readdirSync(folder()).sort();
   const upload = async (email: string, url: string, body: { payload: Buffer | Readable; headers: Record<string, string> }) =>
     call(email, 'POST', url, { payload: body.payload, headers: body.headers });
 
@@ -83,15 +71,15 @@ describe(`images (${DB_KIND})`, () => {
     assert.equal((await audited('image.create', image.id)).length, 1);
     const added = files().filter((name) => !before.includes(name));
     assert.equal(added.length, 1);
-    assert.deepEqual(readFileSync(join(folder, added[0]!)), PNG);
+    assert.deepEqual(readFileSync(join(folder(), added[0]!)), PNG);
 
-    const served = await app.inject({ url: new URL(image.url).pathname + new URL(image.url).search });
+    const served = await hub.app.inject({ url: new URL(image.url).pathname + new URL(image.url).search });
     assert.equal(served.statusCode, 200);
     assert.equal(served.headers['content-type'], 'image/png');
     assert.equal(served.headers['x-content-type-options'], 'nosniff');
     assert.match(String(served.headers['cache-control']), /max-age=31536000/);
     assert.deepEqual(served.rawPayload, PNG);
-    assert.equal((await app.inject({ url: '/api/images/999999/file' })).statusCode, 404);
+    assert.equal((await hub.app.inject({ url: '/api/images/999999/file' })).statusCode, 404);
 
     const listed = await call(USER, 'GET', '/api/images/category/banner');
     assert.ok(listed.json().items.some((item: { id: number; url: string }) => item.id === image.id && item.url === image.url));
@@ -163,6 +151,8 @@ describe(`images (${DB_KIND})`, () => {
 
   test('should keep no file when the audit line cannot be written', async () => {
     const before = files();
+    // Signed in first: the sign-in writes an audit line too.
+    assert.equal((await call(CONTRIBUTOR, 'GET', '/api/auth/user')).statusCode, 200);
     const restore = await breakAuditLog();
     try {
       const refused = await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner' }, { bytes: PNG, name: 'a.png' }));
@@ -188,7 +178,7 @@ describe(`images (${DB_KIND})`, () => {
     assert.equal(replaced.json().mime, 'image/gif');
     assert.notEqual(replaced.json().url, created.url);
     assert.equal(files().length, afterCreate.length, 'the old file went with the replacement');
-    const served = await app.inject({ url: `/api/images/${created.id}/file` });
+    const served = await hub.app.inject({ url: `/api/images/${created.id}/file` });
     assert.equal(served.headers['content-type'], 'image/gif');
     assert.deepEqual(served.rawPayload, GIF);
     const refused = await upload(CONTRIBUTOR, `/api/admin/images/${created.id}`, await form({}, { bytes: SVG, name: 'c.svg' }));

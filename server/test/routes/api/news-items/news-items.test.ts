@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { PUBLICATION } from '@hub/shared/api';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../helper';
-import { audited, contentCaller, count, rowId } from '../../../support/content-caller';
-import { startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { DB_KIND, testDb, userId } from '../../../helper';
+import { audited, count, rowId } from '../../../support/content-caller';
+import { signedInApp } from '../../../support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTRIBUTOR = 'contributor@northwind.test';
 
 describe(`news items (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof contentCaller>;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    call = contentCaller(app, idp);
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
+  const { call } = signedInApp();
 
   const newsId = (title: string) => rowId('SELECT id FROM news_items WHERE title = $1', [title]);
 

@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, testConfig } from '../../../helper';
-import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { describe, test } from 'node:test';
+import { DB_KIND, testConfig } from '../../../helper';
+import { loginAs } from '../../../support/test-idp';
+import { signedInApp } from '../../../support/signed-in-app';
 
 describe(`GET /api/remotes (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-
-  before(async () => {
-    app = await build({ remotes: { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' } });
-    idp = await startTestIdp();
-    await idp.register(app);
-  });
-  after(() => idp.close());
+  const hub = signedInApp({ config: () => ({ remotes: { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' } }), resetData: false });
 
   const remotesOf = async (email: string) => {
-    const response = await app.inject({ url: '/api/remotes', headers: { authorization: `Bearer ${await loginAs(app, idp, email)}` } });
+    const response = await hub.app.inject({ url: '/api/remotes', headers: { authorization: `Bearer ${await loginAs(hub.app, hub.idp, email)}` } });
     assert.equal(response.statusCode, 200);
     return response.json().remotes as Array<{ name: string; entry: string }>;
   };
@@ -43,6 +35,6 @@ describe(`GET /api/remotes (${DB_KIND})`, () => {
   });
 
   test('should answer 401 without a token', async () => {
-    assert.equal((await app.inject('/api/remotes')).statusCode, 401);
+    assert.equal((await hub.app.inject('/api/remotes')).statusCode, 401);
   });
 });

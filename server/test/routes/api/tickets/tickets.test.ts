@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { TICKET_MESSAGES } from '@hub/shared/api';
-import { build, DB_KIND, resetData, userId } from '../../../helper';
-import { auditLines, caller, entityId, idOf } from '../../../support/caller';
-import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { build, DB_KIND, userId } from '../../../helper';
+import { auditLines, entityId, idOf } from '../../../support/caller';
+import { loginAs, startTestIdp } from '../../../support/test-idp';
+import { signedInApp } from '../../../support/signed-in-app';
 
 interface TicketAnswer {
   id: number;
@@ -20,22 +20,7 @@ interface ListAnswer {
 }
 
 describe(`helpdesk tickets (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof caller>['call'];
-  let forget: () => void;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call, forget } = caller(app, idp));
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    forget();
-  });
+  const { call } = signedInApp();
 
   async function list(email: string, query = '', headers?: Record<string, string>): Promise<ListAnswer> {
     const response = await call(email, 'GET', `/api/tickets${query}`, { headers });

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, resetData, testDb } from '../../../helper';
-import { audited, contentCaller, count } from '../../../support/content-caller';
-import { startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { describe, test } from 'node:test';
+import { DB_KIND, testDb } from '../../../helper';
+import { audited, count } from '../../../support/content-caller';
 import { startOfTomorrow } from '../../../../src/plugins/app/trainings/trainings-repository';
+import { signedInApp } from '../../../support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTRIBUTOR = 'contributor@northwind.test';
@@ -20,18 +19,7 @@ interface TrainingAnswer {
 }
 
 describe(`trainings (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof contentCaller>;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    call = contentCaller(app, idp);
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
+  const { call } = signedInApp();
 
   test('should answer at most 3 upcoming trainings, ascending, starting after the start of tomorrow', async () => {
     const db = await testDb();

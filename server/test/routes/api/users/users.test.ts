@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { USER_MESSAGES } from '@hub/shared/api';
-import { build, DB_KIND, resetData, userId } from '../../../helper';
-import { caller, entityId, insertImage } from '../../../support/caller';
-import { startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { DB_KIND, userId } from '../../../helper';
+import { entityId, insertImage } from '../../../support/caller';
+import { signedInApp } from '../../../support/signed-in-app';
 
 describe(`GET /api/user/{id} and the profile image (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof caller>['call'];
-  let forget: () => void;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call, forget } = caller(app, idp));
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    forget();
-  });
+  const { call } = signedInApp();
 
   const status = async (email: string, id: number, headers?: Record<string, string>) => (await call(email, 'GET', `/api/user/${id}`, { headers })).statusCode;
 

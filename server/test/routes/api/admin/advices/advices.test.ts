@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { PUBLICATION } from '@hub/shared/api';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../../helper';
-import { audited, breakAuditLog, contentCaller, count, rowId } from '../../../../support/content-caller';
-import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+import { DB_KIND, testDb, userId } from '../../../../helper';
+import { audited, breakAuditLog, count, rowId } from '../../../../support/content-caller';
+import { signedInApp } from '../../../../support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 const ADMIN = 'admin@demo.test';
 
 describe(`admin advices (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof contentCaller>;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    call = contentCaller(app, idp);
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
+  const { call } = signedInApp();
 
   const adviceId = (title: string) => rowId('SELECT id FROM advices WHERE title = $1', [title]);
   const entityId = (name: string) => rowId('SELECT id FROM entities WHERE name = $1', [name]);
@@ -44,6 +32,8 @@ describe(`admin advices (${DB_KIND})`, () => {
   });
 
   test('should keep no advice when its audit line cannot be written', async () => {
+    // Signed in first: the sign-in writes an audit line too.
+    assert.equal((await call(CONTRIBUTOR, 'GET', '/api/auth/user')).statusCode, 200);
     const restore = await breakAuditLog();
     try {
       const refused = await create(CONTRIBUTOR, { title: 'Never stored' });

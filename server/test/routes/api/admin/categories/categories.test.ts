@@ -1,25 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, resetData } from '../../../../helper';
-import { audited, contentCaller, count, rowId } from '../../../../support/content-caller';
-import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+import { describe, test } from 'node:test';
+import { DB_KIND } from '../../../../helper';
+import { audited, count, rowId } from '../../../../support/content-caller';
+import { signedInApp } from '../../../../support/signed-in-app';
 
 const ADMIN = 'admin@demo.test';
 
 describe(`categories (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof contentCaller>;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    call = contentCaller(app, idp);
-  });
-  after(() => idp.close());
-  beforeEach(() => resetData());
+  const { call } = signedInApp();
 
   test('should create a category with the default colour #999999, and audit it', async () => {
     const created = await call(ADMIN, 'POST', '/api/admin/categories', { payload: { name: 'Security' } });

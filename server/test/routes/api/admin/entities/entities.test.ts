@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { ENTITY_MESSAGES } from '@hub/shared/api';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../../helper';
-import { auditLines, caller, entityId, insertImage } from '../../../../support/caller';
-import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+import { DB_KIND, testDb, userId } from '../../../../helper';
+import { auditLines, entityId, insertImage } from '../../../../support/caller';
+import { signedInApp } from '../../../../support/signed-in-app';
 
 describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof caller>['call'];
-  let forget: () => void;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call, forget } = caller(app, idp));
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    forget();
-  });
+  const { call } = signedInApp();
 
   const names = (body: { items: Array<{ name: string }> }) => body.items.map((item) => item.name);
 

@@ -1,28 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { GROUP_MESSAGES } from '@hub/shared/api';
-import { build, DB_KIND, resetData, userId } from '../../../../helper';
-import { auditLines, caller, idOf } from '../../../../support/caller';
-import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+import { DB_KIND, userId } from '../../../../helper';
+import { auditLines, idOf } from '../../../../support/caller';
+import { signedInApp } from '../../../../support/signed-in-app';
 
 describe(`groups, /api/admin/groups (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof caller>['call'];
-  let forget: () => void;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call, forget } = caller(app, idp));
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    forget();
-  });
+  const { call } = signedInApp();
 
   const pbiGroups = async (email: string) =>
     (await call('admin@demo.test', 'GET', `/api/admin/users/${await userId(email)}`)).json().pbi_groups as string[];

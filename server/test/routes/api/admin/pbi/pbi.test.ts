@@ -1,34 +1,21 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
 import { PBI_MESSAGES } from '@hub/shared/api';
 import { demoCatalog, ROLES, startFakeReportServer, type FakeReportServer } from '../../../../../src/plugins/external/power-bi/fake-report-server';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../../helper';
+import { build, DB_KIND, testDb, userId } from '../../../../helper';
 import { auditLines, caller } from '../../../../support/caller';
-import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+import { signedInApp } from '../../../../support/signed-in-app';
 
 describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
   let server: FakeReportServer;
-  let call: ReturnType<typeof caller>['call'];
-  let forget: () => void;
-
   before(async () => {
     // The stand-in demands basic authentication, so the connector is shown to send it.
     server = await startFakeReportServer({ credentials: { user: 'hub-sync', password: 's3cret' } });
-    app = await build({ pbirsUrl: server.url, pbirsUser: 'hub-sync', pbirsPassword: 's3cret' });
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call, forget } = caller(app, idp));
   });
-  after(async () => {
-    await idp.close();
-    await server.close();
-  });
-  beforeEach(async () => {
-    await resetData();
-    forget();
+  const hub = signedInApp({ config: () => ({ pbirsUrl: server.url, pbirsUser: 'hub-sync', pbirsPassword: 's3cret' }) });
+  const { call } = hub;
+  after(() => server.close());
+  beforeEach(() => {
     server.items.splice(0, server.items.length, ...demoCatalog());
     server.requests.length = 0;
   });
@@ -111,13 +98,13 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
 
   test('should answer 502 when the report server refuses the credentials or is gone, and change nothing', async () => {
     const wrong = await build({ pbirsUrl: server.url, pbirsUser: 'hub-sync', pbirsPassword: 'wrong' });
-    const { call: callWrong } = caller(wrong, idp);
+    const { call: callWrong } = caller(wrong, hub.idp);
     const refused = await callWrong('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups');
     assert.equal(refused.statusCode, 502);
     assert.match(refused.json().message, new RegExp(`^${PBI_MESSAGES.unreachable}.*HTTP 401`));
 
     const gone = await build({ pbirsUrl: 'http://127.0.0.1:9/reports' });
-    const { call: callGone } = caller(gone, idp);
+    const { call: callGone } = caller(gone, hub.idp);
     assert.equal((await callGone('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).statusCode, 502);
     assert.equal((await groups()).length, 2);
     assert.deepEqual(await auditLines('pbi.refresh-groups'), []);
@@ -125,7 +112,7 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
 
   test('should answer 503 with a clear message when no report server is configured', async () => {
     const unconfigured = await build();
-    const { call: callUnconfigured } = caller(unconfigured, idp);
+    const { call: callUnconfigured } = caller(unconfigured, hub.idp);
     for (const route of ['refresh-groups', 'refresh-users']) {
       const response = await callUnconfigured('admin@demo.test', 'PUT', `/api/admin/pbi/${route}`);
       assert.equal(response.statusCode, 503);

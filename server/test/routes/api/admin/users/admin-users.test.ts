@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import { describe, test } from 'node:test';
 import { USER_MESSAGES } from '@hub/shared/api';
-import { build, DB_KIND, resetData, testDb, userId } from '../../../../helper';
-import { auditLines, caller, entityId } from '../../../../support/caller';
-import { startTestIdp, type TestIdp } from '../../../../support/test-idp';
+import { DB_KIND, testDb, userId } from '../../../../helper';
+import { auditLines, entityId } from '../../../../support/caller';
+import { signedInApp } from '../../../../support/signed-in-app';
 
 interface ListAnswer {
   items: Array<{ id: number; email: string; entity: { name: string } | null; contact_enable: boolean }>;
@@ -14,22 +13,8 @@ interface ListAnswer {
 }
 
 describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let call: ReturnType<typeof caller>['call'];
-  let forget: () => void;
-
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    ({ call, forget } = caller(app, idp));
-  });
-  after(() => idp.close());
-  beforeEach(async () => {
-    await resetData();
-    forget();
-  });
+  const hub = signedInApp();
+  const { call, forget } = hub;
 
   const emails = (answer: ListAnswer) => answer.items.map((item) => item.email);
   async function list(url: string, email = 'admin@demo.test'): Promise<ListAnswer> {
@@ -177,15 +162,15 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
 
   test('should roll the change back with its audit line when the audit cannot be written', async () => {
     const nina = await userId('user@northwind.test');
-    const original = app.auditRepository.record;
-    app.auditRepository.record = async () => {
+    const original = hub.app.auditRepository.record;
+    hub.app.auditRepository.record = async () => {
       throw new Error('audit store unavailable');
     };
     try {
       const response = await call('admin@demo.test', 'PUT', `/api/admin/users/${nina}`, { payload: { first_name: 'Changed' } });
       assert.equal(response.statusCode, 500);
     } finally {
-      app.auditRepository.record = original;
+      hub.app.auditRepository.record = original;
     }
     assert.equal((await call('admin@demo.test', 'GET', `/api/admin/users/${nina}`)).json().first_name, 'Nina');
   });
