@@ -9,46 +9,27 @@ import {
   type AdviceListQuery,
   type AdviceUpdateBody,
   type AudienceType,
-  type AudienceUserList,
   type Category,
-  type PageQuery,
-  type PublicationStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { visibleAdvicesCount } from './advice-counts';
-import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
+import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type ContentTable, type LockedEntityItem } from '../content/publishable';
+import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type ContentTable, type LockedEntityItem } from '../content/publishable';
 import { checkReferences } from '../content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
-export interface AdvicesRepository {
+/** The admin side (/api/admin/advices) is that of every per-entity content (publishable.ts). */
+export interface AdvicesRepository extends AudienceContentAdmin<Advice, AdviceList, AdminAdviceListQuery, AdviceCreateBody, AdviceUpdateBody> {
   /** The page of advices the caller may see: pinned first, then newest. */
   list(query: AdviceListQuery, session: Session): Promise<AdviceList>;
   /** One advice under the same rule, or null when it does not exist or the caller may not see it. */
   get(id: number, session: Session): Promise<Advice | null>;
-
-  // The admin side (/api/admin/advices): drafts included, the advices of the entities the caller manages.
-  /** The entity in force (every entity for an administrator without one), newest first. */
-  adminList(query: AdminAdviceListQuery, session: Session): Promise<AdviceList>;
-  /** One advice the caller manages, or null (missing, or another entity's for a non-administrator). */
-  adminGet(id: number, session: Session): Promise<Advice | null>;
   /** A new draft; audience 'user' unless said otherwise. */
   create(body: AdviceCreateBody, session: Session): Promise<Advice>;
-  /** 404 when not managed by the caller, 409 unless the advice is a draft. */
-  update(id: number, body: AdviceUpdateBody, session: Session): Promise<Advice>;
-  remove(id: number, session: Session): Promise<void>;
-  /** Publish (16) or back to draft (0). */
-  setStatus(id: number, status: PublicationStatus, session: Session): Promise<Advice>;
-  /** The users of the advice's entity, marked when they are recipients. */
-  recipients(id: number, session: Session): Promise<AudienceUserList | null>;
-  /** Changes `sources.users`: the user must be of the advice's entity (404 otherwise). */
-  changeRecipients(id: number, change: AudienceChange, userId: number | null, session: Session): Promise<Advice>;
-  /** The advices of a user's entity with their recipients, for the user admin page; null when the caller may not see that user. */
-  listForUser(userId: number, query: PageQuery, session: Session): Promise<AdviceList | null>;
 }
 
 declare module 'fastify' {

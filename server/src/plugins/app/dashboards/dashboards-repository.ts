@@ -5,39 +5,28 @@ import {
   readPublicationStatus,
   type AdminDashboardListQuery,
   type AudienceType,
-  type AudienceUserList,
   type Dashboard,
   type DashboardCreateBody,
   type DashboardList,
   type DashboardListQuery,
   type DashboardUpdateBody,
-  type PageQuery,
-  type PublicationStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
-import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates, type AudienceChange } from '../content/audience';
+import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type ContentTable, type LockedEntityItem } from '../content/publishable';
+import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type ContentTable, type LockedEntityItem } from '../content/publishable';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
-export interface DashboardsRepository {
+export interface DashboardsRepository extends AudienceContentAdmin<Dashboard, DashboardList, AdminDashboardListQuery, DashboardCreateBody, DashboardUpdateBody> {
   /** Published dashboards of the caller's entity whose audience includes them, newest first. */
   list(query: DashboardListQuery, session: Session): Promise<DashboardList>;
   get(id: number, session: Session): Promise<Dashboard | null>;
-  adminList(query: AdminDashboardListQuery, session: Session): Promise<DashboardList>;
-  adminGet(id: number, session: Session): Promise<Dashboard | null>;
   /** A new draft for all the entity's users (multi_users) unless said otherwise; the url must be https. */
   create(body: DashboardCreateBody, session: Session): Promise<Dashboard>;
-  update(id: number, body: DashboardUpdateBody, session: Session): Promise<Dashboard>;
-  remove(id: number, session: Session): Promise<void>;
-  setStatus(id: number, status: PublicationStatus, session: Session): Promise<Dashboard>;
-  recipients(id: number, session: Session): Promise<AudienceUserList | null>;
-  changeRecipients(id: number, change: AudienceChange, userId: number | null, session: Session): Promise<Dashboard>;
-  listForUser(userId: number, query: PageQuery, session: Session): Promise<DashboardList | null>;
 }
 
 declare module 'fastify' {

@@ -8,28 +8,11 @@ import {
   ItemUserParamsSchema,
   PageQuerySchema,
   PUBLICATION,
-  type AudienceUserList,
-  type PageQuery,
-  type PublicationStatus,
 } from '@hub/shared/api';
-import type { Session } from '../../../plugins/app/auth/session';
-import type { AudienceChange } from '../../../plugins/app/content/audience';
+import type { AudienceContentAdmin } from '../../../plugins/app/content/publishable';
 import { fieldErrors } from '../field-errors';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
-
-/** The admin side of a repository of per-entity content with a publication status and an audience. */
-export interface AudienceContentAdmin<Item, List, ListQuery, CreateBody, UpdateBody> {
-  adminList(query: ListQuery, session: Session): Promise<List>;
-  adminGet(id: number, session: Session): Promise<Item | null>;
-  create(body: CreateBody, session: Session): Promise<Item>;
-  update(id: number, body: UpdateBody, session: Session): Promise<Item>;
-  remove(id: number, session: Session): Promise<void>;
-  setStatus(id: number, status: PublicationStatus, session: Session): Promise<Item>;
-  recipients(id: number, session: Session): Promise<AudienceUserList | null>;
-  changeRecipients(id: number, change: AudienceChange, userId: number | null, session: Session): Promise<Item>;
-  listForUser(userId: number, query: PageQuery, session: Session): Promise<List | null>;
-}
 
 export interface AudienceContentSchemas {
   item: TSchema;
