@@ -21,6 +21,7 @@ module.exports = (_env, argv) => {
       clean: true,
     },
     plugins: [
+      ...base.plugins,
       new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange) }),
       // The template places the scripts itself: theme-boot blocking in <head>, main deferred.
       new HtmlWebpackPlugin({ template: './src/index.html', inject: false }),

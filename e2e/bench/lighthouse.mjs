@@ -35,9 +35,22 @@ async function audit(url, port, keepStorage) {
     metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
       (id) => `${audits[id].title} ${audits[id].displayValue}`,
     );
+    if (process.env.LH_DETAILS && run === RUNS - 1) printDetails(url, audits);
   }
   scores.sort((a, b) => a - b);
   return { median: scores[Math.floor(scores.length / 2)], scores, metrics };
+}
+
+/** LH_DETAILS=1: where the time goes on the last run (LCP element and phases, script and main-thread costs). */
+function printDetails(url, audits) {
+  const items = (id) => audits[id]?.details?.items ?? [];
+  console.log(`\n## ${url}`);
+  const lcp = items('largest-contentful-paint-element');
+  for (const table of lcp) for (const item of table.items ?? [table]) console.log('LCP', JSON.stringify(item).slice(0, 300));
+  for (const item of items('bootup-time').slice(0, 8)) console.log(`script ${item.url}: total ${Math.round(item.total)} ms, scripting ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`);
+  for (const item of items('mainthread-work-breakdown')) console.log(`main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
+  for (const item of items('long-tasks').slice(0, 8)) console.log(`long task ${item.url} at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms`);
+  for (const item of items('network-requests')) console.log(`request ${item.url.slice(0, 90)} ${item.transferSize} B ${Math.round(item.networkRequestTime ?? item.startTime)}→${Math.round(item.networkEndTime ?? item.endTime)} ms`);
 }
 
 const portal = await startPortal();

@@ -111,6 +111,32 @@ test.describe('the user area', () => {
     await expectAccessible(page, '/dashboards/:id');
   });
 
+  test('should show the home widgets of the content remote, each failing on its own without the page', async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    const pinned = page.getByRole('region', { name: 'Pinned news' });
+    const upcoming = page.getByRole('region', { name: 'Upcoming trainings' });
+    await expect(pinned.getByRole('link', { name: 'New connector for the report server' })).toBeVisible();
+    await expect(upcoming.getByRole('listitem').first()).toBeVisible();
+    expect(await upcoming.getByRole('listitem').count()).toBeLessThanOrEqual(3);
+    await expect(upcoming.getByText('Power BI basics')).toBeVisible();
+    await expectAccessible(page, '/home with its widgets');
+
+    await pinned.getByRole('link', { name: 'New connector for the report server' }).click();
+    await expect(page).toHaveURL(/\/news-items\/details\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'New connector for the report server' })).toBeVisible();
+
+    // The widgets' code cannot be fetched: each says so in its own place, the welcome stays, Retry loads them.
+    await page.route('**/remotes/content/__federation_expose_widgets*', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nina North' })).toBeVisible();
+    const unavailable = page.getByRole('alert').filter({ hasText: 'This section is unavailable' });
+    await expect(unavailable).toHaveCount(2);
+    await page.unroute('**/remotes/content/__federation_expose_widgets*');
+    await unavailable.first().getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('region', { name: 'Pinned news' }).getByRole('link', { name: 'New connector for the report server' })).toBeVisible();
+    await expect(unavailable).toHaveCount(1);
+  });
+
   test("should show Contoso's user a different set", async ({ page }) => {
     await signIn(page, 'user@contoso.test');
     await page.getByRole('link', { name: 'Advices' }).first().click();

@@ -26,6 +26,28 @@ function swcRule(mode) {
   };
 }
 
+/**
+ * Brotli and gzip copies of every script and manifest, made once at build time: the server sends
+ * them to browsers that accept them (@fastify/static `preCompressed`), so no request pays for
+ * compression and a phone downloads a third of the bytes.
+ */
+function precompress() {
+  const CompressionPlugin = require('compression-webpack-plugin');
+  const zlib = require('node:zlib');
+  const test = /\.(js|json|css|svg)$/;
+  return [
+    new CompressionPlugin({
+      test,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({ test, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }),
+  ];
+}
+
 function baseConfig({ dir, mode, port }) {
   const production = mode === 'production';
   return {
@@ -36,6 +58,7 @@ function baseConfig({ dir, mode, port }) {
     module: { rules: [swcRule(mode)] },
     performance: { hints: false },
     stats: 'errors-warnings',
+    plugins: production ? precompress() : [],
     devServer: {
       port,
       host: '127.0.0.1',
@@ -78,6 +101,7 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
         clean: { keep: STANDALONE_RUNTIME },
       },
       plugins: [
+        ...base.plugins,
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',

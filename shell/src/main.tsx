@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@hub/shared/api';
 import { installHistoryBridge } from '@hub/shared/remote';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { applyLanguage, resolveInitialLanguage } from './language/language';
@@ -13,4 +14,7 @@ applyLanguage(language);
 const services = createShellServices({ language });
 resumeSession(services);
 
-createRoot(document.getElementById('root')!).render(<App services={services} />);
+// A transition: React renders the first screen in slices, yielding to the browser between them,
+// rather than in one long task that keeps a phone from answering a tap.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => root.render(<App services={services} />));

@@ -108,7 +108,7 @@ export function ProfilePage() {
             <Image src={user.entity.logo.url} alt={t('profile.companyLogo', { name: user.entity.name })} maxH="64px" maxW="160px" ms={{ md: 'auto' }} />
           ) : null}
         </HStack>
-        <DataList.Root orientation={{ base: 'vertical', md: 'horizontal' }}>
+        <DataList.Root orientation="horizontal">
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.email')}</DataList.ItemLabel>
             <DataList.ItemValue wordBreak="break-all">{user.email}</DataList.ItemValue>

@@ -57,6 +57,8 @@ export default fp(
         root: shellDir,
         prefix: '/',
         cacheControl: false,
+        // The build writes .br and .gz beside each script (shared/build/webpack.cjs): sent when accepted.
+        preCompressed: true,
         // index.html is answered by the fallback below, with the same no-cache header.
         index: false,
         setHeaders: cacheHeaders,
@@ -76,6 +78,7 @@ export default fp(
         prefix: `/remotes/${name}/`,
         decorateReply: false,
         cacheControl: false,
+        preCompressed: true,
         index: false,
         setHeaders(reply, path) {
           cacheHeaders(reply, path);
