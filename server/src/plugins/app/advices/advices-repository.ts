@@ -8,19 +8,17 @@ import {
   type AdviceList,
   type AdviceListQuery,
   type AdviceUpdateBody,
-  type AudienceType,
-  type Category,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { visibleAdvicesCount } from './advice-counts';
 import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type ContentTable, type LockedEntityItem } from '../content/publishable';
+import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, entityOf, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type AudienceRow, type ContentRow, type ContentTable, type IllustratedRow, type LockedEntityItem } from '../content/publishable';
 import { checkReferences } from '../content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql } from '../images/image-urls';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (publishable.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<Advice, AdviceList, AdminAdviceListQuery, AdviceCreateBody, AdviceUpdateBody> {
@@ -38,24 +36,7 @@ declare module 'fastify' {
   }
 }
 
-interface AdviceRow {
-  id: number;
-  title: string;
-  subtitle: string | null;
-  description: string;
-  status: number;
-  audience_type: AudienceType;
-  pinned: boolean;
-  category: Category | null;
-  banner: ImageJson | null;
-  thumbnail: ImageJson | null;
-  entity_id: number | null;
-  entity_name: string | null;
-  entity_logo: ImageJson | null;
-  source_users: number[];
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type AdviceRow = ContentRow & AudienceRow & IllustratedRow;
 
 const SELECT = `
   SELECT a.id, a.title, a.subtitle, a.description, a.status, a.audience_type, a.pinned,
@@ -94,7 +75,7 @@ export default fp(
       category: row.category,
       banner: imageUrls.toImage(row.banner),
       thumbnail: imageUrls.toImage(row.thumbnail),
-      entity: row.entity_id === null ? null : { id: row.entity_id, name: row.entity_name!, logo: imageUrls.toImage(row.entity_logo) },
+      entity: entityOf(imageUrls, row),
       sources: { users: row.source_users },
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),

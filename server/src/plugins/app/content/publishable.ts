@@ -1,8 +1,9 @@
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyInstance } from 'fastify';
-import { PUBLICATION, readPublicationStatus, type AudienceUserList, type PageQuery, type PublicationStatus } from '@hub/shared/api';
+import { PUBLICATION, readPublicationStatus, type AudienceType, type AudienceUserList, type Category, type EntitySummary, type PageQuery, type PublicationStatus } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import { canSeeUnpublished, type Session } from '../auth/session';
+import type { ImageJson, ImageUrls } from '../images/image-urls';
 import { changeRecipients, type AudienceChange, type RecipientsTable } from './audience';
 import { mayManageEntity } from './scope';
 import { likePattern } from './sql';
@@ -26,6 +27,38 @@ export interface Page<Item> {
   page: number;
   page_size: number;
 }
+
+/** The columns every publishable content reads. */
+export interface ContentRow {
+  id: number;
+  title: string;
+  status: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The columns of a per-entity content with an audience (advices, dashboards). */
+export interface AudienceRow {
+  audience_type: AudienceType;
+  entity_id: number | null;
+  entity_name: string | null;
+  entity_logo: ImageJson | null;
+  source_users: number[];
+}
+
+/** The columns of an illustrated content (advices, news items). */
+export interface IllustratedRow {
+  subtitle: string | null;
+  description: string;
+  pinned: boolean;
+  category: Category | null;
+  banner: ImageJson | null;
+  thumbnail: ImageJson | null;
+}
+
+/** The `entity` of a per-entity item, from its AudienceRow columns. */
+export const entityOf = (imageUrls: ImageUrls, row: AudienceRow): EntitySummary | null =>
+  row.entity_id === null ? null : { id: row.entity_id, name: row.entity_name!, logo: imageUrls.toImage(row.entity_logo) };
 
 /** What an admin write reads first, under a row lock. */
 export interface LockedItem {

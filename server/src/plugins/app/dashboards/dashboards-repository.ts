@@ -4,7 +4,6 @@ import {
   PUBLICATION,
   readPublicationStatus,
   type AdminDashboardListQuery,
-  type AudienceType,
   type Dashboard,
   type DashboardCreateBody,
   type DashboardList,
@@ -15,10 +14,10 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type ContentTable, type LockedEntityItem } from '../content/publishable';
+import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, entityOf, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type AudienceRow, type ContentRow, type ContentTable, type LockedEntityItem } from '../content/publishable';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql } from '../images/image-urls';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
 export interface DashboardsRepository extends AudienceContentAdmin<Dashboard, DashboardList, AdminDashboardListQuery, DashboardCreateBody, DashboardUpdateBody> {
@@ -35,20 +34,10 @@ declare module 'fastify' {
   }
 }
 
-interface DashboardRow {
-  id: number;
-  title: string;
+interface DashboardRow extends ContentRow, AudienceRow {
   tag: string | null;
   description: string | null;
   url: string;
-  status: number;
-  audience_type: AudienceType;
-  entity_id: number | null;
-  entity_name: string | null;
-  entity_logo: ImageJson | null;
-  source_users: number[];
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
 const SELECT = `
@@ -85,7 +74,7 @@ export default fp(
       description: row.description,
       url: row.url,
       status: readPublicationStatus(row.status),
-      entity: row.entity_id === null ? null : { id: row.entity_id, name: row.entity_name!, logo: imageUrls.toImage(row.entity_logo) },
+      entity: entityOf(imageUrls, row),
       audience_type: row.audience_type,
       sources: { users: row.source_users },
       created_at: iso(row.created_at),

@@ -4,7 +4,6 @@ import {
   PUBLICATION,
   readPublicationStatus,
   type AdminNewsItemListQuery,
-  type Category,
   type NewsItem,
   type NewsItemCreateBody,
   type NewsItemList,
@@ -15,10 +14,10 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, changedFields, contentPage, publicationWrites, publishedOnly, type ContentTable, type LockedItem } from '../content/publishable';
+import { adminListFilters, assertDraft, changedFields, contentPage, publicationWrites, publishedOnly, type ContentRow, type ContentTable, type IllustratedRow, type LockedItem } from '../content/publishable';
 import { checkReferences } from '../content/references';
 import { iso, setClauses } from '../content/sql';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql } from '../images/image-urls';
 
 /** News items are for everyone (not per entity); contributors and above manage them all. */
 export interface NewsItemsRepository {
@@ -42,19 +41,8 @@ declare module 'fastify' {
   }
 }
 
-interface NewsItemRow {
-  id: number;
-  title: string;
-  subtitle: string | null;
-  description: string;
-  status: number;
-  pinned: boolean;
+interface NewsItemRow extends ContentRow, IllustratedRow {
   tag: string | null;
-  category: Category | null;
-  banner: ImageJson | null;
-  thumbnail: ImageJson | null;
-  created_at: Date | string;
-  updated_at: Date | string;
 }
 
 const SELECT = `
