@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -25,6 +26,11 @@ describe(`static hosting (${DB_KIND})`, () => {
     write('remote-content/dist/mf-manifest.json', '{"name":"content"}');
     write('remote-content/dist/remoteEntry.js', 'var content;');
     write('remote-content/dist/812.a1b2c3d4.js', 'chunk');
+    // The build's precompressed copies (shared/build/webpack.cjs writes .br and .gz beside each script).
+    const chunk = 'export const words = "chunk of a remote";';
+    write('remote-content/dist/913.b2c3d4e5.js', chunk);
+    writeFileSync(join(staticDir, 'remote-content/dist/913.b2c3d4e5.js.br'), brotliCompressSync(chunk));
+    writeFileSync(join(staticDir, 'remote-content/dist/913.b2c3d4e5.js.gz'), gzipSync(chunk));
     app = await build({ staticDir });
   });
 
@@ -66,6 +72,24 @@ describe(`static hosting (${DB_KIND})`, () => {
     assert.equal(response.statusCode, 200);
     assert.equal(response.headers['access-control-allow-origin'], '*');
     assert.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable');
+  });
+
+  test('should send the precompressed copy a browser accepts, and the plain file to one that accepts none', async () => {
+    const url = '/remotes/content/913.b2c3d4e5.js';
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    assert.equal(brotli.statusCode, 200);
+    assert.equal(brotli.headers['content-encoding'], 'br');
+    assert.match(brotli.headers['content-type'] as string, /javascript/);
+    assert.match(String(brotli.headers.vary), /accept-encoding/i);
+    assert.equal(brotli.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(brotliDecompressSync(brotli.rawPayload).toString(), 'export const words = "chunk of a remote";');
+
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.equal(plain.body, 'export const words = "chunk of a remote";');
   });
 
   test("should answer deep links with the shell's index.html", async () => {
