@@ -1,11 +1,8 @@
 import type { ComponentType } from 'react';
-import * as React from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
 import type { Namespace } from '../i18n/resources';
 import type { MountProps, RemoteLifecycles } from './contract';
 import { RemoteRoot } from './remote-root';
-import { ownRootRegistry } from './root-registry';
+import { reactLifecycles } from './react-lifecycles';
 
 export interface RemoteAppOptions {
   namespace: Namespace;
@@ -25,14 +22,6 @@ export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): Re
       </RemoteRoot>
     );
   }
-  const lifecycles = singleSpaReact<MountProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: Root,
-    // RemoteRoot has its own error boundary with a retry.
-    suppressComponentDidCatchWarning: true,
-    ...ownRootRegistry(),
-  });
-  return lifecycles as unknown as RemoteLifecycles;
+  return reactLifecycles(Root);
 }
 

@@ -1,15 +1,13 @@
 import * as React from 'react';
 import { Component, type ComponentType, type ReactNode } from 'react';
-import * as ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
 import type { RemoteName } from '../api/remote-access';
 import { common as commonEn } from '../i18n/en/common';
 import { common as commonFr } from '../i18n/fr/common';
 import type { Language, MountProps, RemoteLifecycles } from './contract';
+import { reactLifecycles } from './react-lifecycles';
+import { RemotePropsContext } from './remote-context';
 
 export type { Language };
-import { ownRootRegistry } from './root-registry';
-import { RemotePropsContext } from './remote-context';
 
 // Home widgets (SPEC §2, /home): small views a remote offers the home page, mounted by the shell
 // like a remote area, each on its own, so that one failing widget leaves the others and the page.
@@ -81,14 +79,7 @@ export function createWidgetLifecycles(Widget: ComponentType): RemoteLifecycles 
       </RemotePropsContext.Provider>
     );
   }
-  const lifecycles = singleSpaReact<MountProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: Root,
-    suppressComponentDidCatchWarning: true,
-    ...ownRootRegistry(),
-  });
-  return lifecycles as unknown as RemoteLifecycles;
+  return reactLifecycles(Root);
 }
 
 export { useRemoteProps } from './remote-context';
