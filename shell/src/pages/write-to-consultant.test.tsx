@@ -64,7 +64,7 @@ describe('WriteToConsultant', () => {
   it('should post the first message to the consultant, reload the user, then go to /contact', async () => {
     const { toasts } = renderWidget(makeUser({ contacts: [consultant], open_discussion_counter: 0 }));
     await userEvent.click(screen.getByRole('button', { name: en.shell.home.writeToConsultant }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Your message to Cora Consultant' }), 'Hello there{Enter}');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Your message to Cora Consultant' }), 'Hello there{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe('/contact'));
     expect(posted).toEqual([{ message: 'Hello there', to_user_id: 3 }]);
     expect(toasts).toContain(en.shell.home.sent);

@@ -1,10 +1,14 @@
-import { Box, Button, Field, Stack, Textarea } from '@chakra-ui/react';
-import { MESSAGE_MAX_LENGTH, type MessageCreated } from '@hub/shared/api';
-import { useState } from 'react';
+import { Box, Button, Spinner } from '@chakra-ui/react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../paths';
-import { useSessionState, useShell } from '../shell-context';
+import { useSessionState } from '../shell-context';
+
+// The form (Chakra's Field and Textarea) loads when the button is pressed: /home stays lighter.
+const FirstMessageForm = lazy(() =>
+  import(/* webpackChunkName: "first-message" */ './first-message-form').then((m) => ({ default: m.FirstMessageForm })),
+);
 
 /**
  * A way into /contact for a customer with no open discussion (the guard keeps /contact for those
@@ -13,12 +17,9 @@ import { useSessionState, useShell } from '../shell-context';
  */
 export function WriteToConsultant() {
   const { t } = useTranslation('shell');
-  const services = useShell();
   const { displayedUser, displayAs } = useSessionState();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const consultant = displayedUser?.contacts[0];
   if (!displayedUser || !consultant || displayAs) return null;
   if (displayedUser.open_discussion_counter > 0) {
@@ -29,21 +30,6 @@ export function WriteToConsultant() {
     );
   }
 
-  async function send() {
-    if (text.trim() === '' || text.length > MESSAGE_MAX_LENGTH) return;
-    setBusy(true);
-    try {
-      await services.apis.api.post<MessageCreated>('/discussions', { message: text, to_user_id: consultant!.id });
-      services.snackbar.notify({ kind: 'success', message: t('home.sent') });
-      await services.reloadUser();
-      navigate(paths.contact);
-    } catch {
-      // the API client has shown the error toast
-    } finally {
-      setBusy(false);
-    }
-  }
-
   if (!open) {
     return (
       <Button mt="4" colorPalette="brand" onClick={() => setOpen(true)}>
@@ -52,26 +38,14 @@ export function WriteToConsultant() {
     );
   }
   return (
-    <Box mt="4">
-      <Stack gap="2" maxW="xl">
-        <Field.Root>
-          <Field.Label>{t('home.firstMessageLabel', { name: `${consultant.first_name} ${consultant.last_name}` })}</Field.Label>
-          <Textarea
-            value={text}
-            autoFocus
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey) {
-                event.preventDefault();
-                void send();
-              }
-            }}
-          />
-        </Field.Root>
-        <Button alignSelf="flex-end" colorPalette="brand" loading={busy} disabled={text.trim() === ''} onClick={() => void send()}>
-          {t('home.send')}
-        </Button>
-      </Stack>
-    </Box>
+    <Suspense
+      fallback={
+        <Box mt="4" role="status" aria-label={t('common:loading')}>
+          <Spinner size="sm" color="brand.solid" />
+        </Box>
+      }
+    >
+      <FirstMessageForm consultant={consultant} />
+    </Suspense>
   );
 }
