@@ -31,6 +31,11 @@ async function audit(url, port, keepStorage) {
   for (let run = 0; run < RUNS; run += 1) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage });
     const { categories, audits } = result.lhr;
+    if (categories.performance.score === null) {
+      // A failed run (Lighthouse's runtimeError) says so instead of counting as a 0.
+      console.log(`${url}: run ${run + 1} failed: ${result.lhr.runtimeError?.code ?? 'no score'} ${result.lhr.runtimeError?.message ?? ''}`);
+      continue;
+    }
     scores.push(Math.round(categories.performance.score * 100));
     metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
       (id) => `${audits[id].title} ${audits[id].displayValue}`,

@@ -114,7 +114,9 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
   }, [props, status]);
 
   return (
-    <Box position="relative" minH={widget ? '32' : '40'} h={widget ? 'full' : undefined}>
+    // A widget's cell keeps the height a loaded widget usually has (224 px, the widgets' own minimum),
+    // so that the widgets below do not move when it arrives (cumulative layout shift).
+    <Box position="relative" minH={widget ? '224px' : '40'} h={widget ? 'full' : undefined}>
       {status === 'loading' ? (
         <Box display="flex" justifyContent="center" py={widget ? '8' : '16'}>
           <Spinner size={widget ? 'md' : 'lg'} color="brand.solid" aria-label={t('loading')} />
