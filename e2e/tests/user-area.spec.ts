@@ -202,6 +202,7 @@ test.describe('the user area', () => {
     await signIn(page, 'user@northwind.test');
     await page.evaluate(() => localStorage.setItem('language', 'fr'));
     for (const [path, heading] of [
+      ['/home', 'Bienvenue, Nina North'],
       ['/advices', 'Conseils'],
       ['/news-items', 'Actualités'],
       ['/trainings', 'Formations et webinaires'],
