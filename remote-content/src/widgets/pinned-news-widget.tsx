@@ -1,5 +1,6 @@
 import type { NewsItemList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote/widgets';
+import { splitPinned } from '../features/news/hooks/split-pinned';
 import { paths } from '../paths';
 import { WidgetFrame, WidgetLink, WidgetStatus } from './widget-frame';
 import { useWidgetData } from './use-widget-data';
@@ -16,7 +17,7 @@ export function PinnedNewsWidget() {
   const news = useWidgetData(`${session.displayedUser.id}:${unpublished}`, () =>
     api.get<NewsItemList>('/news-items', unpublished ? { includes_unpublished: true } : undefined, { silent: true }),
   );
-  const pinned = news.status === 'ready' ? news.data.items.filter((item) => item.pinned).slice(0, PINNED_NEWS_SHOWN) : [];
+  const pinned = news.status === 'ready' ? splitPinned(news.data.items).pinned.slice(0, PINNED_NEWS_SHOWN) : [];
   return (
     <WidgetFrame id="pinned-news" title={text.widgets.pinnedNewsTitle} more={{ to: paths.newsItems, label: text.widgets.allNews }}>
       {news.status === 'loading' ? <WidgetStatus>{text.news.loading}</WidgetStatus> : null}

@@ -3,14 +3,14 @@ import { useEffect, useState } from 'react';
 export type WidgetData<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
 /**
- * Loads a widget's data once per `key` (the displayed user, the entity, the mode): plain state
- * rather than SWR, so that /home carries as little as it can.
+ * Loads a widget's data once per `key` (what the data depends on: the displayed user, the
+ * unpublished mode): plain state rather than SWR, so that /home carries as little as it can. The
+ * answer is kept with its key, so a new key reads as loading until its own answer arrives.
  */
 export function useWidgetData<T>(key: string, load: () => Promise<T>): WidgetData<T> {
   const [state, setState] = useState<WidgetData<T> & { key: string }>({ status: 'loading', key });
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading', key });
     load().then(
       (data) => current && setState({ status: 'ready', data, key }),
       () => current && setState({ status: 'failed', key }),

@@ -1,4 +1,4 @@
-import { useRemoteProps } from '@hub/shared/remote/widgets';
+import { useRemoteProps, WIDGET_MIN_HEIGHT_PX } from '@hub/shared/remote/widgets';
 import type { MouseEvent, ReactNode } from 'react';
 
 /**
@@ -7,7 +7,7 @@ import type { MouseEvent, ReactNode } from 'react';
  * loading a second copy of the design system on /home.
  */
 const CSS = `
-.hub-widget{box-sizing:border-box;height:100%;min-height:var(--hub-widget-min-height,224px);padding:20px;background:var(--chakra-colors-bg-panel,#fff);color:var(--chakra-colors-fg,#1f2733);border:1px solid var(--chakra-colors-border,#dde3ea);border-radius:var(--chakra-radii-lg,8px)}
+.hub-widget{box-sizing:border-box;height:100%;min-height:${WIDGET_MIN_HEIGHT_PX}px;padding:20px;background:var(--chakra-colors-bg-panel,#fff);color:var(--chakra-colors-fg,#1f2733);border:1px solid var(--chakra-colors-border,#dde3ea);border-radius:var(--chakra-radii-lg,8px)}
 .hub-widget h2{margin:0 0 12px;font-size:1.125rem;line-height:1.5rem;font-weight:600}
 .hub-widget ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:12px}
 .hub-widget a{color:var(--chakra-colors-brand-fg,#0a6aa0);font-weight:500;text-decoration:none;border-radius:2px}

@@ -24,4 +24,3 @@ export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): Re
   }
   return reactLifecycles(Root);
 }
-

@@ -1,11 +1,11 @@
-import * as React from 'react';
-import { Component, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { RemoteName } from '../api/remote-access';
 import { common as commonEn } from '../i18n/en/common';
 import { common as commonFr } from '../i18n/fr/common';
 import type { Language, MountProps, RemoteLifecycles } from './contract';
 import { reactLifecycles } from './react-lifecycles';
 import { RemotePropsContext } from './remote-context';
+import { RetryBoundary } from './retry-boundary';
 
 export type { Language };
 
@@ -27,6 +27,12 @@ export const HOME_WIDGETS: readonly HomeWidget[] = [
   { id: 'upcoming-trainings', remote: 'content' },
 ];
 
+/**
+ * The height a widget's cell keeps, loading or loaded: the shell's placeholder and the widget's card
+ * agree on it, so that nothing below moves when a widget arrives (cumulative layout shift).
+ */
+export const WIDGET_MIN_HEIGHT_PX = 224;
+
 /** What a remote exposes as `./widgets`: single-spa lifecycles for each home widget it offers. */
 export interface RemoteWidgetsModule {
   default: Partial<Record<HomeWidgetId, RemoteLifecycles>>;
@@ -34,35 +40,17 @@ export interface RemoteWidgetsModule {
 
 const COMMON = { en: commonEn, fr: commonFr } as const;
 
-interface BoundaryProps {
-  language: Language;
-  children: ReactNode;
-}
-
 /** A render error inside a widget stays inside it: a short notice and a retry, in plain elements. */
-class WidgetBoundary extends Component<BoundaryProps, { failed: boolean; attempt: number }> {
-  state = { failed: false, attempt: 0 };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  componentDidCatch(error: Error) {
-    console.error('A home widget failed to render', error);
-  }
-
-  render() {
-    const text = COMMON[this.props.language] ?? COMMON.en;
-    if (!this.state.failed) return <React.Fragment key={this.state.attempt}>{this.props.children}</React.Fragment>;
-    return (
-      <div role="alert" className="hub-widget-failed">
-        <p>{text.sectionUnavailable.title}</p>
-        <button type="button" onClick={() => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }))}>
-          {text.retry}
-        </button>
-      </div>
-    );
-  }
+function widgetFallback(language: Language) {
+  const text = COMMON[language] ?? COMMON.en;
+  return (retry: () => void) => (
+    <div role="alert" className="hub-widget-failed">
+      <p>{text.sectionUnavailable.title}</p>
+      <button type="button" onClick={retry}>
+        {text.retry}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -73,9 +61,9 @@ export function createWidgetLifecycles(Widget: ComponentType): RemoteLifecycles 
   function Root(props: MountProps) {
     return (
       <RemotePropsContext.Provider value={props}>
-        <WidgetBoundary language={props.language}>
+        <RetryBoundary what="A home widget" fallback={widgetFallback(props.language)} style={{ height: '100%' }}>
           <Widget />
-        </WidgetBoundary>
+        </RetryBoundary>
       </RemotePropsContext.Provider>
     );
   }

@@ -1,6 +1,6 @@
 import { Box, Spinner } from '@chakra-ui/react';
 import type { RemoteName } from '@hub/shared/api';
-import type { HomeWidgetId, MountProps, RemoteLifecycles, RemoteProps } from '@hub/shared/remote';
+import { WIDGET_MIN_HEIGHT_PX, type HomeWidgetId, type MountProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
 import { SectionUnavailable } from '@hub/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,10 @@ export interface RemoteAreaProps {
 
 type Status = 'loading' | 'mounted' | 'failed';
 
+/** A remote's area, and a home widget's smaller cell that fills its grid row. */
+const AREA = { minH: '40', h: undefined, py: '16', spinner: 'lg', host: undefined } as const;
+const WIDGET = { minH: `${WIDGET_MIN_HEIGHT_PX}px`, h: 'full', py: '8', spinner: 'md', host: { height: '100%' } } as const;
+
 /**
  * Loads a remote when its area is visited, mounts it into its own element, updates it when the
  * props change and unmounts it on leave. A failed load or mount shows "section unavailable" with a
@@ -54,6 +58,7 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
   const { t } = useTranslation('common');
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>('loading');
+  const size = widget ? WIDGET : AREA;
   const host = useRef<HTMLDivElement>(null);
   const latestProps = useRef(props);
   latestProps.current = props;
@@ -65,7 +70,7 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
     element.dataset.remote = name;
     if (widget) {
       element.dataset.widget = widget;
-      element.style.height = '100%';
+      element.style.height = WIDGET.host.height;
     }
     host.current!.append(element);
     const queue = widget ? `${name}/${widget}` : name;
@@ -114,16 +119,14 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
   }, [props, status]);
 
   return (
-    // A widget's cell keeps the height a loaded widget usually has (224 px, the widgets' own minimum),
-    // so that the widgets below do not move when it arrives (cumulative layout shift).
-    <Box position="relative" minH={widget ? '224px' : '40'} h={widget ? 'full' : undefined}>
+    <Box position="relative" minH={size.minH} h={size.h}>
       {status === 'loading' ? (
-        <Box display="flex" justifyContent="center" py={widget ? '8' : '16'}>
-          <Spinner size={widget ? 'md' : 'lg'} color="brand.solid" aria-label={t('loading')} />
+        <Box display="flex" justifyContent="center" py={size.py}>
+          <Spinner size={size.spinner} color="brand.solid" aria-label={t('loading')} />
         </Box>
       ) : null}
       {status === 'failed' ? <SectionUnavailable onRetry={() => setAttempt((count) => count + 1)} /> : null}
-      <div ref={host} hidden={status !== 'mounted'} style={widget ? { height: '100%' } : undefined} />
+      <div ref={host} hidden={status !== 'mounted'} style={size.host} />
     </Box>
   );
 }
