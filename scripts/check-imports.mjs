@@ -25,7 +25,8 @@ function* files(folder) {
   }
 }
 
-const importPattern = /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function rule(specifier, file) {
   const isTest = /\.test\.[jt]sx?$/.test(file) || file.includes(`${sep}test${sep}`);

@@ -7,7 +7,11 @@ import { must, pnpm, root } from './pnpm.mjs';
 const skipBuild = process.argv.includes('--no-build');
 
 await must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages');
-if (!skipBuild) await must(pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build']), 'Building the shell and the remotes');
+if (!skipBuild)
+  await must(
+    pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build']),
+    'Building the shell and the remotes',
+  );
 
 const port = process.env.PORT ?? '8080';
 console.log(`\nStarting the portal on http://localhost:${port} …`);

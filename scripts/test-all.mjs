@@ -29,7 +29,12 @@ function aptInstall(packages) {
   }
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   if (update.status !== 0) return false;
-  return spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  return (
+    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status === 0
+  );
 }
 
 function freePort() {
@@ -46,7 +51,9 @@ function freePort() {
 function postgresBin() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0], 'bin') : null;
 }
 
@@ -58,12 +65,23 @@ async function startPostgres() {
   const folder = mkdtempSync(join(tmpdir(), 'hub-pg-'));
   const port = await freePort();
   const asPostgres = (command, args) =>
-    isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : spawnSync(command, args, { stdio: 'pipe' });
+    isRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+      : spawnSync(command, args, { stdio: 'pipe' });
   if (isRoot) chownSync(folder, Number(spawnSync('id', ['-u', 'postgres']).stdout), Number(spawnSync('id', ['-g', 'postgres']).stdout));
   const data = join(folder, 'data');
   let result = asPostgres(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr}`);
-  result = asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-w', '-l', join(folder, 'log'), '-o', `-p ${port} -h 127.0.0.1 -k ${folder} -c fsync=off`, 'start']);
+  result = asPostgres(join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-w',
+    '-l',
+    join(folder, 'log'),
+    '-o',
+    `-p ${port} -h 127.0.0.1 -k ${folder} -c fsync=off`,
+    'start',
+  ]);
   if (result.status !== 0) throw new Error(`PostgreSQL did not start: ${result.stderr}${readFileSync(join(folder, 'log'), 'utf8')}`);
   console.log(`PostgreSQL ${bin.split('/').at(-2)} started on 127.0.0.1:${port}`);
   return {
@@ -112,7 +130,10 @@ for (const pkg of ['shared', 'shell', 'remote-content', 'remote-dashboards', 're
 step('API tests (PGlite, then PostgreSQL)');
 {
   const out = join(resultsDir, 'server.json');
-  await run('node', ['scripts/run-tests.mjs', `--summary=${out}`], { cwd: join(root, 'server'), env: { ...process.env, DATABASE_URL: databaseUrl } });
+  await run('node', ['scripts/run-tests.mjs', `--summary=${out}`], {
+    cwd: join(root, 'server'),
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
   if (existsSync(out)) {
     const summary = JSON.parse(readFileSync(out, 'utf8'));
     results.push({ suite: 'server', passed: summary.passed, failed: summary.failed });
@@ -126,7 +147,10 @@ if (built !== 0) results.push({ suite: 'build', passed: 0, failed: 1 });
 else {
   step('End-to-end journeys (Chromium)');
   const out = join(resultsDir, 'e2e.json');
-  await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], { cwd: join(root, 'e2e'), env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+  await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
+    cwd: join(root, 'e2e'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  });
   if (existsSync(out)) {
     const { stats } = JSON.parse(readFileSync(out, 'utf8'));
     results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });

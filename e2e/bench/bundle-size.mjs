@@ -12,7 +12,15 @@ const ROLES = [
   ['user', 'user@northwind.test'],
 ];
 const ROUTES = (process.env.BENCH_ROUTES ?? '/home,/advices,/dashboards').split(',');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 
@@ -36,7 +44,12 @@ async function measure(page, path) {
   await page.goto(path, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
   const files = (await Promise.all(scripts)).filter(Boolean);
-  return { gzip: files.reduce((sum, file) => sum + file.gzip, 0), wire: files.reduce((sum, file) => sum + file.wire, 0), files, remotes: [...remotes].sort() };
+  return {
+    gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+    wire: files.reduce((sum, file) => sum + file.wire, 0),
+    files,
+    remotes: [...remotes].sort(),
+  };
 }
 
 async function signIn(page, email) {
@@ -71,7 +84,11 @@ try {
       rows.push({ role, route, ...(await measure(page, route)) });
     }
     // Every area the navigation offers this role: which remotes get requested.
-    const links = await page.getByRole('navigation').first().getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    const links = await page
+      .getByRole('navigation')
+      .first()
+      .getByRole('link')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
     const touched = new Set();
     for (const href of new Set(links.filter((href) => href?.startsWith('/')))) {
       for (const remote of (await measure(page, href)).remotes) touched.add(remote);
@@ -97,4 +114,6 @@ console.log('\nBudgets: /login ≤ 120 kB gzip, /home ≤ 250 kB gzip');
 for (const row of rows) {
   if (budget[row.route] && row.gzip > budget[row.route]) console.log(`OVER BUDGET: ${row.role} ${row.route} ${kB(row.gzip)} kB`);
 }
-if (process.env.BENCH_VERBOSE) for (const row of rows) for (const file of row.files) console.log(`${row.role} ${row.route} ${file.path} ${kB(file.gzip)} kB (wire ${kB(file.wire)} kB)`);
+if (process.env.BENCH_VERBOSE)
+  for (const row of rows)
+    for (const file of row.files) console.log(`${row.role} ${row.route} ${file.path} ${kB(file.gzip)} kB (wire ${kB(file.wire)} kB)`);

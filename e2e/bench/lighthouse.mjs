@@ -13,7 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPortal } from './start-portal.mjs';
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 
 function freePort() {
@@ -29,11 +37,19 @@ async function audit(url, port, keepStorage) {
   const scores = [];
   let metrics = null;
   for (let run = 0; run < RUNS; run += 1) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: keepStorage });
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: keepStorage,
+    });
     const { categories, audits } = result.lhr;
     if (categories.performance.score === null) {
       // A failed run (Lighthouse's runtimeError) says so instead of counting as a 0.
-      console.log(`${url}: run ${run + 1} failed: ${result.lhr.runtimeError?.code ?? 'no score'} ${result.lhr.runtimeError?.message ?? ''}`);
+      console.log(
+        `${url}: run ${run + 1} failed: ${result.lhr.runtimeError?.code ?? 'no score'} ${result.lhr.runtimeError?.message ?? ''}`,
+      );
       continue;
     }
     scores.push(Math.round(categories.performance.score * 100));
@@ -52,10 +68,17 @@ function printDetails(url, audits) {
   console.log(`\n## ${url}`);
   const lcp = items('largest-contentful-paint-element');
   for (const table of lcp) for (const item of table.items ?? [table]) console.log('LCP', JSON.stringify(item).slice(0, 300));
-  for (const item of items('bootup-time').slice(0, 8)) console.log(`script ${item.url}: total ${Math.round(item.total)} ms, scripting ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`);
+  for (const item of items('bootup-time').slice(0, 8))
+    console.log(
+      `script ${item.url}: total ${Math.round(item.total)} ms, scripting ${Math.round(item.scripting)} ms, parse ${Math.round(item.scriptParseCompile)} ms`,
+    );
   for (const item of items('mainthread-work-breakdown')) console.log(`main thread ${item.groupLabel}: ${Math.round(item.duration)} ms`);
-  for (const item of items('long-tasks').slice(0, 8)) console.log(`long task ${item.url} at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms`);
-  for (const item of items('network-requests')) console.log(`request ${item.url.slice(0, 90)} ${item.transferSize} B ${Math.round(item.networkRequestTime ?? item.startTime)}→${Math.round(item.networkEndTime ?? item.endTime)} ms`);
+  for (const item of items('long-tasks').slice(0, 8))
+    console.log(`long task ${item.url} at ${Math.round(item.startTime)} ms: ${Math.round(item.duration)} ms`);
+  for (const item of items('network-requests'))
+    console.log(
+      `request ${item.url.slice(0, 90)} ${item.transferSize} B ${Math.round(item.networkRequestTime ?? item.startTime)}→${Math.round(item.networkEndTime ?? item.endTime)} ms`,
+    );
 }
 
 const portal = await startPortal();
@@ -88,5 +111,6 @@ try {
 console.log(`\nLighthouse ${RUNS} run(s) per page, mobile, performance only (median):\n`);
 console.log('| page | performance | runs | metrics (last run) |');
 console.log('|---|---:|---|---|');
-for (const [name, { median, scores, metrics }] of rows) console.log(`| ${name} | ${median} | ${scores.join(', ')} | ${metrics.join('; ')} |`);
+for (const [name, { median, scores, metrics }] of rows)
+  console.log(`| ${name} | ${median} | ${scores.join(', ')} | ${metrics.join('; ')} |`);
 console.log('\nTarget: ≥ 95');

@@ -6,7 +6,15 @@ import { chromium } from '@playwright/test';
 import { startPortal } from './start-portal.mjs';
 
 const COUNT = Number(process.argv[2] ?? 100);
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function signIn(page, email) {
   await page.goto('/login');
@@ -23,7 +31,10 @@ function percentile(sorted, p) {
 
 // Two browsers on one address send far faster than people do: lift the per-address limit for the run.
 // BENCH_DATABASE_URL runs the portal on that PostgreSQL (LISTEN/NOTIFY over a real connection) instead of PGlite.
-const portal = await startPortal({ RATE_LIMIT_MAX: '100000', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
+const portal = await startPortal({
+  RATE_LIMIT_MAX: '100000',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 try {
   const user = await (await browser.newContext({ baseURL: portal.origin })).newPage();
@@ -42,7 +53,8 @@ try {
     window.__seen = {};
     new MutationObserver(() => {
       const want = window.__want;
-      if (want && !window.__seen[want] && document.querySelector('[role=log]')?.textContent?.includes(want)) window.__seen[want] = Date.now();
+      if (want && !window.__seen[want] && document.querySelector('[role=log]')?.textContent?.includes(want))
+        window.__seen[want] = Date.now();
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
 
@@ -62,7 +74,13 @@ try {
   }
   const sorted = [...latencies].sort((a, b) => a - b);
   console.log(
-    JSON.stringify({ messages: COUNT, p50_ms: percentile(sorted, 50), p99_ms: percentile(sorted, 99), min_ms: sorted[0], max_ms: sorted.at(-1) }),
+    JSON.stringify({
+      messages: COUNT,
+      p50_ms: percentile(sorted, 50),
+      p99_ms: percentile(sorted, 99),
+      min_ms: sorted[0],
+      max_ms: sorted.at(-1),
+    }),
   );
 } finally {
   await browser.close();

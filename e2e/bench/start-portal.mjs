@@ -24,7 +24,17 @@ export async function startPortal(extraEnv = {}) {
   const child = spawn(join(root, 'server/node_modules/.bin/tsx'), ['src/main.ts'], {
     cwd: join(root, 'server'),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...extraEnv,
+    },
   });
   const deadline = Date.now() + 120_000;
   for (;;) {

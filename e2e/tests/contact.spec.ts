@@ -7,7 +7,9 @@ async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`);
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
+    );
   expect([screen, serious]).toEqual([screen, []]);
 }
 
@@ -136,7 +138,10 @@ test.describe('discussions with the consultant', () => {
     // The consultant's customers, with the message waiting from Contoso, before the thread is opened.
     await signIn(consultant, 'consultant@demo.test');
     await expect(consultant.getByRole('link', { name: /My consultant/ }).first()).toContainText('1');
-    await consultant.getByRole('link', { name: /My consultant/ }).first().click();
+    await consultant
+      .getByRole('link', { name: /My consultant/ })
+      .first()
+      .click();
     await consultant.waitForURL('**/contact');
     const customers = consultant.getByRole('list', { name: 'My customers' });
     await expect(customers.getByRole('listitem')).toHaveCount(2);
@@ -147,4 +152,3 @@ test.describe('discussions with the consultant', () => {
     await expect(consultant.getByRole('link', { name: /My consultant/ }).first()).not.toContainText('1', { timeout: 5000 });
   });
 });
-

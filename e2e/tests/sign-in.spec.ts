@@ -38,9 +38,14 @@ test.describe('signing in through the embedded OpenID provider', () => {
     await page.waitForURL('**/home');
   });
 
-  test('should sign out of the portal and of the provider: tokens, entity and provider cleared, back on /login with the toast', async ({ page }) => {
+  test('should sign out of the portal and of the provider: tokens, entity and provider cleared, back on /login with the toast', async ({
+    page,
+  }) => {
     await signIn(page, 'user@contoso.test');
-    await page.getByRole('button', { name: /user menu|Carl|account/i }).first().click();
+    await page
+      .getByRole('button', { name: /user menu|Carl|account/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await expect(page.getByText('Successfully logged out ! See you next time !')).toBeVisible();

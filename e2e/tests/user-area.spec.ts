@@ -8,7 +8,10 @@ async function expectAccessible(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).exclude('[data-testid="dashboard-frame"]').analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${(node.any[0]?.message ?? '').slice(0, 160)}`).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)} ${(node.any[0]?.message ?? '').slice(0, 160)}`).join(' | ')}`,
+    );
   expect([screen, serious]).toEqual([screen, []]);
 }
 
@@ -28,7 +31,8 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   ) as Promise<{ status: number; body: T }>;
 }
 
-const titlesOf = (page: Page, listName: string) => page.getByRole('list', { name: listName, exact: true }).getByRole('heading').allTextContents();
+const titlesOf = (page: Page, listName: string) =>
+  page.getByRole('list', { name: listName, exact: true }).getByRole('heading').allTextContents();
 
 /** A 2×2 PNG, so the upload is a real image the server can read. */
 function tinyPng(): Buffer {
@@ -50,11 +54,18 @@ function tinyPng(): Buffer {
   };
   const header = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
   const raw = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 0]);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test.describe('the user area', () => {
-  test("should show Northwind's user their advices, news, trainings and dashboards, not Contoso's, each screen accessible", async ({ page }) => {
+  test("should show Northwind's user their advices, news, trainings and dashboards, not Contoso's, each screen accessible", async ({
+    page,
+  }) => {
     await signIn(page, 'user@northwind.test');
     await expectAccessible(page, '/home');
 
@@ -133,7 +144,9 @@ test.describe('the user area', () => {
     await expect(unavailable).toHaveCount(2);
     await page.unroute('**/remotes/content/__federation_expose_widgets*');
     await unavailable.first().getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('region', { name: 'Pinned news' }).getByRole('link', { name: 'New connector for the report server' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Pinned news' }).getByRole('link', { name: 'New connector for the report server' }),
+    ).toBeVisible();
     await expect(unavailable).toHaveCount(1);
   });
 
@@ -153,7 +166,12 @@ test.describe('the user area', () => {
     const title = `E2E draft ${Date.now()}`;
     const contributor = await (await browser.newContext()).newPage();
     await signIn(contributor, 'contributor@northwind.test');
-    const created = await api<{ id: number; status: number }>(contributor, 'POST', '/api/admin/advices', { title, subtitle: 'Made by the journey', description: '<p>Draft body</p>', audience_type: 'multi_users' });
+    const created = await api<{ id: number; status: number }>(contributor, 'POST', '/api/admin/advices', {
+      title,
+      subtitle: 'Made by the journey',
+      description: '<p>Draft body</p>',
+      audience_type: 'multi_users',
+    });
     expect(created.status).toBe(201);
     expect(created.body.status).toBe(0);
 

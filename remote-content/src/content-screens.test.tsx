@@ -18,33 +18,75 @@ function renderAt(path: string, language: 'en' | 'fr' = 'en') {
 }
 
 const dates = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
-const image = (id: number, category: 'banner' | 'thumbnail') => ({ id, name: `img${id}`, url: `http://127.0.0.1:9/files/${id}.png`, category, description: null });
+const image = (id: number, category: 'banner' | 'thumbnail') => ({
+  id,
+  name: `img${id}`,
+  url: `http://127.0.0.1:9/files/${id}.png`,
+  category,
+  description: null,
+});
 
 function advice(id: number, overrides: Partial<Advice> = {}): Advice {
   return {
-    id, title: `Advice ${id}`, subtitle: `Subtitle ${id}`, description: '<p>text</p>', status: 16, audience_type: 'multi_users', pinned: false,
-    category: null, banner: null, thumbnail: null, entity: { id: 1, name: 'Northwind', logo: null }, sources: { users: [] }, ...dates, ...overrides,
+    id,
+    title: `Advice ${id}`,
+    subtitle: `Subtitle ${id}`,
+    description: '<p>text</p>',
+    status: 16,
+    audience_type: 'multi_users',
+    pinned: false,
+    category: null,
+    banner: null,
+    thumbnail: null,
+    entity: { id: 1, name: 'Northwind', logo: null },
+    sources: { users: [] },
+    ...dates,
+    ...overrides,
   };
 }
 function news(id: number, overrides: Partial<NewsItem> = {}): NewsItem {
   return {
-    id, title: `News ${id}`, subtitle: null, description: '<p>news</p>', status: 16, pinned: false, category: null, banner: null, thumbnail: null,
-    tag: null, ...dates, ...overrides,
+    id,
+    title: `News ${id}`,
+    subtitle: null,
+    description: '<p>news</p>',
+    status: 16,
+    pinned: false,
+    category: null,
+    banner: null,
+    thumbnail: null,
+    tag: null,
+    ...dates,
+    ...overrides,
   };
 }
 function training(id: number, date: string, overrides: Partial<Training> = {}): Training {
-  return { id, intitule: `Training ${id}`, date_debut: date, date_fin: null, duree_heures: null, slug: null, kind: 'training', ...overrides };
+  return {
+    id,
+    intitule: `Training ${id}`,
+    date_debut: date,
+    date_fin: null,
+    duree_heures: null,
+    slug: null,
+    kind: 'training',
+    ...overrides,
+  };
 }
 const list = <T,>(items: T[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 
 describe('advice details', () => {
   it('should show banner, title, subtitle, category and the description with a second sanitising pass', async () => {
     api.routes = [
-      get('/api/advices/7', advice(7, {
-        title: 'Close the books faster', subtitle: 'In five steps', banner: image(3, 'banner'),
-        category: { id: 2, name: 'Finance', color: '#aa3300' },
-        description: '<p>Read <a href="https://docs.test/x">the guide</a><img src="x" onerror="alert(1)"></p><script>alert(2)</script>',
-      })),
+      get(
+        '/api/advices/7',
+        advice(7, {
+          title: 'Close the books faster',
+          subtitle: 'In five steps',
+          banner: image(3, 'banner'),
+          category: { id: 2, name: 'Finance', color: '#aa3300' },
+          description: '<p>Read <a href="https://docs.test/x">the guide</a><img src="x" onerror="alert(1)"></p><script>alert(2)</script>',
+        }),
+      ),
     ];
     renderAt('/advices/details/7');
     expect(screen.getByRole('status')).toHaveTextContent('Loading the advice…');
@@ -78,12 +120,25 @@ describe('advice details', () => {
 
 describe('news', () => {
   it('should show the pinned-news section on top, then the latest news', async () => {
-    api.routes = [get('/api/news-items', list([news(1, { title: 'Release 4.2' }), news(2, { title: 'Office closed', pinned: true }), news(3, { title: 'New webinar' })]))];
+    api.routes = [
+      get(
+        '/api/news-items',
+        list([news(1, { title: 'Release 4.2' }), news(2, { title: 'Office closed', pinned: true }), news(3, { title: 'New webinar' })]),
+      ),
+    ];
     renderAt('/news-items');
     const pinned = await screen.findByRole('list', { name: 'Pinned news' });
     const latest = screen.getByRole('list', { name: 'Latest news' });
-    expect(within(pinned).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Office closed']);
-    expect(within(latest).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Release 4.2', 'New webinar']);
+    expect(
+      within(pinned)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Office closed']);
+    expect(
+      within(latest)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Release 4.2', 'New webinar']);
     expect(pinned.compareDocumentPosition(latest) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(pinned).getByRole('link', { name: 'Office closed' })).toHaveAttribute('href', '/news-items/details/2');
     expectNoRawKey();
@@ -120,19 +175,25 @@ describe('news', () => {
 describe('trainings', () => {
   it('should show at most 3 upcoming events, sessions by month with durations, then webinars and events', async () => {
     api.routes = [
-      get('/api/trainings/upcoming', list([
-        training(1, '2026-03-02T09:00:00.000Z', { intitule: 'Power BI basics', duree_heures: 1.5 }),
-        training(2, '2026-03-10T09:00:00.000Z', { intitule: 'DAX', duree_heures: 2 }),
-        training(3, '2026-04-01T09:00:00.000Z', { intitule: 'News webinar', kind: 'webinar', duree_heures: 0.75 }),
-        training(4, '2026-05-01T09:00:00.000Z', { intitule: 'Fourth' }),
-      ])),
-      get('/api/trainings', list([
-        training(1, '2026-03-02T09:00:00.000Z', { intitule: 'Power BI basics', duree_heures: 1.5 }),
-        training(2, '2026-03-10T09:00:00.000Z', { intitule: 'DAX', duree_heures: 2 }),
-        training(5, '2026-04-20T09:00:00.000Z', { intitule: 'Paginated reports' }),
-        training(3, '2026-04-01T09:00:00.000Z', { intitule: 'News webinar', kind: 'webinar', duree_heures: 0.75 }),
-        training(6, '2026-06-01T09:00:00.000Z', { intitule: 'User day', kind: 'event' }),
-      ])),
+      get(
+        '/api/trainings/upcoming',
+        list([
+          training(1, '2026-03-02T09:00:00.000Z', { intitule: 'Power BI basics', duree_heures: 1.5 }),
+          training(2, '2026-03-10T09:00:00.000Z', { intitule: 'DAX', duree_heures: 2 }),
+          training(3, '2026-04-01T09:00:00.000Z', { intitule: 'News webinar', kind: 'webinar', duree_heures: 0.75 }),
+          training(4, '2026-05-01T09:00:00.000Z', { intitule: 'Fourth' }),
+        ]),
+      ),
+      get(
+        '/api/trainings',
+        list([
+          training(1, '2026-03-02T09:00:00.000Z', { intitule: 'Power BI basics', duree_heures: 1.5 }),
+          training(2, '2026-03-10T09:00:00.000Z', { intitule: 'DAX', duree_heures: 2 }),
+          training(5, '2026-04-20T09:00:00.000Z', { intitule: 'Paginated reports' }),
+          training(3, '2026-04-01T09:00:00.000Z', { intitule: 'News webinar', kind: 'webinar', duree_heures: 0.75 }),
+          training(6, '2026-06-01T09:00:00.000Z', { intitule: 'User day', kind: 'event' }),
+        ]),
+      ),
     ];
     renderAt('/trainings');
     const upcoming = await screen.findByRole('list', { name: 'Upcoming events' });
@@ -142,10 +203,22 @@ describe('trainings', () => {
     expect(within(upcoming).getByText(/Duration: 45min/)).toBeVisible();
 
     const march = await screen.findByRole('list', { name: 'March 2026' });
-    expect(within(march).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Power BI basics', 'DAX']);
-    expect(within(screen.getByRole('list', { name: 'April 2026' })).getAllByRole('heading').map((h) => h.textContent)).toEqual(['Paginated reports']);
+    expect(
+      within(march)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Power BI basics', 'DAX']);
+    expect(
+      within(screen.getByRole('list', { name: 'April 2026' }))
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Paginated reports']);
     const webinars = screen.getByRole('list', { name: 'Webinars and events' });
-    expect(within(webinars).getAllByRole('heading').map((h) => h.textContent)).toEqual(['News webinar', 'User day']);
+    expect(
+      within(webinars)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['News webinar', 'User day']);
     expect(within(webinars).getByText('Webinar')).toBeVisible();
     expect(within(webinars).getByText('Event')).toBeVisible();
     expectNoRawKey();

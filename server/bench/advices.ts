@@ -53,7 +53,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function autocannon(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
     const script = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`;
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)], {
+      cwd: SERVER_DIR,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
@@ -81,7 +84,11 @@ interface Measured {
   pgCpu: number | null;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}, backends: () => Promise<number[]> = async () => []): Promise<Measured> {
+async function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  backends: () => Promise<number[]> = async () => [],
+): Promise<Measured> {
   // A short warm-up first (JIT, the database's caches, the pool's connections).
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   await pause(500);
@@ -157,7 +164,10 @@ async function run(database: 'pglite' | 'postgres', rows: Row[]): Promise<void> 
     databaseSchema: database === 'postgres' ? schema : null,
   };
   // The default set-up's PGlite keeps its data on disk; PostgreSQL through the app's own pool (10).
-  const db = database === 'pglite' ? await openPglite({ dataDir: join(work, 'pglite') }) : await openPostgres({ connectionString: config.databaseUrl!, schema });
+  const db =
+    database === 'pglite'
+      ? await openPglite({ dataDir: join(work, 'pglite') })
+      : await openPostgres({ connectionString: config.databaseUrl!, schema });
   const idp = await startTestIdp('bench-sso');
   const bare = await startBare();
   let app: FastifyInstance | null = null;
@@ -178,13 +188,18 @@ async function run(database: 'pglite' | 'postgres', rows: Row[]): Promise<void> 
     const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
     const check = await fetch(`${origin}/api/advices`, { headers });
     const page = (await check.json()) as { items: unknown[]; total: number };
-    if (check.status !== 200 || page.items.length !== 20) throw new Error(`unexpected answer: ${check.status} ${JSON.stringify(page).slice(0, 200)}`);
+    if (check.status !== 200 || page.items.length !== 20)
+      throw new Error(`unexpected answer: ${check.status} ${JSON.stringify(page).slice(0, 200)}`);
     console.log(`${database}: GET /api/advices answers 20 of ${page.total} visible advices`);
 
     // PostgreSQL's backends that serve the app's pool (all of them are connected after the warm-up).
     const backends = async () =>
       database === 'postgres'
-        ? (await db.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((row) => row.pid)
+        ? (
+            await db.query<{ pid: number }>(
+              'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+            )
+          ).rows.map((row) => row.pid)
         : [];
     const bareRun = await measure(bare.url);
     const apiRun = await measure(`${origin}/api/advices`, headers, backends);
@@ -239,5 +254,7 @@ console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) {
   const ratio = row.ratio === null ? '100 %' : `${Math.round(row.ratio * 100)} %`;
   const cpu = `${row.nodeCpu.toFixed(2)} ms / ${row.pgCpu === null ? '–' : `${row.pgCpu.toFixed(2)} ms`}`;
-  console.log(`| ${row.database} | ${row.route} | ${Math.round(row.rps)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${ratio} | ${cpu} |`);
+  console.log(
+    `| ${row.database} | ${row.route} | ${Math.round(row.rps)} | ${row.p50} ms | ${row.p99} ms | ${row.errors} | ${ratio} | ${cpu} |`,
+  );
 }

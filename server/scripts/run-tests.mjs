@@ -47,7 +47,9 @@ const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 const results = [];
 try {
   for (const database of databases) {
-    console.log(`\n━━ server tests on ${database === 'pglite' ? 'embedded PGlite' : `PostgreSQL (${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`} ━━`);
+    console.log(
+      `\n━━ server tests on ${database === 'pglite' ? 'embedded PGlite' : `PostgreSQL (${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`} ━━`,
+    );
     const started = Date.now();
     const env = { ...process.env, HUB_TEST_DB: database, NODE_ENV: 'test' };
     if (database === 'pglite') {

@@ -80,7 +80,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (statusCode >= 500) {
       request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
-      return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Internal Server Error', message: 'Internal Server Error' });
+      return reply
+        .code(statusCode)
+        .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Internal Server Error', message: 'Internal Server Error' });
     }
     request.log.info({ method: request.method, url: request.url, statusCode, message: error.message }, 'request refused');
     return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: error.message });

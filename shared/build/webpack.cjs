@@ -44,7 +44,14 @@ function precompress() {
       threshold: 1024,
       minRatio: 0.9,
     }),
-    new CompressionPlugin({ test, filename: '[path][base].gz', algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }),
+    new CompressionPlugin({
+      test,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      threshold: 1024,
+      minRatio: 0.9,
+    }),
   ];
 }
 
@@ -106,9 +113,7 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: Object.fromEntries(
-            SHARED_SINGLETONS.map((key) => [key, { singleton: true, requiredVersion: reactRange }]),
-          ),
+          shared: Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, { singleton: true, requiredVersion: reactRange }])),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,

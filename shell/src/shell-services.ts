@@ -82,4 +82,3 @@ export function resumeSession(services: ShellServices): void {
     if (session.getState().status === 'loading') session.clear();
   });
 }
-

@@ -21,9 +21,7 @@ export function ContentArticle({ item }: { item: ArticleContent }) {
   const { t } = useTranslation('content');
   return (
     <Box as="article" aria-labelledby="content-title" maxW="4xl">
-      {item.banner ? (
-        <Image src={item.banner.url} alt="" w="full" maxH="280px" objectFit="cover" borderRadius="md" mb="5" />
-      ) : null}
+      {item.banner ? <Image src={item.banner.url} alt="" w="full" maxH="280px" objectFit="cover" borderRadius="md" mb="5" /> : null}
       <HStack gap="2" wrap="wrap" mb="3">
         {item.pinned ? (
           <Badge colorPalette="brand" variant="subtle">

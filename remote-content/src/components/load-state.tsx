@@ -2,7 +2,17 @@ import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 
 /** Loading (a status) or failure (an alert with a retry) of a content screen. */
-export function LoadState({ loading, loadingText, failedText, onRetry }: { loading: boolean; loadingText: string; failedText: string; onRetry: () => void }) {
+export function LoadState({
+  loading,
+  loadingText,
+  failedText,
+  onRetry,
+}: {
+  loading: boolean;
+  loadingText: string;
+  failedText: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('content');
   return loading ? (
     <Stack direction="row" align="center" gap="3" role="status">

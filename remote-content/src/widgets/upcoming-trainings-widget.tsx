@@ -10,7 +10,9 @@ import { interpolate, widgetText } from './widget-text';
 export function UpcomingTrainingsWidget() {
   const { api, session, language } = useRemoteProps();
   const text = widgetText(language);
-  const upcoming = useWidgetData(String(session.displayedUser.id), () => api.get<TrainingList>('/trainings/upcoming', undefined, { silent: true }));
+  const upcoming = useWidgetData(String(session.displayedUser.id), () =>
+    api.get<TrainingList>('/trainings/upcoming', undefined, { silent: true }),
+  );
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <WidgetFrame
@@ -29,7 +31,8 @@ export function UpcomingTrainingsWidget() {
               <li key={training.id}>
                 <strong>{training.intitule}</strong>
                 <p className="hub-widget-muted">
-                  {text.trainings.kind[training.kind]} · <time dateTime={training.date_debut}>{dates.format(new Date(training.date_debut))}</time>
+                  {text.trainings.kind[training.kind]} ·{' '}
+                  <time dateTime={training.date_debut}>{dates.format(new Date(training.date_debut))}</time>
                   {duration ? ` · ${interpolate(text.trainings.duration, { duration })}` : null}
                 </p>
               </li>

@@ -18,7 +18,17 @@ const CSS = `
 `;
 
 /** A widget's card: its heading, its body, and a link to the full page. */
-export function WidgetFrame({ id, title, more, children }: { id: string; title: string; more: { to: string; label: string }; children: ReactNode }) {
+export function WidgetFrame({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more: { to: string; label: string };
+  children: ReactNode;
+}) {
   const headingId = `hub-widget-${id}`;
   return (
     <section className="hub-widget" aria-labelledby={headingId}>

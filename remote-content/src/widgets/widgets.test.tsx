@@ -10,11 +10,27 @@ const api = startApiServer();
 
 const dates = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const news = (id: number, pinned: boolean): NewsItem => ({
-  id, title: `News ${id}`, subtitle: pinned ? `About ${id}` : null, description: '<p>news</p>', status: 16, pinned, category: null,
-  banner: null, thumbnail: null, tag: null, ...dates,
+  id,
+  title: `News ${id}`,
+  subtitle: pinned ? `About ${id}` : null,
+  description: '<p>news</p>',
+  status: 16,
+  pinned,
+  category: null,
+  banner: null,
+  thumbnail: null,
+  tag: null,
+  ...dates,
 });
 const training = (id: number, overrides: Partial<Training> = {}): Training => ({
-  id, intitule: `Training ${id}`, date_debut: '2030-03-04T09:00:00.000Z', date_fin: null, duree_heures: 1.5, slug: null, kind: 'training', ...overrides,
+  id,
+  intitule: `Training ${id}`,
+  date_debut: '2030-03-04T09:00:00.000Z',
+  date_fin: null,
+  duree_heures: 1.5,
+  slug: null,
+  kind: 'training',
+  ...overrides,
 });
 const list = <T,>(items: T[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 
@@ -34,11 +50,17 @@ async function mount(lifecycles: RemoteLifecycles | undefined, overrides: Partia
 describe('the pinned news widget', () => {
   it('should show at most 3 pinned news items, linked to their details, and nothing else', async () => {
     const navigate = jest.fn();
-    api.routes = [get('/api/news-items', list([news(1, false), news(2, true), news(3, true), news(4, false), news(5, true), news(6, true)]))];
+    api.routes = [
+      get('/api/news-items', list([news(1, false), news(2, true), news(3, true), news(4, false), news(5, true), news(6, true)])),
+    ];
     const widget = await mount(widgets['pinned-news'], { navigate });
     const section = await screen.findByRole('region', { name: 'Pinned news' });
     await within(section).findByRole('link', { name: 'News 2' });
-    expect(within(section).getAllByRole('listitem').map((item) => item.querySelector('a')!.textContent)).toEqual(['News 2', 'News 3', 'News 5']);
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('a')!.textContent),
+    ).toEqual(['News 2', 'News 3', 'News 5']);
     expect(within(section).getByRole('link', { name: 'News 2' })).toHaveAttribute('href', '/news-items/details/2');
     expect(within(section).getByText('About 2')).toBeInTheDocument();
     expect(within(section).queryByText('News 1')).toBeNull();

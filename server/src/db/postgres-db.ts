@@ -24,7 +24,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
       const values = params as unknown[];
-      const result = options?.prepare ? await client.query({ name: statementName(sql), text: sql, values }) : await client.query(sql, values);
+      const result = options?.prepare
+        ? await client.query({ name: statementName(sql), text: sql, values })
+        : await client.query(sql, values);
       return { rows: result.rows as T[] };
     },
     async exec(sql: string) {

@@ -52,7 +52,9 @@ const entityByName = (name: string) => one('SELECT id FROM entities WHERE name =
 async function spareImage(): Promise<number> {
   const { rows } = await (await testDb()).query<{ id: number }>(`SELECT id FROM images WHERE storage_key = 'matrix-spare.png'`);
   if (rows[0]) return rows[0].id;
-  return one(`INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('Matrix spare', 'banner', 'matrix-spare.png', 'image/png', 68) RETURNING id`);
+  return one(
+    `INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('Matrix spare', 'banner', 'matrix-spare.png', 'image/png', 68) RETURNING id`,
+  );
 }
 
 async function profileImage(): Promise<number> {
@@ -67,15 +69,22 @@ async function profileImage(): Promise<number> {
 async function northwindDiscussion() {
   const [user, consultant] = [await userByEmail('user@northwind.test'), await userByEmail('consultant@demo.test')];
   const db = await testDb();
-  const found = await db.query<{ id: number }>(`SELECT id FROM discussions WHERE customer_id = $1 AND status = 'open' ORDER BY id LIMIT 1`, [user]);
+  const found = await db.query<{ id: number }>(
+    `SELECT id FROM discussions WHERE customer_id = $1 AND status = 'open' ORDER BY id LIMIT 1`,
+    [user],
+  );
   const northwindDiscussionId =
-    found.rows[0]?.id ?? (await one('INSERT INTO discussions (customer_id, consultant_id) VALUES ($1, $2) RETURNING id', [user, consultant]));
+    found.rows[0]?.id ??
+    (await one('INSERT INTO discussions (customer_id, consultant_id) VALUES ($1, $2) RETURNING id', [user, consultant]));
   const message = (from: number, to: number, text: string) =>
-    one(
-      `SELECT id FROM messages WHERE discussion_id = $1 AND from_user_id = $2 ORDER BY id LIMIT 1`,
-      [northwindDiscussionId, from],
-    ).catch(() =>
-      one('INSERT INTO messages (discussion_id, from_user_id, to_user_id, message) VALUES ($1, $2, $3, $4) RETURNING id', [northwindDiscussionId, from, to, text]),
+    one(`SELECT id FROM messages WHERE discussion_id = $1 AND from_user_id = $2 ORDER BY id LIMIT 1`, [northwindDiscussionId, from]).catch(
+      () =>
+        one('INSERT INTO messages (discussion_id, from_user_id, to_user_id, message) VALUES ($1, $2, $3, $4) RETURNING id', [
+          northwindDiscussionId,
+          from,
+          to,
+          text,
+        ]),
     );
   const userMessageId = await message(user, consultant, 'Hello, my report is slow.');
   const consultantMessageId = await message(consultant, user, 'I am looking into it.');

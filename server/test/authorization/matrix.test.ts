@@ -40,7 +40,13 @@ describe(`authorization matrix (${DB_KIND})`, () => {
   test('should have an expectation for every route, and no expectation for a route that does not exist', () => {
     const routes = new Set(apiRoutes());
     assert.deepEqual([...routes].filter((route) => !(route in EXPECTATIONS)).sort(), [], 'routes without an expectation');
-    assert.deepEqual(Object.keys(EXPECTATIONS).filter((key) => !routes.has(key)).sort(), [], 'expectations without a route');
+    assert.deepEqual(
+      Object.keys(EXPECTATIONS)
+        .filter((key) => !routes.has(key))
+        .sort(),
+      [],
+      'expectations without a route',
+    );
   });
 
   // Whether a write may have changed the demo data since the last reset. A refused write (4xx)

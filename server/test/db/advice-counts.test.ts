@@ -50,7 +50,10 @@ describe(`advice_counts and the total of GET /api/advices (${DB_KIND})`, () => {
       [northwind],
     );
     const ids = rows.map((row) => row.id);
-    await db.query(`INSERT INTO advice_users (advice_id, user_id) SELECT id, $1 FROM advices WHERE id = ANY($2::int[]) AND audience_type = 'user'`, [nina, ids]);
+    await db.query(
+      `INSERT INTO advice_users (advice_id, user_id) SELECT id, $1 FROM advices WHERE id = ANY($2::int[]) AND audience_type = 'user'`,
+      [nina, ids],
+    );
     await assertCounters('inserts');
 
     await db.query(`UPDATE advices SET status = 16 WHERE id = ANY($1::int[])`, [ids.slice(0, 10)]);

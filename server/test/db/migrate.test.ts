@@ -52,9 +52,13 @@ describe(`migrations and demo data (${DB_KIND})`, () => {
     ]) {
       assert.ok(tables.includes(table), table);
     }
-    await assert.rejects(db.query(`INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('x', 'poster', 'k', 'image/png', 1)`));
+    await assert.rejects(
+      db.query(`INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('x', 'poster', 'k', 'image/png', 1)`),
+    );
     await assert.rejects(db.query(`INSERT INTO users (email) VALUES ('Upper@Case.test')`));
-    const upcoming = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM trainings WHERE date_debut >= date_trunc('day', now()) + interval '1 day'`);
+    const upcoming = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM trainings WHERE date_debut >= date_trunc('day', now()) + interval '1 day'`,
+    );
     assert.ok(upcoming.rows[0]!.count >= 3);
   });
 });

@@ -22,7 +22,9 @@ describe('access tokens: verified tokens remembered', () => {
     const foreign = await createAccessTokens(`${secret}-other`).issue(42, AUDIENCES.hub);
     assert.equal(await tokens.verify(foreign, AUDIENCES.hub), null);
     const [header, , signature] = (await tokens.issue(42, AUDIENCES.hub)).split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: '1', aud: AUDIENCES.hub, iss: 'urn:client-hub:server', exp: 9_999_999_999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: '1', aud: AUDIENCES.hub, iss: 'urn:client-hub:server', exp: 9_999_999_999 }),
+    ).toString('base64url');
     assert.equal(await tokens.verify(`${header}.${payload}.${signature}`, AUDIENCES.hub), null);
   });
 });

@@ -43,7 +43,12 @@ describe('configuration', () => {
   });
 
   test('should derive PUBLIC_URL from PORT, and treat an empty DATABASE_URL as unset', async () => {
-    const config = await loadConfig({ DATA_DIR: dataDir, PORT: '9000', DATABASE_URL: '', REMOTE_CONTENT_URL: 'http://localhost:3001/mf-manifest.json' });
+    const config = await loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '9000',
+      DATABASE_URL: '',
+      REMOTE_CONTENT_URL: 'http://localhost:3001/mf-manifest.json',
+    });
     assert.equal(config.publicUrl, 'http://localhost:9000');
     assert.equal(config.databaseUrl, null);
     assert.equal(config.remotes.content, 'http://localhost:3001/mf-manifest.json');
@@ -67,7 +72,13 @@ describe('configuration', () => {
   });
 
   test('should force the embedded provider and the demo data off in production', async () => {
-    const config = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), EMBEDDED_IDP: 'true', SEED_DEMO: 'true' });
+    const config = await loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      EMBEDDED_IDP: 'true',
+      SEED_DEMO: 'true',
+    });
     assert.equal(config.embeddedIdp, false);
     assert.equal(config.seedDemo, false);
     assert.equal(config.warnings.length, 2);
@@ -88,7 +99,13 @@ describe('configuration', () => {
 
 describe(`production (${DB_KIND})`, () => {
   test('should never mount the embedded provider', async () => {
-    const config = await loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'production', SESSION_SECRET: 'y'.repeat(40), EMBEDDED_IDP: 'true', LOG_LEVEL: 'silent' });
+    const config = await loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'y'.repeat(40),
+      EMBEDDED_IDP: 'true',
+      LOG_LEVEL: 'silent',
+    });
     const app = await build({ ...config, databaseUrl: null });
     assert.equal(app.hasDecorator('embeddedIdp'), false);
     for (const url of ['/idp/.well-known/openid-configuration', '/idp/auth', '/idp/interaction/abc']) {

@@ -33,7 +33,8 @@ describe('the Power BI Report Server connector and its configuration', () => {
     const server = createServer((request, response) => {
       requests.push(request.url!);
       response.setHeader('content-type', 'application/json');
-      if (request.url!.includes('/Policies')) return response.end(JSON.stringify({ InheritParentPolicy: false, Policies: [{ GroupUserName: 'G', Roles: [] }] }));
+      if (request.url!.includes('/Policies'))
+        return response.end(JSON.stringify({ InheritParentPolicy: false, Policies: [{ GroupUserName: 'G', Roles: [] }] }));
       if (request.url!.includes('skiptoken')) return response.end(JSON.stringify({ value: catalog.slice(4) }));
       return response.end(JSON.stringify({ value: catalog.slice(0, 4), '@odata.nextLink': 'CatalogItems?$skiptoken=4' }));
     });
@@ -50,7 +51,10 @@ describe('the Power BI Report Server connector and its configuration', () => {
   test('should fail with a ReportServerError naming the status, not crash, on a refusal or a non-API answer', async () => {
     const server = await startFakeReportServer({ credentials: { user: 'a', password: 'b' } });
     try {
-      await assert.rejects(createReportServerClient({ url: server.url }).catalogPolicies(), (error) => error instanceof ReportServerError && /HTTP 401/.test(error.message));
+      await assert.rejects(
+        createReportServerClient({ url: server.url }).catalogPolicies(),
+        (error) => error instanceof ReportServerError && /HTTP 401/.test(error.message),
+      );
       await assert.rejects(
         createReportServerClient({ url: `${server.url}/nowhere`, user: 'a', password: 'b' }).catalogPolicies(),
         (error) => error instanceof ReportServerError && /HTTP 404/.test(error.message),
@@ -74,7 +78,10 @@ describe('the Power BI Report Server connector and its configuration', () => {
       [{ PBIRS_URL: 'https://reports.example.com', PBIRS_PASSWORD: 'pw' }, 'PBIRS_USER'],
     ];
     for (const [env, variable] of cases) {
-      await assert.rejects(loadConfig({ ...ENV, ...env }), (error) => error instanceof ConfigError && error.variable === variable && error.message.includes(variable));
+      await assert.rejects(
+        loadConfig({ ...ENV, ...env }),
+        (error) => error instanceof ConfigError && error.variable === variable && error.message.includes(variable),
+      );
     }
   });
 
@@ -91,7 +98,12 @@ describe('the Power BI Report Server connector and its configuration', () => {
       try {
         assert.equal(app.reportServer !== null, expected, nodeEnv);
         // The stand-in answers the connector with the demo catalog.
-        if (app.reportServer) assert.deepEqual([...groupPrincipals(await app.reportServer.catalogPolicies()).values()].sort(), ['CT-Finance', 'NW-Marketing', 'NW-Sales']);
+        if (app.reportServer)
+          assert.deepEqual([...groupPrincipals(await app.reportServer.catalogPolicies()).values()].sort(), [
+            'CT-Finance',
+            'NW-Marketing',
+            'NW-Sales',
+          ]);
       } finally {
         await app.close();
       }

@@ -20,7 +20,10 @@ function write(path: string, content: string) {
 describe(`static hosting (${DB_KIND})`, () => {
   let app: FastifyInstance;
   before(async () => {
-    write('shell/dist/index.html', '<!doctype html><html><head><title>Client Hub</title></head><body><div id="root"></div><script src="/main.3f9a1c2b7d.js"></script></body></html>');
+    write(
+      'shell/dist/index.html',
+      '<!doctype html><html><head><title>Client Hub</title></head><body><div id="root"></div><script src="/main.3f9a1c2b7d.js"></script></body></html>',
+    );
     write('shell/dist/main.3f9a1c2b7d.js', 'console.log("shell")');
     write('shell/dist/favicon.ico', 'icon');
     write('remote-content/dist/mf-manifest.json', '{"name":"content"}');
@@ -64,7 +67,10 @@ describe(`static hosting (${DB_KIND})`, () => {
     });
     const page = await configured.inject({ url: '/home', headers: { accept: 'text/html' } });
     assert.match(page.body, /<meta name="hub-reporting-host" content="reports\.northwind\.test:8443">/);
-    assert.match(page.body, /<meta name="hub-projects-url" content="https:\/\/projects\.example\.test\/\?a=1&amp;b=&quot;2&quot;"><\/head>/);
+    assert.match(
+      page.body,
+      /<meta name="hub-projects-url" content="https:\/\/projects\.example\.test\/\?a=1&amp;b=&quot;2&quot;"><\/head>/,
+    );
   });
 
   test('should serve remote files to any origin', async () => {
@@ -126,7 +132,7 @@ describe(`static hosting (${DB_KIND})`, () => {
     assert.match(csp, /img-src 'self' data: blob: https:/);
   });
 
-  test("should let a remote on its own dev server run, in development only", async () => {
+  test('should let a remote on its own dev server run, in development only', async () => {
     const remotes = { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' };
     const dev = await build({ staticDir, nodeEnv: 'development', remotes });
     const csp = (await dev.inject({ url: '/home', headers: { accept: 'text/html' } })).headers['content-security-policy'] as string;

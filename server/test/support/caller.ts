@@ -29,8 +29,12 @@ export async function idOf(sql: string, params: unknown[] = []): Promise<number>
 export const entityId = (name: string) => idOf('SELECT id FROM entities WHERE name = $1', [name]);
 
 /** The audit lines of one action, newest first. */
-export async function auditLines(action: string): Promise<Array<{ actor_id: number; item_id: number | null; details: Record<string, unknown> | null }>> {
-  const { rows } = await (await testDb()).query<{ actor_id: number; item_id: number | null; details: Record<string, unknown> | null }>(
+export async function auditLines(
+  action: string,
+): Promise<Array<{ actor_id: number; item_id: number | null; details: Record<string, unknown> | null }>> {
+  const { rows } = await (
+    await testDb()
+  ).query<{ actor_id: number; item_id: number | null; details: Record<string, unknown> | null }>(
     'SELECT actor_id, item_id, details FROM audit_log WHERE action = $1 ORDER BY id DESC',
     [action],
   );
@@ -38,9 +42,13 @@ export async function auditLines(action: string): Promise<Array<{ actor_id: numb
 }
 
 /** A row of `images` (the tests need no bytes: only the category matters here). */
-export async function insertImage(category: 'banner' | 'thumbnail' | 'profile' | 'logo' | 'description', name = `${category} image`): Promise<number> {
-  return idOf(
-    `INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ($1, $2, $3, 'image/png', 68) RETURNING id`,
-    [name, category, `test/${category}-${Math.random().toString(36).slice(2)}.png`],
-  );
+export async function insertImage(
+  category: 'banner' | 'thumbnail' | 'profile' | 'logo' | 'description',
+  name = `${category} image`,
+): Promise<number> {
+  return idOf(`INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ($1, $2, $3, 'image/png', 68) RETURNING id`, [
+    name,
+    category,
+    `test/${category}-${Math.random().toString(36).slice(2)}.png`,
+  ]);
 }

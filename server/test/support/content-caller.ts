@@ -11,7 +11,9 @@ export async function count(sql: string, params: unknown[] = []): Promise<number
 
 /** The audit lines of one action on one item, newest first. */
 export async function audited(action: string, itemId?: number) {
-  const { rows } = await (await testDb()).query<{ actor_id: number; display_as_user_id: number | null; item_id: number | null; details: Record<string, unknown> | null }>(
+  const { rows } = await (
+    await testDb()
+  ).query<{ actor_id: number; display_as_user_id: number | null; item_id: number | null; details: Record<string, unknown> | null }>(
     `SELECT actor_id, display_as_user_id, item_id, details FROM audit_log WHERE action = $1 ${itemId === undefined ? '' : 'AND item_id = $2'} ORDER BY id DESC`,
     itemId === undefined ? [action] : [action, itemId],
   );

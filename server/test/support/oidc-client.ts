@@ -33,7 +33,11 @@ export class CookieJar {
 
 /** fetch without following redirects, keeping cookies: a browser's part in the code flow. */
 export async function browse(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: jar.header() } });
+  const response = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+  });
   jar.store(response);
   return response;
 }

@@ -13,7 +13,10 @@ export interface TestIdp {
   issuer: string;
   clientId: string;
   provider: ProviderRecord;
-  sign(claims: JWTPayload, options?: { audience?: string; issuer?: string; expired?: boolean; key?: CryptoKey; kid?: string }): Promise<string>;
+  sign(
+    claims: JWTPayload,
+    options?: { audience?: string; issuer?: string; expired?: boolean; key?: CryptoKey; kid?: string },
+  ): Promise<string>;
   /** A key the provider never published: tokens signed with it must be refused. */
   otherKey: CryptoKey;
   register(app: FastifyInstance): Promise<void>;
@@ -83,7 +86,11 @@ export async function startTestIdp(name = 'test-sso'): Promise<TestIdp> {
 
 /** Signs in as `email` through the test provider: the access token of the hub API. */
 export async function loginAs(app: FastifyInstance, idp: TestIdp, email: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { token: await idp.sign({ email }), provider: idp.provider.name } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { token: await idp.sign({ email }), provider: idp.provider.name },
+  });
   if (response.statusCode !== 200) throw new Error(`login as ${email} failed: ${response.statusCode} ${response.body}`);
   return response.json().access_token as string;
 }

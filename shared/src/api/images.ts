@@ -22,10 +22,7 @@ export const ImageCategoryParamSchema = Type.Object({ category: ImageCategorySch
 export type ImageCategoryParam = Static<typeof ImageCategoryParamSchema>;
 
 /** GET /api/admin/images: optionally one category. */
-export const AdminImageListQuerySchema = Type.Intersect([
-  PageQuerySchema,
-  Type.Object({ category: Type.Optional(ImageCategorySchema) }),
-]);
+export const AdminImageListQuerySchema = Type.Intersect([PageQuerySchema, Type.Object({ category: Type.Optional(ImageCategorySchema) })]);
 export type AdminImageListQuery = Static<typeof AdminImageListQuerySchema>;
 
 /**

@@ -9,8 +9,7 @@ import { resources, type Namespace } from './resources';
  */
 export function createI18n(namespaces: readonly Namespace[], language: Language): i18n {
   const instance = i18next.createInstance();
-  const pick = (lang: 'en' | 'fr') =>
-    Object.fromEntries(namespaces.map((ns) => [ns, resources[lang][ns]])) as Record<string, object>;
+  const pick = (lang: 'en' | 'fr') => Object.fromEntries(namespaces.map((ns) => [ns, resources[lang][ns]])) as Record<string, object>;
   void instance.init({
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,

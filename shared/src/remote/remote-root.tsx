@@ -28,10 +28,7 @@ export function RemoteRoot({ props, namespace, standalone = false, children }: R
     if (i18n.language !== props.language) void i18n.changeLanguage(props.language);
   }, [i18n, props.language]);
   // One cache per mounted remote: a remount (another user, display-as) never shows stale data.
-  const swrConfig = useMemo(
-    () => ({ revalidateOnFocus: false, shouldRetryOnError: false, provider: () => new Map() }),
-    [],
-  );
+  const swrConfig = useMemo(() => ({ revalidateOnFocus: false, shouldRetryOnError: false, provider: () => new Map() }), []);
   return (
     <RemotePropsContext.Provider value={props}>
       <ChakraProvider value={standalone ? standaloneSystem : mountedSystem}>

@@ -44,8 +44,8 @@ export async function mountStandalone({ name, namespace, App, element }: Standal
       <form method="get" style={{ fontFamily: 'sans-serif', maxWidth: 520, margin: '4rem auto' }}>
         <h1>{name}: development mode</h1>
         <p>
-          Sign in to the portal at http://localhost:8080, copy the value of <code>{STORAGE_KEYS.hubToken}</code> from its
-          local storage, and paste it here.
+          Sign in to the portal at http://localhost:8080, copy the value of <code>{STORAGE_KEYS.hubToken}</code> from its local storage, and
+          paste it here.
         </p>
         <label>
           Access token <input name="token" required style={{ width: '100%' }} />

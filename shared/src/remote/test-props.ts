@@ -28,10 +28,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
  * Props a remote can be mounted with outside the shell (tests, a remote's own checks). The API
  * clients talk to `apiBase` (a real local server in tests); nothing here is a stand-in for our code.
  */
-export function makeRemoteProps(
-  name: RemoteName,
-  overrides: Partial<RemoteProps> & { apiBase?: string } = {},
-): RemoteProps {
+export function makeRemoteProps(name: RemoteName, overrides: Partial<RemoteProps> & { apiBase?: string } = {}): RemoteProps {
   const { apiBase = 'http://127.0.0.1:9/api', ...rest } = overrides;
   const user = rest.session?.user ?? makeUser();
   const api: ApiClient = createApiClient({ baseUrl: apiBase, getToken: () => 'test-token' });
@@ -58,10 +55,7 @@ export function makeRemoteProps(
  * so the call starts inside act() and is awaited after it. `act` is Testing Library's (React's own
  * is missing from production builds, which would warn in every bundle importing this module).
  */
-export async function runLifecycle(
-  act: (callback: () => Promise<void>) => Promise<void>,
-  call: () => Promise<unknown>,
-): Promise<void> {
+export async function runLifecycle(act: (callback: () => Promise<void>) => Promise<void>, call: () => Promise<unknown>): Promise<void> {
   let done: Promise<unknown> = Promise.resolve();
   await act(async () => {
     done = call();

@@ -72,9 +72,7 @@ describe('completeSignIn', () => {
     refuseEmail = true;
     const failure = await completeSignIn({ oidcUser: { id_token: 'x' }, provider: 'default', session, ...apis }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
-    expect(signInFailureMessage(failure, 'Login failed ! Please contact an administrator.')).toBe(
-      'Invalid OIDC token, no email provided',
-    );
+    expect(signInFailureMessage(failure, 'Login failed ! Please contact an administrator.')).toBe('Invalid OIDC token, no email provided');
     expect(signInFailureMessage(new Error('network'), 'Login failed ! Please contact an administrator.')).toBe(
       'Login failed ! Please contact an administrator.',
     );

@@ -87,7 +87,7 @@ describe('signOut', () => {
 });
 
 describe('takeSignedOutFlag', () => {
-  it('should be true once after a local sign-out, and on the provider\'s return with our state', () => {
+  it("should be true once after a local sign-out, and on the provider's return with our state", () => {
     sessionStorage.setItem(SIGNED_OUT_FLAG, '1');
     expect(takeSignedOutFlag('')).toBe(true);
     expect(takeSignedOutFlag('')).toBe(false);

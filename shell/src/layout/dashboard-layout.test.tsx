@@ -27,7 +27,11 @@ function Where() {
 }
 
 function renderLayout() {
-  const services = createShellServices({ language: 'en', origin: 'http://127.0.0.1:9', remoteLoader: () => Promise.reject(new Error('unused')) });
+  const services = createShellServices({
+    language: 'en',
+    origin: 'http://127.0.0.1:9',
+    remoteLoader: () => Promise.reject(new Error('unused')),
+  });
   services.session.setUser(makeUser({ first_name: 'Ada', last_name: 'Lovelace', profile_image: null }));
   render(
     <ShellContext.Provider value={services}>
@@ -100,7 +104,10 @@ describe('DashboardLayout', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: en.shell.userMenu.profile })).toHaveFocus();
     const theme = screen.getByRole('group', { name: en.shell.layout.theme });
-    expect(within(theme).getByRole('menuitemradio', { name: en.shell.layout[services.preferences.get().theme] })).toHaveAttribute('aria-checked', 'true');
+    expect(within(theme).getByRole('menuitemradio', { name: en.shell.layout[services.preferences.get().theme] })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
     await userEvent.click(within(theme).getByRole('menuitemradio', { name: en.shell.layout.dark }));
     expect(services.preferences.get().theme).toBe('dark');
     expect(trigger).toHaveFocus();

@@ -12,9 +12,7 @@ describe('navigationFor', () => {
   it('should offer the admin areas to a contributor, and the discussions to whoever has some', () => {
     const user = makeUser({ rights: ['contributor'], open_discussion_counter: 2, close_discussion_counter: 1 });
     const labels = navigationFor({ user, displayedUser: user, displayAs: false }).map((item) => item.label);
-    expect(labels).toEqual(
-      expect.arrayContaining(['contact', 'contactClosed', 'admin', 'entityAdmin', 'documentation']),
-    );
+    expect(labels).toEqual(expect.arrayContaining(['contact', 'contactClosed', 'admin', 'entityAdmin', 'documentation']));
   });
 
   it('should only offer entries the guard lets through', () => {

@@ -4,7 +4,20 @@ import { paths } from '../paths';
 export interface NavItem {
   to: string;
   /** Key in the shell catalogue's `nav`. */
-  label: 'home' | 'advices' | 'news' | 'trainings' | 'dashboards' | 'contact' | 'contactClosed' | 'tickets' | 'collectmaster' | 'admin' | 'entityAdmin' | 'documentation' | 'help';
+  label:
+    | 'home'
+    | 'advices'
+    | 'news'
+    | 'trainings'
+    | 'dashboards'
+    | 'contact'
+    | 'contactClosed'
+    | 'tickets'
+    | 'collectmaster'
+    | 'admin'
+    | 'entityAdmin'
+    | 'documentation'
+    | 'help';
 }
 
 /**

@@ -31,7 +31,14 @@ const KNOWN_AREAS = [
   paths.admin,
   paths.entityAdmin,
 ];
-const KNOWN_PAGES: string[] = [paths.help, paths.contact, paths.contactClose, paths.tickets, paths.documentation, paths.entityDocumentation];
+const KNOWN_PAGES: string[] = [
+  paths.help,
+  paths.contact,
+  paths.contactClose,
+  paths.tickets,
+  paths.documentation,
+  paths.entityDocumentation,
+];
 const ADMINISTRATOR_ONLY = ['categories', 'users', 'entities'].map((page) => `${paths.admin}/${page}`);
 
 function normalise(path: string): string {
@@ -55,7 +62,8 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
   const known = KNOWN_AREAS.some((area) => isUnder(path, area)) || KNOWN_PAGES.includes(path);
   if (!known) return to(paths.home);
 
-  const adminArea = [paths.admin, paths.entityAdmin].some((area) => isUnder(path, area)) ||
+  const adminArea =
+    [paths.admin, paths.entityAdmin].some((area) => isUnder(path, area)) ||
     path === paths.documentation ||
     path === paths.entityDocumentation;
   if (adminArea && !hasRole(input.rights, 'contributor')) return to(paths.home);

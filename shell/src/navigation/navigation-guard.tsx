@@ -32,9 +32,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     path: pathname,
     authenticated,
     rights: state.user?.rights ?? [],
-    discussions: displayed
-      ? { open: displayed.open_discussion_counter, closed: displayed.close_discussion_counter }
-      : undefined,
+    discussions: displayed ? { open: displayed.open_discussion_counter, closed: displayed.close_discussion_counter } : undefined,
     displayAs: state.displayAs !== null,
   });
   if ('redirect' in decision) return <Navigate to={decision.redirect} replace />;

@@ -28,7 +28,8 @@ beforeAll(async () => {
     res.setHeader('access-control-allow-headers', '*');
     if (req.method === 'OPTIONS') return res.writeHead(204).end();
     const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url?.startsWith('/api/images/category/profile')) return json(200, { items: [image(1, 'Blue'), image(2, 'Green')], total: 2, page: 1, page_size: 100 });
+    if (req.url?.startsWith('/api/images/category/profile'))
+      return json(200, { items: [image(1, 'Blue'), image(2, 'Green')], total: 2, page: 1, page_size: 100 });
     if (req.url === '/api/user/set-my-profile-image/2' || req.url === '/api/user/set-my-profile-image/3') {
       current = { ...current, profile_image: image(Number(req.url.split('/').pop()), 'x') as User['profile_image'] };
       return json(200, current);
@@ -88,12 +89,25 @@ function expectNoRawKey() {
   expect(texts.filter((text) => RAW_KEY.test(text))).toEqual([]);
 }
 
-const northwind = { id: 1, name: 'Northwind', logo: { id: 9, name: 'logo', url: 'http://127.0.0.1:9/logo.png', category: 'logo' as const, description: null } };
-const consultant = { id: 7, first_name: 'Claire', last_name: 'Martin', email: 'claire@publisher.test', description: 'Finance consultant', profile_image: null };
+const northwind = {
+  id: 1,
+  name: 'Northwind',
+  logo: { id: 9, name: 'logo', url: 'http://127.0.0.1:9/logo.png', category: 'logo' as const, description: null },
+};
+const consultant = {
+  id: 7,
+  first_name: 'Claire',
+  last_name: 'Martin',
+  email: 'claire@publisher.test',
+  description: 'Finance consultant',
+  profile_image: null,
+};
 
 describe('ProfilePage', () => {
   it('should show the company logo, initials without an image, the role label and the consultant', async () => {
-    renderProfile(makeUser({ first_name: 'Ada', last_name: 'Lovelace', rights: ['contributor'], entity: northwind, contacts: [consultant] }));
+    renderProfile(
+      makeUser({ first_name: 'Ada', last_name: 'Lovelace', rights: ['contributor'], entity: northwind, contacts: [consultant] }),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'Logo of Northwind' })).toHaveAttribute('src', 'http://127.0.0.1:9/logo.png');
     expect(screen.getByText('AL')).toBeInTheDocument();
@@ -140,5 +154,4 @@ describe('ProfilePage', () => {
     expect(uploaded.indexOf('name="category"')).toBeLessThan(uploaded.indexOf('name="file"'));
     expect(requests).toContain('PUT /api/user/set-my-profile-image/3');
   });
-
 });

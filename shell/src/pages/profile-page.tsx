@@ -81,7 +81,8 @@ export function ProfilePage() {
     } catch (error) {
       console.error('The profile image could not be uploaded', error);
       setProgress(null);
-      const message = error instanceof Error && /50 MB/.test(error.message) ? t('common:validation.imageTooLarge') : t('profile.image.uploadFailed');
+      const message =
+        error instanceof Error && /50 MB/.test(error.message) ? t('common:validation.imageTooLarge') : t('profile.image.uploadFailed');
       snackbar.notify({ kind: 'error', message });
     }
   }
@@ -105,7 +106,13 @@ export function ProfilePage() {
             </Text>
           </Box>
           {user.entity?.logo ? (
-            <Image src={user.entity.logo.url} alt={t('profile.companyLogo', { name: user.entity.name })} maxH="64px" maxW="160px" ms={{ md: 'auto' }} />
+            <Image
+              src={user.entity.logo.url}
+              alt={t('profile.companyLogo', { name: user.entity.name })}
+              maxH="64px"
+              maxW="160px"
+              ms={{ md: 'auto' }}
+            />
           ) : null}
         </HStack>
         <DataList.Root orientation="horizontal">
@@ -129,7 +136,11 @@ export function ProfilePage() {
           <Heading as="h2" size="lg" mb="2" id="profile-image-title">
             {t('profile.image.title')}
           </Heading>
-          {user.profile_image ? null : <Text color="fg.muted" mb="4">{t('profile.image.none')}</Text>}
+          {user.profile_image ? null : (
+            <Text color="fg.muted" mb="4">
+              {t('profile.image.none')}
+            </Text>
+          )}
           <Heading as="h3" size="md" mb="3">
             {t('profile.image.choose')}
           </Heading>
@@ -224,7 +235,11 @@ export function ProfilePage() {
                   <Text fontSize="sm">
                     <a href={`mailto:${contact.email}`}>{contact.email}</a>
                   </Text>
-                  {contact.description ? <Text fontSize="sm" color="fg.muted">{contact.description}</Text> : null}
+                  {contact.description ? (
+                    <Text fontSize="sm" color="fg.muted">
+                      {contact.description}
+                    </Text>
+                  ) : null}
                 </Box>
               </HStack>
             ))}

@@ -17,14 +17,22 @@ let server: Server;
 let origin: string;
 let current: User;
 const posted: unknown[] = [];
-const consultant = { id: 3, first_name: 'Cora', last_name: 'Consultant', email: 'consultant@demo.test', description: null, profile_image: null };
+const consultant = {
+  id: 3,
+  first_name: 'Cora',
+  last_name: 'Consultant',
+  email: 'consultant@demo.test',
+  description: null,
+  profile_image: null,
+};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
-      const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.method === 'POST' && req.url === '/api/discussions') {
         posted.push(JSON.parse(raw));
         current = { ...current, open_discussion_counter: 1 };

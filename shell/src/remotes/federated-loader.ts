@@ -34,10 +34,7 @@ function sharedReact() {
  * lists for this user, filtered again by role, so a remote the user may not use is never requested.
  * One runtime per page: a new sign-in always comes back through the provider's redirect, a new page.
  */
-export function createFederatedLoader(deps: {
-  listRemotes: () => Promise<RemoteEntry[]>;
-  rights: () => readonly string[];
-}): RemoteLoader {
+export function createFederatedLoader(deps: { listRemotes: () => Promise<RemoteEntry[]>; rights: () => readonly string[] }): RemoteLoader {
   type Federation = {
     mf: ReturnType<typeof import('./federation-runtime').startFederation>;
     entries: Map<RemoteName, string>;

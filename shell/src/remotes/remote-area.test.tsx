@@ -1,6 +1,12 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { createI18n } from '@hub/shared/i18n';
-import { createRemoteLifecycles, createWidgetLifecycles, makeRemoteProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
+import {
+  createRemoteLifecycles,
+  createWidgetLifecycles,
+  makeRemoteProps,
+  type RemoteLifecycles,
+  type RemoteProps,
+} from '@hub/shared/remote';
 import { createHubSystem } from '@hub/shared/ui';
 // The pure entry: this file cleans up itself, inside act(), see leave() below.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react/pure';

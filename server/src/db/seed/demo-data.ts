@@ -185,7 +185,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       {
         title: 'Contoso: plan your budget forecast',
         subtitle: 'Start from last year',
-        description: '<p>Reuse last year\'s model and adjust the growth rates.</p>',
+        description: "<p>Reuse last year's model and adjust the growth rates.</p>",
         status: published,
         audience: 'multi_users',
         pinned: true,
@@ -212,7 +212,18 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         tx,
         `INSERT INTO advices (title, subtitle, description, status, audience_type, pinned, category_id, entity_id, created_by, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-        [advice.title, advice.subtitle, advice.description, advice.status, advice.audience, advice.pinned, advice.category, advice.entity, users[advice.author], at(advice.daysAgo)],
+        [
+          advice.title,
+          advice.subtitle,
+          advice.description,
+          advice.status,
+          advice.audience,
+          advice.pinned,
+          advice.category,
+          advice.entity,
+          users[advice.author],
+          at(advice.daysAgo),
+        ],
       );
       for (const recipient of advice.recipients ?? []) {
         await tx.query('INSERT INTO advice_users (advice_id, user_id) VALUES ($1, $2)', [id, users[recipient]]);
@@ -248,10 +259,20 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     // A draft dashboard (new ones start so), and the demo pictures (their bytes are drawn by the image store).
     await tx.query(
       `INSERT INTO dashboards (title, tag, description, url, status, entity_id, audience_type) VALUES ($1, $2, $3, $4, $5, $6, 'multi_users')`,
-      ['Northwind margin analysis', 'Finance', 'Margins by product line, in preparation.', 'https://reports.example.com/reports/powerbi/Northwind/Margins', draft, entities.northwind],
+      [
+        'Northwind margin analysis',
+        'Finance',
+        'Margins by product line, in preparation.',
+        'https://reports.example.com/reports/powerbi/Northwind/Margins',
+        draft,
+        entities.northwind,
+      ],
     );
     const images = await seedDemoImages(tx);
-    await tx.query('UPDATE news_items SET banner_image_id = $1 WHERE title = $2', [images['demo-banner-release.png'], 'New connector for the report server']);
+    await tx.query('UPDATE news_items SET banner_image_id = $1 WHERE title = $2', [
+      images['demo-banner-release.png'],
+      'New connector for the report server',
+    ]);
 
     // Relative to now, so "upcoming" always has something to show.
     const trainings = [
@@ -266,7 +287,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       const start = new Date(now.getTime() + inDays * DAY);
       start.setUTCHours(8, 0, 0, 0);
       const end = new Date(start.getTime() + hours * 60 * 60 * 1000);
-      const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+      const slug = title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/(^-|-$)/g, '');
       await tx.query('INSERT INTO trainings (intitule, date_debut, date_fin, duree_heures, slug, kind) VALUES ($1, $2, $3, $4, $5, $6)', [
         title,
         start,
@@ -279,18 +303,21 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     // Helpdesk tickets: one a Northwind user opened, one by their entity admin, one of Contoso.
     const tickets = [
       ['northwind', 'user@northwind.test', 'Sales report does not refresh', 'The monthly sales report still shows last month.', 'open', 3],
-      ['northwind', 'contributor@northwind.test', 'Two new sales assistants', 'Please give the two new sales assistants access to the sales dashboards.', 'in_progress', 6],
+      [
+        'northwind',
+        'contributor@northwind.test',
+        'Two new sales assistants',
+        'Please give the two new sales assistants access to the sales dashboards.',
+        'in_progress',
+        6,
+      ],
       ['contoso', 'user@contoso.test', 'Export to Excel fails', 'Exporting the finance cockpit to Excel ends with an error.', 'open', 2],
     ] as const;
     for (const [entity, author, title, description, status, daysAgo] of tickets) {
-      await tx.query('INSERT INTO tickets (entity_id, author_id, title, description, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)', [
-        entities[entity],
-        users[author],
-        title,
-        description,
-        status,
-        at(daysAgo),
-      ]);
+      await tx.query(
+        'INSERT INTO tickets (entity_id, author_id, title, description, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+        [entities[entity], users[author], title, description, status, at(daysAgo)],
+      );
     }
     return true;
   });

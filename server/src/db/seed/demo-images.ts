@@ -5,9 +5,27 @@ import type { FileStore } from '../../plugins/app/images/file-store';
 import type { Queryable } from '../db';
 
 /** The demo pictures: rows seeded with the demo data, bytes drawn on start-up when missing. */
-export const DEMO_IMAGES: ReadonlyArray<{ key: string; name: string; category: ImageCategory; description: string; rgb: [number, number, number] }> = [
-  { key: 'demo-banner-release.png', name: 'Release banner', category: 'banner', description: 'Banner of the release news', rgb: [30, 136, 229] },
-  { key: 'demo-thumbnail-quality.png', name: 'Data quality thumbnail', category: 'thumbnail', description: 'Thumbnail for data quality content', rgb: [67, 160, 71] },
+export const DEMO_IMAGES: ReadonlyArray<{
+  key: string;
+  name: string;
+  category: ImageCategory;
+  description: string;
+  rgb: [number, number, number];
+}> = [
+  {
+    key: 'demo-banner-release.png',
+    name: 'Release banner',
+    category: 'banner',
+    description: 'Banner of the release news',
+    rgb: [30, 136, 229],
+  },
+  {
+    key: 'demo-thumbnail-quality.png',
+    name: 'Data quality thumbnail',
+    category: 'thumbnail',
+    description: 'Thumbnail for data quality content',
+    rgb: [67, 160, 71],
+  },
 ];
 
 /** A plain-coloured PNG, drawn here so that the repository carries no binary files. */
@@ -50,7 +68,9 @@ export async function seedDemoImages(tx: Queryable): Promise<Record<string, numb
 
 /** Draws the demo pictures whose rows exist but whose bytes are not in the store (a fresh DATA_DIR). */
 export async function writeMissingDemoImages(db: Queryable, store: FileStore): Promise<void> {
-  const { rows } = await db.query<{ storage_key: string }>('SELECT storage_key FROM images WHERE storage_key = ANY($1)', [DEMO_IMAGES.map((image) => image.key)]);
+  const { rows } = await db.query<{ storage_key: string }>('SELECT storage_key FROM images WHERE storage_key = ANY($1)', [
+    DEMO_IMAGES.map((image) => image.key),
+  ]);
   for (const { storage_key: key } of rows) {
     const found = await store.get(key);
     if (found) {

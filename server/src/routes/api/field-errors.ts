@@ -18,7 +18,9 @@ export function fieldErrors(errors: FastifySchemaValidationError[], dataVar: str
   }
   const field = path || dataVar;
   if (error.keyword === 'minLength') {
-    return new Error(params.limit === 1 ? `${field}: This field is required` : `${field}: Invalid length, minimum length is ${params.limit}`);
+    return new Error(
+      params.limit === 1 ? `${field}: This field is required` : `${field}: Invalid length, minimum length is ${params.limit}`,
+    );
   }
   if (error.keyword === 'pattern' && params.pattern === NOT_BLANK) return new Error(`${field}: This field is required`);
   if (error.keyword === 'pattern' && params.pattern === COLOR_PATTERN) return new Error(`${field}: Please enter a colour as #rrggbb`);

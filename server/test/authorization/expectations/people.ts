@@ -17,7 +17,10 @@ export const people: ExpectationTable = {
     statuses: [401, 200, 200, 200, 200, 200, 403],
     note: "one's own profile only: display-as only looks",
   },
-  'PUT /api/user/unset-my-profile-image': { statuses: [401, 200, 200, 200, 200, 200, 403], note: "one's own profile only: display-as only looks" },
+  'PUT /api/user/unset-my-profile-image': {
+    statuses: [401, 200, 200, 200, 200, 200, 403],
+    note: "one's own profile only: display-as only looks",
+  },
   'GET /api/admin/users': { statuses: ADMIN_ONLY },
   'GET /api/admin/users/:id': { url: (ids) => `/api/admin/users/${ids.userId}`, statuses: ADMIN_ONLY },
   'PUT /api/admin/users/:id': {
@@ -79,7 +82,10 @@ export const people: ExpectationTable = {
   'PUT /api/admin/pbi/refresh-users': { statuses: ADMIN_ONLY },
 
   // Helpdesk tickets
-  'GET /api/tickets': { statuses: [401, 200, 200, 200, 200, 200, 200], note: "the entity in force's tickets; none for the entity-less administrator" },
+  'GET /api/tickets': {
+    statuses: [401, 200, 200, 200, 200, 200, 200],
+    note: "the entity in force's tickets; none for the entity-less administrator",
+  },
   'POST /api/tickets': {
     body: () => ({ title: 'Dashboard is slow', description: 'The stock dashboard takes a minute to open.' }),
     statuses: [401, 201, 201, 201, 201, 400, 403],

@@ -5,7 +5,7 @@ export const admin = {
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',
-    intro: 'How the publisher\'s team and entity administrators run the hub.',
+    intro: "How the publisher's team and entity administrators run the hub.",
     sections: {
       content: {
         title: 'Publishing content',

@@ -2,8 +2,8 @@ import type { Catalogue } from '../catalogue';
 import type { admin as en } from '../en/admin';
 
 export const admin: Catalogue<typeof en> = {
-  title: "Administration",
-  empty: "Rien à gérer pour le moment.",
+  title: 'Administration',
+  empty: 'Rien à gérer pour le moment.',
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",
@@ -15,7 +15,7 @@ export const admin: Catalogue<typeof en> = {
       },
       audience: {
         title: "Choisir l'audience",
-        body: "Un conseil ou un tableau de bord est montré soit à tous les utilisateurs de son entité, soit aux seuls utilisateurs choisis dans la double liste.",
+        body: 'Un conseil ou un tableau de bord est montré soit à tous les utilisateurs de son entité, soit aux seuls utilisateurs choisis dans la double liste.',
       },
       displayAs: {
         title: 'Voir le hub comme un client',

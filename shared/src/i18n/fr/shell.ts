@@ -91,13 +91,14 @@ export const shell: Catalogue<typeof en> = {
     },
     contact: {
       title: 'Votre consultant',
-      none: "Aucun consultant ne vous est encore attribué.",
+      none: 'Aucun consultant ne vous est encore attribué.',
       replies: 'Votre consultant répond généralement en moins de 2 heures, de 8 h à 20 h en semaine.',
     },
   },
   help: {
     title: 'Documentation utilisateur',
-    intro: "Tout ce que votre éditeur a préparé pour vous se trouve dans le menu à gauche (ou derrière le bouton de menu sur un téléphone).",
+    intro:
+      'Tout ce que votre éditeur a préparé pour vous se trouve dans le menu à gauche (ou derrière le bouton de menu sur un téléphone).',
     advices: 'Conseils : des recommandations rédigées pour vous ou votre entreprise, les épinglées en premier.',
     news: 'Actualités : les annonces de votre éditeur ; les actualités épinglées restent en haut.',
     dashboards: 'Tableaux de bord : vos rapports Power BI, affichés dans le portail une fois chargés.',
@@ -110,10 +111,11 @@ export const shell: Catalogue<typeof en> = {
       title: 'Aide à la connexion',
       intro: 'Choisissez, sur la page de connexion, la connexion que votre organisation vous a donnée.',
       default: 'Connexion par défaut : le compte créé pour vous par votre éditeur.',
-      external: "Utilisateur externe : le compte avec lequel vous avez été invité, hors de votre entreprise.",
+      external: 'Utilisateur externe : le compte avec lequel vous avez été invité, hors de votre entreprise.',
       internal: "Employé interne : votre compte d'employé chez l'éditeur.",
       companySso: "Authentification unique de mon entreprise : votre compte habituel, via le fournisseur d'identité de votre entreprise.",
-      trouble: "Si une connexion vous refuse, vérifiez que vous avez choisi la bonne, puis contactez votre consultant ou un administrateur.",
+      trouble:
+        'Si une connexion vous refuse, vérifiez que vous avez choisi la bonne, puis contactez votre consultant ou un administrateur.',
       backToLogin: 'Retour à la connexion',
       backHome: "Retour à l'accueil",
     },

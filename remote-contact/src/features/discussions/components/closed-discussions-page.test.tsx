@@ -39,7 +39,8 @@ const discussion = (id: number, status: 'open' | 'closed'): Discussion => ({
 beforeAll(async () => {
   server = createServer((req, res) => {
     const json = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-    if (answerStatus !== 200) return json(answerStatus, { statusCode: answerStatus, error: 'Internal Server Error', message: 'Internal Server Error' });
+    if (answerStatus !== 200)
+      return json(answerStatus, { statusCode: answerStatus, error: 'Internal Server Error', message: 'Internal Server Error' });
     const items = [discussion(1, 'open'), discussion(2, 'closed')];
     if (req.url === '/api/discussions/all') return json(200, { items, total: 2, page: 1, page_size: 2 });
     if (req.url === '/api/discussions/2/messages') return json(200, { discussion: items[1], messages: [closingMessage] });
@@ -53,7 +54,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 function renderPage() {
   const user = makeUser({ ...customer, close_discussion_counter: 1 });
   render(
-    <RemoteRoot props={makeRemoteProps('contact', { apiBase, session: { user, displayedUser: user, displayAs: null, selectedEntityId: null } })} namespace="contact">
+    <RemoteRoot
+      props={makeRemoteProps('contact', { apiBase, session: { user, displayedUser: user, displayAs: null, selectedEntityId: null } })}
+      namespace="contact"
+    >
       <ClosedDiscussionsPage />
     </RemoteRoot>,
   );

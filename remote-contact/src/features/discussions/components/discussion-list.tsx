@@ -39,7 +39,15 @@ export function DiscussionList({ label, discussions, emptyText, selectedId, onSe
           </Stack>
         );
         return (
-          <Box as="li" key={discussion.id} listStyleType="none" borderWidth="1px" borderRadius="md" bg={selected ? 'brand.subtle' : 'bg'} p="2">
+          <Box
+            as="li"
+            key={discussion.id}
+            listStyleType="none"
+            borderWidth="1px"
+            borderRadius="md"
+            bg={selected ? 'brand.subtle' : 'bg'}
+            p="2"
+          >
             <Stack direction="row" align="center" gap="2">
               {onSelect ? (
                 <Button
@@ -58,7 +66,9 @@ export function DiscussionList({ label, discussions, emptyText, selectedId, onSe
               ) : (
                 summary
               )}
-              {discussion.pending_count > 0 ? <Badge colorPalette="orange">{t('pending', { count: discussion.pending_count })}</Badge> : null}
+              {discussion.pending_count > 0 ? (
+                <Badge colorPalette="orange">{t('pending', { count: discussion.pending_count })}</Badge>
+              ) : null}
               <Badge variant="outline">{discussion.status === 'open' ? t('open') : t('closed')}</Badge>
               <Button size="xs" variant="outline" onClick={() => onHistory(discussion)} aria-label={`${t('history.open')}: ${name}`}>
                 {t('history.open')}

@@ -43,9 +43,11 @@ beforeAll(async () => {
         res.writeHead(status, { 'content-type': 'application/json' }).end(data === undefined ? undefined : JSON.stringify(data));
       const list = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
       const current = { ...discussion, last_message: messages.at(-1) ?? null };
-      if (req.method === 'GET' && (req.url === '/api/discussions' || req.url === '/api/discussions/all')) return json(200, list(current.status === 'open' || req.url.endsWith('all') ? [current] : []));
+      if (req.method === 'GET' && (req.url === '/api/discussions' || req.url === '/api/discussions/all'))
+        return json(200, list(current.status === 'open' || req.url.endsWith('all') ? [current] : []));
       if (req.method === 'GET' && req.url === '/api/discussions/pending') return json(200, list([]));
-      if (req.method === 'POST' && req.url === '/api/discussions/events/ticket') return json(200, { ticket: 'signed-ticket', expires_in: 60 });
+      if (req.method === 'POST' && req.url === '/api/discussions/events/ticket')
+        return json(200, { ticket: 'signed-ticket', expires_in: 60 });
       if (req.method === 'GET' && req.url === '/api/discussions/1/messages') return json(200, { discussion: current, messages });
       if (req.method === 'POST' && req.url === '/api/discussions') {
         const created = message(messages.length + 1, customer, body.message);
@@ -54,8 +56,13 @@ beforeAll(async () => {
         return json(201, { discussion: { ...discussion, last_message: created }, message: created });
       }
       if (req.method === 'POST' && req.url === '/api/messages/replace') {
-        messages = messages.map((m) => (m.id === body.id ? { ...m, message: body.message, is_edited: true, modified_at: '2025-03-08T10:00:00.000Z' } : m));
-        return json(200, messages.find((m) => m.id === body.id));
+        messages = messages.map((m) =>
+          m.id === body.id ? { ...m, message: body.message, is_edited: true, modified_at: '2025-03-08T10:00:00.000Z' } : m,
+        );
+        return json(
+          200,
+          messages.find((m) => m.id === body.id),
+        );
       }
       if (req.method === 'DELETE' && req.url?.startsWith('/api/messages/')) {
         const id = Number(req.url.split('/').pop());
@@ -72,7 +79,16 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   requests.length = 0;
   window.history.pushState(null, '', '/contact');
-  discussion = { id: 1, customer, consultant, status: 'open', created_at: '2025-03-01T09:00:00.000Z', closed_at: null, last_message: null, pending_count: 0 };
+  discussion = {
+    id: 1,
+    customer,
+    consultant,
+    status: 'open',
+    created_at: '2025-03-01T09:00:00.000Z',
+    closed_at: null,
+    last_message: null,
+    pending_count: 0,
+  };
   messages = [message(1, customer, 'Hello, my report is slow.'), message(2, consultant, '<b>Looking</b> into it.')];
 });
 
@@ -190,18 +206,33 @@ describe('DiscussionsPage', () => {
 
       const reply = message(3, consultant, 'Found it: a missing index.');
       messages = [...messages, reply];
-      act(() => FakeEventSource.last!.emit('message.created', { type: 'message.created', discussion_id: 1, message_id: 3, message: reply }));
+      act(() =>
+        FakeEventSource.last!.emit('message.created', { type: 'message.created', discussion_id: 1, message_id: 3, message: reply }),
+      );
       expect(await within(log).findByText('Found it: a missing index.')).toBeVisible();
 
       act(() =>
-        FakeEventSource.last!.emit('counters', { type: 'counters', discussion_id: 0, message_id: null, open_discussion_counter: 1, close_discussion_counter: 0, pending_message_counter: 0 }),
+        FakeEventSource.last!.emit('counters', {
+          type: 'counters',
+          discussion_id: 0,
+          message_id: null,
+          open_discussion_counter: 1,
+          close_discussion_counter: 0,
+          pending_message_counter: 0,
+        }),
       );
       expect(refreshSession).not.toHaveBeenCalled();
       act(() =>
-        FakeEventSource.last!.emit('counters', { type: 'counters', discussion_id: 1, message_id: 3, open_discussion_counter: 1, close_discussion_counter: 0, pending_message_counter: 1 }),
+        FakeEventSource.last!.emit('counters', {
+          type: 'counters',
+          discussion_id: 1,
+          message_id: 3,
+          open_discussion_counter: 1,
+          close_discussion_counter: 0,
+          pending_message_counter: 1,
+        }),
       );
       expect(refreshSession).toHaveBeenCalledTimes(1);
     });
   });
 });
-

@@ -139,7 +139,9 @@ export function DiscussionsPage() {
                           }
                         >
                           <span>{fullName(entry.user)}</span>
-                          {entry.pending_count > 0 ? <Badge colorPalette="orange">{t('pending', { count: entry.pending_count })}</Badge> : null}
+                          {entry.pending_count > 0 ? (
+                            <Badge colorPalette="orange">{t('pending', { count: entry.pending_count })}</Badge>
+                          ) : null}
                         </Button>
                       </Box>
                     ))}
@@ -151,11 +153,25 @@ export function DiscussionsPage() {
               <Heading as="h2" size="md" mb="2" id="my-discussions">
                 {t('sections.mine')}
               </Heading>
-              <DiscussionList label={t('sections.mine')} discussions={all.data?.items ?? []} emptyText={t('empty')} onHistory={setHistory} />
+              <DiscussionList
+                label={t('sections.mine')}
+                discussions={all.data?.items ?? []}
+                emptyText={t('empty')}
+                onHistory={setHistory}
+              />
             </Box>
           </Stack>
 
-          <Stack as="section" aria-label={partnerName ? t('thread.label', { name: partnerName }) : t('title')} gap="4" minW="0" borderWidth="1px" borderRadius="lg" p={{ base: '3', md: '4' }} bg="bg.subtle">
+          <Stack
+            as="section"
+            aria-label={partnerName ? t('thread.label', { name: partnerName }) : t('title')}
+            gap="4"
+            minW="0"
+            borderWidth="1px"
+            borderRadius="lg"
+            p={{ base: '3', md: '4' }}
+            bg="bg.subtle"
+          >
             {selectedDiscussion || newWith ? (
               <>
                 <Heading as="h2" size="md">

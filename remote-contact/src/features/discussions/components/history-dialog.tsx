@@ -11,14 +11,21 @@ export function HistoryDialog({ discussion, onClose }: { discussion: Discussion 
   const { session } = useRemoteProps();
   const name = discussion ? fullName(otherParty(discussion, session.displayedUser.id)) : '';
   return (
-    <Dialog.Root open={discussion !== null} onOpenChange={(details) => (details.open ? undefined : onClose())} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root
+      open={discussion !== null}
+      onOpenChange={(details) => (details.open ? undefined : onClose())}
+      size={{ base: 'full', md: 'lg' }}
+      scrollBehavior="inside"
+    >
       <Dialog.Backdrop />
       <Dialog.Positioner>
         <Dialog.Content>
           <Dialog.Header>
             <Dialog.Title>{t('history.title', { name })}</Dialog.Title>
           </Dialog.Header>
-          <Dialog.Body>{discussion ? <MessageThread discussionId={discussion.id} label={t('history.title', { name })} readOnly /> : null}</Dialog.Body>
+          <Dialog.Body>
+            {discussion ? <MessageThread discussionId={discussion.id} label={t('history.title', { name })} readOnly /> : null}
+          </Dialog.Body>
           <Dialog.Footer>
             <Button variant="outline" onClick={onClose}>
               {t('history.close')}

@@ -51,7 +51,9 @@ export function MessageBubble({ message, own, repliesTo, onEdit, onDelete }: Mes
       >
         <Text fontSize="xs" color="fg.muted" mb="1">
           {author} · {formatDateTime(message.created_at, language)}
-          {message.is_edited && message.modified_at ? ` · ${t('thread.edited', { date: formatDateTime(message.modified_at, language) })}` : ''}
+          {message.is_edited && message.modified_at
+            ? ` · ${t('thread.edited', { date: formatDateTime(message.modified_at, language) })}`
+            : ''}
         </Text>
         {repliesTo ? (
           <Text fontSize="xs" color="fg.muted" borderLeftWidth="2px" pl="2" mb="1" lineClamp={1}>

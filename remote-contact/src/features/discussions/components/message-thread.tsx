@@ -85,23 +85,23 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
       ) : (
         // The log region wraps the list: role="log" on the <ol> itself would take its list semantics away.
         <Box role="log" aria-label={label} aria-live="polite">
-        <Stack as="ol" gap="3" p="0" m="0">
-          {data.messages.map((message, index) => {
-            const own = message.from_user?.id === me;
-            const previous = index > 0 ? data.messages[index - 1] : undefined;
-            const parent = message.parent_message_id === null ? null : (byId.get(message.parent_message_id) ?? null);
-            return (
-              <MessageBubble
-                key={message.id}
-                message={message}
-                own={own}
-                repliesTo={parent && parent.id !== previous?.id ? parent : null}
-                onEdit={own && editable ? (text) => edit(message, text) : undefined}
-                onDelete={own && editable ? () => setDeleting(message) : undefined}
-              />
-            );
-          })}
-        </Stack>
+          <Stack as="ol" gap="3" p="0" m="0">
+            {data.messages.map((message, index) => {
+              const own = message.from_user?.id === me;
+              const previous = index > 0 ? data.messages[index - 1] : undefined;
+              const parent = message.parent_message_id === null ? null : (byId.get(message.parent_message_id) ?? null);
+              return (
+                <MessageBubble
+                  key={message.id}
+                  message={message}
+                  own={own}
+                  repliesTo={parent && parent.id !== previous?.id ? parent : null}
+                  onEdit={own && editable ? (text) => edit(message, text) : undefined}
+                  onDelete={own && editable ? () => setDeleting(message) : undefined}
+                />
+              );
+            })}
+          </Stack>
         </Box>
       )}
       <div ref={end} />

@@ -31,8 +31,10 @@ beforeAll(async () => {
     let raw = '';
     req.on('data', (chunk) => (raw += chunk));
     req.on('end', () => {
-      const json = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-      if (req.method === 'GET' && req.url?.startsWith('/api/tickets')) return json(200, { items: tickets, total: tickets.length, page: 1, page_size: 100 });
+      const json = (status: number, data: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
+      if (req.method === 'GET' && req.url?.startsWith('/api/tickets'))
+        return json(200, { items: tickets, total: tickets.length, page: 1, page_size: 100 });
       if (req.method === 'POST' && req.url === '/api/tickets') {
         const body = JSON.parse(raw);
         posted.push(body);

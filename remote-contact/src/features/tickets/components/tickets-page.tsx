@@ -87,25 +87,25 @@ export function TicketsPage() {
           )}
         </Box>
         <form onSubmit={(event) => void submit(event)} aria-labelledby="new-ticket" noValidate>
-        <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.subtle">
-          <Heading as="h2" size="md" mb="3" id="new-ticket">
-            {t('tickets.newTitle')}
-          </Heading>
-          <Stack gap="3">
-            <Field.Root required invalid={touched && titleMissing}>
-              <Field.Label>{t('tickets.fieldTitle')}</Field.Label>
-              <Input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} bg="bg" />
-              <Field.ErrorText>{t('common:validation.required')}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>{t('tickets.fieldDescription')}</Field.Label>
-              <Textarea value={description} maxLength={9999} onChange={(event) => setDescription(event.target.value)} minH="24" bg="bg" />
-            </Field.Root>
-            <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-end">
-              {t('tickets.submit')}
-            </Button>
-          </Stack>
-        </Box>
+          <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.subtle">
+            <Heading as="h2" size="md" mb="3" id="new-ticket">
+              {t('tickets.newTitle')}
+            </Heading>
+            <Stack gap="3">
+              <Field.Root required invalid={touched && titleMissing}>
+                <Field.Label>{t('tickets.fieldTitle')}</Field.Label>
+                <Input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} bg="bg" />
+                <Field.ErrorText>{t('common:validation.required')}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{t('tickets.fieldDescription')}</Field.Label>
+                <Textarea value={description} maxLength={9999} onChange={(event) => setDescription(event.target.value)} minH="24" bg="bg" />
+              </Field.Root>
+              <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-end">
+                {t('tickets.submit')}
+              </Button>
+            </Stack>
+          </Box>
         </form>
       </Grid>
     </Box>

@@ -9,9 +9,7 @@ export function AdviceCard({ advice }: { advice: Advice }) {
   const { t } = useTranslation('content');
   return (
     <Card.Root as="article" flexDirection="row" overflow="hidden" size="sm" aria-labelledby={`advice-${advice.id}`}>
-      {advice.thumbnail ? (
-        <Image src={advice.thumbnail.url} alt="" objectFit="cover" maxW="140px" hideBelow="md" />
-      ) : null}
+      {advice.thumbnail ? <Image src={advice.thumbnail.url} alt="" objectFit="cover" maxW="140px" hideBelow="md" /> : null}
       <Box flex="1">
         <Card.Body gap="2">
           <HStack gap="2" wrap="wrap">

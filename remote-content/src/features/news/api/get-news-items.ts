@@ -13,12 +13,17 @@ export function getNewsItem(api: ApiClient, id: number, includesUnpublished: boo
 }
 
 type Scope = { userId: number; entityId: number | null; unpublished: boolean };
-export const newsItemsKey = (query: NewsItemListQuery, scope: Scope) => ['news-items', scope.userId, scope.entityId, scope.unpublished, query] as const;
+export const newsItemsKey = (query: NewsItemListQuery, scope: Scope) =>
+  ['news-items', scope.userId, scope.entityId, scope.unpublished, query] as const;
 export const newsItemKey = (id: number, scope: Scope) => ['news-item', id, scope.userId, scope.entityId, scope.unpublished] as const;
 
 function useScope(): Scope {
   const { session } = useRemoteProps();
-  return { userId: session.displayedUser.id, entityId: session.selectedEntityId, unpublished: session.displayAs?.includesUnpublished ?? false };
+  return {
+    userId: session.displayedUser.id,
+    entityId: session.selectedEntityId,
+    unpublished: session.displayAs?.includesUnpublished ?? false,
+  };
 }
 
 export function useNewsItems(query: NewsItemListQuery = {}) {

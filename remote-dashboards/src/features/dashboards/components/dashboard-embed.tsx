@@ -21,10 +21,7 @@ export function DashboardEmbed({ id, title, src }: { id: number; title: string; 
       <Box position="absolute" inset="0" data-testid="click-mask" aria-hidden="true" />
       {revealed ? null : (
         <AbsoluteCenter>
-          <ProgressCircle.Root
-            value={Math.min(count, REVEAL_THRESHOLD)}
-            colorPalette="brand"
-          >
+          <ProgressCircle.Root value={Math.min(count, REVEAL_THRESHOLD)} colorPalette="brand">
             <ProgressCircle.Circle aria-label={t('view.loading')} css={{ '--size': '100px', '--thickness': '8px' }}>
               <ProgressCircle.Track />
               <ProgressCircle.Range />

@@ -16,7 +16,9 @@ beforeAll(async () => {
     if (req.url?.startsWith('/api/dashboards') && status === 200) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     } else {
-      res.writeHead(status === 200 ? 404 : status, { 'content-type': 'application/json' }).end('{"statusCode":500,"error":"Internal Server Error","message":"no"}');
+      res
+        .writeHead(status === 200 ? 404 : status, { 'content-type': 'application/json' })
+        .end('{"statusCode":500,"error":"Internal Server Error","message":"no"}');
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,7 +69,12 @@ function expectNoRawKey() {
 
 describe('the dashboards screens', () => {
   it('should list the dashboards with links to each one', async () => {
-    answer = { items: [dashboard(1, { title: 'Sales', tag: 'Finance' }), dashboard(2, { title: 'Stock' })], total: 2, page: 1, page_size: 20 };
+    answer = {
+      items: [dashboard(1, { title: 'Sales', tag: 'Finance' }), dashboard(2, { title: 'Stock' })],
+      total: 2,
+      page: 1,
+      page_size: 20,
+    };
     renderAt('/dashboards');
     expect(screen.getByRole('status')).toHaveTextContent('Loading the dashboards…');
     const list = await screen.findByRole('list', { name: 'Dashboards' });
@@ -104,7 +111,12 @@ describe('the dashboards screens', () => {
   it("should open a dashboard of the reporting host through its entrance, with the shell's identity token", async () => {
     const meta = Object.assign(document.createElement('meta'), { name: 'hub-reporting-host', content: 'reports.northwind.test' });
     document.head.append(meta);
-    answer = { items: [dashboard(3, { title: 'Margins', url: 'https://reports.northwind.test/reports/powerbi/Margins' })], total: 1, page: 1, page_size: 20 };
+    answer = {
+      items: [dashboard(3, { title: 'Margins', url: 'https://reports.northwind.test/reports/powerbi/Margins' })],
+      total: 1,
+      page: 1,
+      page_size: 20,
+    };
     renderAt('/dashboards/3', 'en', () => 'eyJ.identity.token');
     expect(await screen.findByRole('heading', { level: 1, name: 'Margins' })).toBeVisible();
     const src = new URL(screen.getByTitle('Margins').getAttribute('src')!);

@@ -75,17 +75,24 @@ export default fp(
     }
 
     /** The references of an update body must exist: a 400 that names the field, not a foreign-key 500. */
-    async function checkReferences(tx: Queryable, id: number, body: AdminUserUpdateBody): Promise<Array<{ id: number; name: string }> | null> {
+    async function checkReferences(
+      tx: Queryable,
+      id: number,
+      body: AdminUserUpdateBody,
+    ): Promise<Array<{ id: number; name: string }> | null> {
       if (body.entity_id !== undefined && body.entity_id !== null) {
         const { rows } = await tx.query('SELECT 1 FROM entities WHERE id = $1', [body.entity_id]);
         if (rows.length === 0) throw httpErrors.badRequest(`entity_id: No such entity (${body.entity_id})`);
       }
       if (body.contacts && body.contacts.length > 0) {
         if (body.contacts.includes(id)) throw httpErrors.badRequest('contacts: A user cannot be their own contact');
-        const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) AND contact_enable', [body.contacts]);
+        const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) AND contact_enable', [
+          body.contacts,
+        ]);
         const found = new Set(rows.map((row) => row.id));
         const missing = body.contacts.find((contact) => !found.has(contact));
-        if (missing !== undefined) throw httpErrors.badRequest(`contacts: User ${missing} does not exist or is not a contact (contact_enable)`);
+        if (missing !== undefined)
+          throw httpErrors.badRequest(`contacts: User ${missing} does not exist or is not a contact (contact_enable)`);
       }
       if (body.pbi_groups === undefined) return null;
       const { rows } = await tx.query<{ id: number; name: string }>(
@@ -118,7 +125,9 @@ export default fp(
         if (query.search?.trim()) {
           params.push(likePattern(query.search.trim()));
           const p = `$${params.length}`;
-          where.push(`(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`);
+          where.push(
+            `(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
+          );
         }
         const filterSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
         const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users u ${filterSql}`, params);
@@ -175,7 +184,10 @@ export default fp(
           if (groups !== null) {
             await tx.query('DELETE FROM group_users WHERE user_id = $1', [id]);
             if (groups.length > 0) {
-              await tx.query('INSERT INTO group_users (group_id, user_id) SELECT unnest($2::int[]), $1', [id, groups.map((group) => group.id)]);
+              await tx.query('INSERT INTO group_users (group_id, user_id) SELECT unnest($2::int[]), $1', [
+                id,
+                groups.map((group) => group.id),
+              ]);
             }
             await recomputePbiGroups(tx, [id]);
           }

@@ -14,14 +14,37 @@ import type { Session } from '../auth/session';
 import { visibleAdvicesCount } from './advice-counts';
 import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, entityOf, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type AudienceRow, type ContentRow, type ContentTable, type IllustratedRow, type LockedEntityItem } from '../content/publishable';
+import {
+  adminListFilters,
+  assertDraft,
+  audienceVisibility,
+  changeAudience,
+  changedFields,
+  contentPage,
+  entityOf,
+  lockManaged,
+  managedUserEntity,
+  publicationWrites,
+  type AudienceContentAdmin,
+  type AudienceRow,
+  type ContentRow,
+  type ContentTable,
+  type IllustratedRow,
+  type LockedEntityItem,
+} from '../content/publishable';
 import { checkReferences } from '../content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql } from '../images/image-urls';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (publishable.ts). */
-export interface AdvicesRepository extends AudienceContentAdmin<Advice, AdviceList, AdminAdviceListQuery, AdviceCreateBody, AdviceUpdateBody> {
+export interface AdvicesRepository extends AudienceContentAdmin<
+  Advice,
+  AdviceList,
+  AdminAdviceListQuery,
+  AdviceCreateBody,
+  AdviceUpdateBody
+> {
   /** The page of advices the caller may see: pinned first, then newest. */
   list(query: AdviceListQuery, session: Session): Promise<AdviceList>;
   /** One advice under the same rule, or null when it does not exist or the caller may not see it. */
@@ -56,7 +79,8 @@ const SELECT = `
 const ADVICES: ContentTable = { table: 'advices', alias: 'a', itemType: 'advice' };
 
 /** The visibility rule of per-entity content (publishable.ts), for the list and the detail. */
-const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) => audienceVisibility(ADVICES, ADVICE_RECIPIENTS, session, includesUnpublished, params);
+const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
+  audienceVisibility(ADVICES, ADVICE_RECIPIENTS, session, includesUnpublished, params);
 
 const NOT_FOUND = 'Advice not found';
 
@@ -140,7 +164,11 @@ export default fp(
             ],
           );
           const created = rows[0]!.id;
-          await fastify.auditRepository.record(session, { action: 'advice.create', itemType: 'advice', itemId: created, details: { title: body.title, entity_id: entityId } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'advice.create', itemType: 'advice', itemId: created, details: { title: body.title, entity_id: entityId } },
+            tx,
+          );
           return created;
         });
         return (await byId(db, id))!;
@@ -151,7 +179,8 @@ export default fp(
           const advice = await lock(tx, id, session);
           assertDraft(advice);
           let entityId: number | undefined;
-          if (body.entity_id !== undefined && body.entity_id !== advice.entity_id) entityId = await entityForWrite(tx, session, body.entity_id);
+          if (body.entity_id !== undefined && body.entity_id !== advice.entity_id)
+            entityId = await entityForWrite(tx, session, body.entity_id);
           await checkReferences(tx, body);
           const params: unknown[] = [];
           const sets = setClauses(
@@ -171,7 +200,11 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE advices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, ADVICE_RECIPIENTS, id, entityId);
-          await fastify.auditRepository.record(session, { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields: changedFields(body) } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields: changedFields(body) } },
+            tx,
+          );
         });
         return (await byId(db, id))!;
       },
@@ -195,7 +228,9 @@ export default fp(
 
       async listForUser(userId, query, session) {
         const user = await managedUserEntity(db, userId, session);
-        return user ? listPage('a.entity_id = $1', [user.entityId], query.page ?? 1, query.page_size ?? 20, 'a.created_at DESC, a.id DESC') : null;
+        return user
+          ? listPage('a.entity_id = $1', [user.entityId], query.page ?? 1, query.page_size ?? 20, 'a.created_at DESC, a.id DESC')
+          : null;
       },
     };
 

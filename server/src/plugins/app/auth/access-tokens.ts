@@ -53,7 +53,12 @@ export function createAccessTokens(secret: string): AccessTokens {
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience,
+          algorithms: ['HS256'],
+          requiredClaims: ['sub', 'exp'],
+        });
         const id = Number(payload.sub);
         if (!Number.isInteger(id) || id <= 0) return null;
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);

@@ -1,6 +1,13 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
-import { LIMITS, type Category, type CategoryCreateBody, type CategoryList, type CategoryListQuery, type CategoryUpdateBody } from '@hub/shared/api';
+import {
+  LIMITS,
+  type Category,
+  type CategoryCreateBody,
+  type CategoryList,
+  type CategoryListQuery,
+  type CategoryUpdateBody,
+} from '@hub/shared/api';
 import type { Session } from '../auth/session';
 import { setClauses } from '../content/sql';
 
@@ -31,7 +38,10 @@ export default fp(
         const page = query.page ?? 1;
         const pageSize = query.page_size ?? 20;
         const total = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM categories');
-        const { rows } = await db.query<Category>('SELECT id, name, color FROM categories ORDER BY name, id LIMIT $1 OFFSET $2', [pageSize, (page - 1) * pageSize]);
+        const { rows } = await db.query<Category>('SELECT id, name, color FROM categories ORDER BY name, id LIMIT $1 OFFSET $2', [
+          pageSize,
+          (page - 1) * pageSize,
+        ]);
         return { items: rows, total: total.rows[0]!.count, page, page_size: pageSize };
       },
 
@@ -47,7 +57,11 @@ export default fp(
             body.color ?? LIMITS.defaultCategoryColor,
           ]);
           const category = rows[0]!;
-          await fastify.auditRepository.record(session, { action: 'category.create', itemType: 'category', itemId: category.id, details: { name: category.name } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'category.create', itemType: 'category', itemId: category.id, details: { name: category.name } },
+            tx,
+          );
           return category;
         });
       },
@@ -64,7 +78,11 @@ export default fp(
             params,
           );
           if (!rows[0]) throw httpErrors.notFound(NOT_FOUND);
-          await fastify.auditRepository.record(session, { action: 'category.update', itemType: 'category', itemId: id, details: { fields: Object.keys(body) } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'category.update', itemType: 'category', itemId: id, details: { fields: Object.keys(body) } },
+            tx,
+          );
           return rows[0];
         });
       },
@@ -73,7 +91,11 @@ export default fp(
         await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ name: string }>('DELETE FROM categories WHERE id = $1 RETURNING name', [id]);
           if (!rows[0]) throw httpErrors.notFound(NOT_FOUND);
-          await fastify.auditRepository.record(session, { action: 'category.delete', itemType: 'category', itemId: id, details: { name: rows[0].name } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'category.delete', itemType: 'category', itemId: id, details: { name: rows[0].name } },
+            tx,
+          );
         });
       },
     };

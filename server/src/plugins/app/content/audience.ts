@@ -15,7 +15,13 @@ export type AudienceChange = 'set-unique' | 'add' | 'remove' | 'clear';
  * Changes `sources.users` of one item, in the caller's transaction: set-unique leaves exactly
  * that user, add is idempotent, remove takes one out, clear empties the list.
  */
-export async function changeRecipients(tx: Queryable, { table, column }: RecipientsTable, itemId: number, change: AudienceChange, userId?: number): Promise<void> {
+export async function changeRecipients(
+  tx: Queryable,
+  { table, column }: RecipientsTable,
+  itemId: number,
+  change: AudienceChange,
+  userId?: number,
+): Promise<void> {
   if (change === 'set-unique' || change === 'clear') await tx.query(`DELETE FROM ${table} WHERE ${column} = $1`, [itemId]);
   if (change === 'set-unique' || change === 'add') {
     await tx.query(`INSERT INTO ${table} (${column}, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [itemId, userId]);
@@ -35,7 +41,12 @@ export async function keepRecipientsOf(tx: Queryable, { table, column }: Recipie
  * The possible recipients of an item (users of its entity, and any current recipient), each
  * marked `selected` when in `sources.users`: the two lists of the double-list selector.
  */
-export async function recipientCandidates(db: Queryable, { table, column }: RecipientsTable, itemId: number, entityId: number | null): Promise<AudienceUserList> {
+export async function recipientCandidates(
+  db: Queryable,
+  { table, column }: RecipientsTable,
+  itemId: number,
+  entityId: number | null,
+): Promise<AudienceUserList> {
   const { rows } = await db.query<{ id: number; first_name: string; last_name: string; email: string; selected: boolean }>(
     `SELECT u.id, u.first_name, u.last_name, u.email,
             EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = $1 AND r.user_id = u.id) AS selected

@@ -27,13 +27,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // sanitize-html lets relative URLs through whatever the schemes: the editor's rules allow
   // none, so an image whose source is not http(s) or an accepted data URL goes entirely…
-  exclusiveFilter: (frame) => frame.tag === 'img' && !(IMAGE_SOURCE.test(frame.attribs.src ?? '') || DATA_IMAGE.test(frame.attribs.src ?? '')),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !(IMAGE_SOURCE.test(frame.attribs.src ?? '') || DATA_IMAGE.test(frame.attribs.src ?? '')),
   transformTags: {
     // …and a link keeps its text but loses any other target. A link opening a new tab must not
     // hand the portal's window to the target.
     a: (tagName, { href, ...attribs }) => ({
       tagName,
-      attribs: { ...attribs, ...(href && LINK.test(href.trim()) ? { href } : {}), ...(attribs.target ? { rel: 'noopener noreferrer' } : {}) },
+      attribs: {
+        ...attribs,
+        ...(href && LINK.test(href.trim()) ? { href } : {}),
+        ...(attribs.target ? { rel: 'noopener noreferrer' } : {}),
+      },
     }),
   },
 };

@@ -1,6 +1,15 @@
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyInstance } from 'fastify';
-import { PUBLICATION, readPublicationStatus, type AudienceType, type AudienceUserList, type Category, type EntitySummary, type PageQuery, type PublicationStatus } from '@hub/shared/api';
+import {
+  PUBLICATION,
+  readPublicationStatus,
+  type AudienceType,
+  type AudienceUserList,
+  type Category,
+  type EntitySummary,
+  type PageQuery,
+  type PublicationStatus,
+} from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import { canSeeUnpublished, type Session } from '../auth/session';
 import type { ImageJson, ImageUrls } from '../images/image-urls';
@@ -75,11 +84,17 @@ export function publishedOnly({ alias }: ContentTable, session: Session, include
 }
 
 /** The admin lists' filters: `status` (unknown values read as draft: "draft" is everything not published) and a title search. */
-export function adminListFilters({ alias }: ContentTable, query: { status?: PublicationStatus; search?: string }, params: unknown[]): string[] {
+export function adminListFilters(
+  { alias }: ContentTable,
+  query: { status?: PublicationStatus; search?: string },
+  params: unknown[],
+): string[] {
   const conditions: string[] = [];
   if (query.status !== undefined) {
     params.push(PUBLICATION.published);
-    conditions.push(query.status === PUBLICATION.published ? `${alias}.status = $${params.length}` : `${alias}.status <> $${params.length}`);
+    conditions.push(
+      query.status === PUBLICATION.published ? `${alias}.status = $${params.length}` : `${alias}.status <> $${params.length}`,
+    );
   }
   if (query.search) {
     params.push(likePattern(query.search));
@@ -98,11 +113,10 @@ export async function contentPage<Row, Item>(
 ): Promise<Page<Item>> {
   const { where, params, order, page, pageSize } = list;
   const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${table} ${alias} WHERE ${where}`, params);
-  const { rows } = await db.query<Row>(`${select} WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-    ...params,
-    pageSize,
-    (page - 1) * pageSize,
-  ]);
+  const { rows } = await db.query<Row>(
+    `${select} WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, pageSize, (page - 1) * pageSize],
+  );
   return { items: rows.map(map), total: total.rows[0]!.count, page, page_size: pageSize };
 }
 
@@ -128,7 +142,11 @@ export function publicationWrites<Locked extends LockedItem>(
       await fastify.db.transaction(async (tx) => {
         const item = await lock(tx, id, session);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
-        await fastify.auditRepository.record(session, { action: `${itemType}.delete`, itemType, itemId: id, details: { title: item.title } }, tx);
+        await fastify.auditRepository.record(
+          session,
+          { action: `${itemType}.delete`, itemType, itemId: id, details: { title: item.title } },
+          tx,
+        );
       });
     },
 
@@ -174,7 +192,13 @@ export interface LockedEntityItem extends LockedItem {
 }
 
 /** Reads a per-entity item for a write, locked; 404 when it does not exist or the caller does not manage its entity. */
-export async function lockManaged({ table }: ContentTable, tx: Queryable, id: number, session: Session, notFound: string): Promise<LockedEntityItem> {
+export async function lockManaged(
+  { table }: ContentTable,
+  tx: Queryable,
+  id: number,
+  session: Session,
+  notFound: string,
+): Promise<LockedEntityItem> {
   const { rows } = await tx.query<LockedEntityItem>(`SELECT id, title, status, entity_id FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
   const item = rows[0];
   if (!item || !mayManageEntity(session, item.entity_id)) throw httpErrors.notFound(notFound);
@@ -187,7 +211,13 @@ export async function lockManaged({ table }: ContentTable, tx: Queryable, id: nu
  * multi_users, the named recipients for user). Contributors and above may ask to include
  * unpublished ones. (advice-counts.ts counts the advices under the same rule.)
  */
-export function audienceVisibility(content: ContentTable, { table, column }: RecipientsTable, session: Session, includesUnpublished: boolean, params: unknown[]): string {
+export function audienceVisibility(
+  content: ContentTable,
+  { table, column }: RecipientsTable,
+  session: Session,
+  includesUnpublished: boolean,
+  params: unknown[],
+): string {
   const { alias } = content;
   const recipient = `${alias}u`;
   params.push(session.entityId, session.user.id);
@@ -223,7 +253,11 @@ export async function changeAudience(
     }
     await changeRecipients(tx, recipients, id, change, userId ?? undefined);
     await tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
-    await fastify.auditRepository.record(session, { action: `${itemType}.users.${change}`, itemType, itemId: id, details: userId === null ? null : { user_id: userId } }, tx);
+    await fastify.auditRepository.record(
+      session,
+      { action: `${itemType}.users.${change}`, itemType, itemId: id, details: userId === null ? null : { user_id: userId } },
+      tx,
+    );
   });
 }
 

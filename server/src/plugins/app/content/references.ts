@@ -20,4 +20,3 @@ export async function checkReferences(
     if (rows.length === 0) throw httpErrors.badRequest(`${field}: No such item (${id})`);
   }
 }
-

@@ -14,13 +14,35 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, audienceVisibility, changeAudience, changedFields, contentPage, entityOf, lockManaged, managedUserEntity, publicationWrites, type AudienceContentAdmin, type AudienceRow, type ContentRow, type ContentTable, type LockedEntityItem } from '../content/publishable';
+import {
+  adminListFilters,
+  assertDraft,
+  audienceVisibility,
+  changeAudience,
+  changedFields,
+  contentPage,
+  entityOf,
+  lockManaged,
+  managedUserEntity,
+  publicationWrites,
+  type AudienceContentAdmin,
+  type AudienceRow,
+  type ContentRow,
+  type ContentTable,
+  type LockedEntityItem,
+} from '../content/publishable';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql } from '../images/image-urls';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
-export interface DashboardsRepository extends AudienceContentAdmin<Dashboard, DashboardList, AdminDashboardListQuery, DashboardCreateBody, DashboardUpdateBody> {
+export interface DashboardsRepository extends AudienceContentAdmin<
+  Dashboard,
+  DashboardList,
+  AdminDashboardListQuery,
+  DashboardCreateBody,
+  DashboardUpdateBody
+> {
   /** Published dashboards of the caller's entity whose audience includes them, newest first. */
   list(query: DashboardListQuery, session: Session): Promise<DashboardList>;
   get(id: number, session: Session): Promise<Dashboard | null>;
@@ -61,7 +83,8 @@ export function httpsUrl(text: string): string {
 const DASHBOARDS: ContentTable = { table: 'dashboards', alias: 'd', itemType: 'dashboard' };
 
 /** The same rule as advices (publishable.ts): own entity, published, audience including the caller. */
-const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) => audienceVisibility(DASHBOARDS, DASHBOARD_RECIPIENTS, session, includesUnpublished, params);
+const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
+  audienceVisibility(DASHBOARDS, DASHBOARD_RECIPIENTS, session, includesUnpublished, params);
 
 export default fp(
   async (fastify) => {
@@ -129,10 +152,23 @@ export default fp(
           const { rows } = await tx.query<{ id: number }>(
             `INSERT INTO dashboards (title, tag, description, url, status, entity_id, audience_type, created_by)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-            [body.title, body.tag ?? null, description(body.description) ?? null, url, PUBLICATION.draft, entityId, body.audience_type ?? 'multi_users', session.actor.id],
+            [
+              body.title,
+              body.tag ?? null,
+              description(body.description) ?? null,
+              url,
+              PUBLICATION.draft,
+              entityId,
+              body.audience_type ?? 'multi_users',
+              session.actor.id,
+            ],
           );
           const created = rows[0]!.id;
-          await fastify.auditRepository.record(session, { action: 'dashboard.create', itemType: 'dashboard', itemId: created, details: { title: body.title, entity_id: entityId } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'dashboard.create', itemType: 'dashboard', itemId: created, details: { title: body.title, entity_id: entityId } },
+            tx,
+          );
           return created;
         });
         return (await byId(id))!;
@@ -144,16 +180,28 @@ export default fp(
           const dashboard = await lock(tx, id, session);
           assertDraft(dashboard);
           let entityId: number | undefined;
-          if (body.entity_id !== undefined && body.entity_id !== dashboard.entity_id) entityId = await entityForWrite(tx, session, body.entity_id);
+          if (body.entity_id !== undefined && body.entity_id !== dashboard.entity_id)
+            entityId = await entityForWrite(tx, session, body.entity_id);
           const params: unknown[] = [];
           const sets = setClauses(
-            { title: body.title, tag: body.tag, description: description(body.description), url, audience_type: body.audience_type, entity_id: entityId },
+            {
+              title: body.title,
+              tag: body.tag,
+              description: description(body.description),
+              url,
+              audience_type: body.audience_type,
+              entity_id: entityId,
+            },
             params,
           );
           params.push(id);
           await tx.query(`UPDATE dashboards SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, DASHBOARD_RECIPIENTS, id, entityId);
-          await fastify.auditRepository.record(session, { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields: changedFields(body) } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields: changedFields(body) } },
+            tx,
+          );
         });
         return (await byId(id))!;
       },

@@ -49,7 +49,11 @@ export default fp(
     const clients = new Set<EventStreamClient>();
 
     async function deliver(notification: DiscussionNotification) {
-      const event: DiscussionEvent = { type: notification.type, discussion_id: notification.discussion_id, message_id: notification.message_id };
+      const event: DiscussionEvent = {
+        type: notification.type,
+        discussion_id: notification.discussion_id,
+        message_id: notification.message_id,
+      };
       // The message itself goes with the event (read once per process), so the other party shows it
       // without another round trip; NOTIFY itself carries ids only (its payload is capped at 8000 bytes).
       if ((event.type === 'message.created' || event.type === 'message.updated') && event.message_id !== null) {
@@ -67,7 +71,13 @@ export default fp(
       for (const userId of countersFor) {
         const counters = await fastify.discussionsRepository.counters(userId);
         for (const client of clients) {
-          if (client.userId === userId) send(client.raw, 'counters', { type: 'counters', discussion_id: event.discussion_id, message_id: event.message_id, ...counters });
+          if (client.userId === userId)
+            send(client.raw, 'counters', {
+              type: 'counters',
+              discussion_id: event.discussion_id,
+              message_id: event.message_id,
+              ...counters,
+            });
         }
       }
     }
@@ -107,7 +117,12 @@ export default fp(
           .sign(key),
       async verifyTicket(ticket) {
         try {
-          const { payload } = await jwtVerify(ticket, key, { issuer: TICKET_ISSUER, audience: TICKET_AUDIENCE, algorithms: ['HS256'], requiredClaims: ['sub', 'exp'] });
+          const { payload } = await jwtVerify(ticket, key, {
+            issuer: TICKET_ISSUER,
+            audience: TICKET_AUDIENCE,
+            algorithms: ['HS256'],
+            requiredClaims: ['sub', 'exp'],
+          });
           const id = Number(payload.sub);
           return Number.isInteger(id) && id > 0 ? id : null;
         } catch (error) {

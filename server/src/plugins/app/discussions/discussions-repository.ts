@@ -42,7 +42,11 @@ export interface DiscussionsRepository {
    * A discussion and its thread, for a party or an administrator (else null: 404). When the
    * recipient themselves (not an administrator displaying them) reads it, its messages become read.
    */
-  thread(session: Session, id: number, options?: { markRead?: boolean; /** The admin route has checked the scope itself. */ admin?: boolean }): Promise<DiscussionThread | null>;
+  thread(
+    session: Session,
+    id: number,
+    options?: { markRead?: boolean; /** The admin route has checked the scope itself. */ admin?: boolean },
+  ): Promise<DiscussionThread | null>;
   post(session: Session, body: MessageCreateBody): Promise<MessageCreated>;
   replace(session: Session, id: number, text: string): Promise<Message>;
   remove(session: Session, id: number): Promise<void>;
@@ -143,7 +147,10 @@ export default fp(
           ORDER BY activity DESC, d.id DESC`,
         [viewerId, ...params],
       );
-      const last = await messagesByIds(rows.flatMap((row) => (row.last_message_id === null ? [] : [row.last_message_id])), q);
+      const last = await messagesByIds(
+        rows.flatMap((row) => (row.last_message_id === null ? [] : [row.last_message_id])),
+        q,
+      );
       return rows.map((row) => ({
         id: row.id,
         customer: parseJson(row.customer),
@@ -216,7 +223,9 @@ export default fp(
             ORDER BY pending_count DESC, o.last_name, o.first_name, o.id`,
           [me],
         );
-        return asList(rows.map((row) => ({ user: parseJson(row.user)!, discussion_id: row.discussion_id, pending_count: row.pending_count ?? 0 })));
+        return asList(
+          rows.map((row) => ({ user: parseJson(row.user)!, discussion_id: row.discussion_id, pending_count: row.pending_count ?? 0 })),
+        );
       },
 
       async thread(session, id, options = {}) {
@@ -278,7 +287,10 @@ export default fp(
           }
           let parent: number | null;
           if (body.parent_message_id !== undefined) {
-            const { rows } = await tx.query('SELECT 1 FROM messages WHERE id = $1 AND discussion_id = $2', [body.parent_message_id, discussionId]);
+            const { rows } = await tx.query('SELECT 1 FROM messages WHERE id = $1 AND discussion_id = $2', [
+              body.parent_message_id,
+              discussionId,
+            ]);
             if (rows.length === 0) throw httpErrors.badRequest(DISCUSSION_MESSAGES.badParent);
             parent = body.parent_message_id;
           } else {
@@ -304,7 +316,12 @@ export default fp(
           }
           await fastify.auditRepository.record(
             session,
-            { action: body.close ? 'message.create-and-close' : 'message.create', itemType: 'message', itemId: messageId, details: { discussion_id: discussionId } },
+            {
+              action: body.close ? 'message.create-and-close' : 'message.create',
+              itemType: 'message',
+              itemId: messageId,
+              details: { discussion_id: discussionId },
+            },
             tx,
           );
           const message = (await messagesByIds([messageId], tx)).get(messageId)!;
@@ -318,7 +335,12 @@ export default fp(
         return db.transaction(async (tx) => {
           const { discussion } = await ownMessage(session, id, tx);
           await tx.query('UPDATE messages SET message = $2, is_edited = true, modified_at = now() WHERE id = $1', [id, text]);
-          await notify(tx, { type: 'message.updated', discussion_id: discussion.id, message_id: id, users: [discussion.customer_id, discussion.consultant_id ?? 0] });
+          await notify(tx, {
+            type: 'message.updated',
+            discussion_id: discussion.id,
+            message_id: id,
+            users: [discussion.customer_id, discussion.consultant_id ?? 0],
+          });
           await fastify.auditRepository.record(session, { action: 'message.update', itemType: 'message', itemId: id }, tx);
           return (await messagesByIds([id], tx)).get(id)!;
         });
@@ -330,7 +352,12 @@ export default fp(
           // Keep the chain whole: the replies to this message now answer its parent.
           await tx.query('UPDATE messages SET parent_message_id = $2 WHERE parent_message_id = $1', [id, message.parent_message_id]);
           await tx.query('DELETE FROM messages WHERE id = $1', [id]);
-          await notify(tx, { type: 'message.deleted', discussion_id: discussion.id, message_id: id, users: [discussion.customer_id, discussion.consultant_id ?? 0] });
+          await notify(tx, {
+            type: 'message.deleted',
+            discussion_id: discussion.id,
+            message_id: id,
+            users: [discussion.customer_id, discussion.consultant_id ?? 0],
+          });
           await fastify.auditRepository.record(session, { action: 'message.delete', itemType: 'message', itemId: id }, tx);
         });
       },

@@ -1,6 +1,14 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
-import { ENTITY_MESSAGES, type Entity, type EntityBody, type EntityDetail, type EntityList, type EntityUpdateBody, type SearchPageQuery } from '@hub/shared/api';
+import {
+  ENTITY_MESSAGES,
+  type Entity,
+  type EntityBody,
+  type EntityDetail,
+  type EntityList,
+  type EntityUpdateBody,
+  type SearchPageQuery,
+} from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { likePattern } from '../content/sql';
@@ -68,7 +76,10 @@ async function uniqueSlug(tx: Queryable, name: string, id: number | null): Promi
 async function checkBody(tx: Queryable, body: EntityUpdateBody, id: number | null): Promise<void> {
   if (body.name !== undefined) {
     if (!body.name.trim()) throw httpErrors.badRequest('name: This field is required');
-    const { rows } = await tx.query('SELECT 1 FROM entities WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2', [body.name.trim(), id]);
+    const { rows } = await tx.query('SELECT 1 FROM entities WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2', [
+      body.name.trim(),
+      id,
+    ]);
     if (rows.length > 0) throw httpErrors.conflict(ENTITY_MESSAGES.nameTaken);
   }
   if (body.logo_id !== undefined && body.logo_id !== null) {
@@ -150,7 +161,11 @@ export default fp(
             [name, await uniqueSlug(tx, name, null), body.logo_id ?? null, body.provider_name ?? null],
           );
           const id = rows[0]!.id;
-          await fastify.auditRepository.record(session, { action: 'entity.create', itemType: 'entity', itemId: id, details: { ...body } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'entity.create', itemType: 'entity', itemId: id, details: { ...body } },
+            tx,
+          );
           return (await get(id, tx))!;
         });
       },
@@ -198,7 +213,12 @@ export default fp(
             await tx.query('UPDATE users SET entity_id = $2 WHERE id = $1', [userId, entityId]);
             await fastify.auditRepository.record(
               session,
-              { action: 'entity.user.add', itemType: 'entity', itemId: entityId, details: { user_id: userId, previous_entity_id: user.entity_id } },
+              {
+                action: 'entity.user.add',
+                itemType: 'entity',
+                itemId: entityId,
+                details: { user_id: userId, previous_entity_id: user.entity_id },
+              },
               tx,
             );
           }

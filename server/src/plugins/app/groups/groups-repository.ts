@@ -1,6 +1,14 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
-import { GROUP_MESSAGES, type Group, type GroupBody, type GroupDetail, type GroupList, type GroupUpdateBody, type SearchPageQuery } from '@hub/shared/api';
+import {
+  GROUP_MESSAGES,
+  type Group,
+  type GroupBody,
+  type GroupDetail,
+  type GroupList,
+  type GroupUpdateBody,
+  type SearchPageQuery,
+} from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { likePattern } from '../content/sql';
@@ -49,7 +57,10 @@ async function checkUnique(tx: Queryable, body: GroupUpdateBody, id: number | nu
     if (rows.length > 0) throw httpErrors.conflict(GROUP_MESSAGES.nameTaken);
   }
   if (body.pbi_group_name) {
-    const { rows } = await tx.query('SELECT 1 FROM groups WHERE lower(pbi_group_name) = lower($1) AND id IS DISTINCT FROM $2', [body.pbi_group_name.trim(), id]);
+    const { rows } = await tx.query('SELECT 1 FROM groups WHERE lower(pbi_group_name) = lower($1) AND id IS DISTINCT FROM $2', [
+      body.pbi_group_name.trim(),
+      id,
+    ]);
     if (rows.length > 0) throw httpErrors.conflict(GROUP_MESSAGES.pbiNameTaken);
   }
 }
@@ -120,7 +131,11 @@ export default fp(
           ]);
           const id = rows[0]!.id;
           if (body.user_ids) await setMembers(tx, id, body.user_ids);
-          await fastify.auditRepository.record(session, { action: 'group.create', itemType: 'group', itemId: id, details: { ...body } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'group.create', itemType: 'group', itemId: id, details: { ...body } },
+            tx,
+          );
           return (await get(id, tx))!;
         });
       },
@@ -137,7 +152,11 @@ export default fp(
           await tx.query('UPDATE groups SET name = $2, pbi_group_name = $3 WHERE id = $1', [id, name, pbiName]);
           if (body.user_ids) await setMembers(tx, id, body.user_ids);
           else if (pbiName !== current.pbi_group_name) await recomputePbiGroups(tx, await memberIds(tx, id));
-          await fastify.auditRepository.record(session, { action: 'group.update', itemType: 'group', itemId: id, details: { ...body } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'group.update', itemType: 'group', itemId: id, details: { ...body } },
+            tx,
+          );
           return get(id, tx);
         });
       },
@@ -150,7 +169,12 @@ export default fp(
           await recomputePbiGroups(tx, members);
           await fastify.auditRepository.record(
             session,
-            { action: 'group.delete', itemType: 'group', itemId: id, details: { name: rows[0].name, pbi_group_name: rows[0].pbi_group_name, members: members.length } },
+            {
+              action: 'group.delete',
+              itemType: 'group',
+              itemId: id,
+              details: { name: rows[0].name, pbi_group_name: rows[0].pbi_group_name, members: members.length },
+            },
             tx,
           );
           return true;

@@ -45,7 +45,8 @@ export async function receiveImage(request: FastifyRequest, store: FileStore): P
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (part.fieldname !== IMAGE_FILE_FIELD) throw httpErrors.badRequest(`${part.fieldname}: unexpected file, send the image as "${IMAGE_FILE_FIELD}"`);
+      if (part.fieldname !== IMAGE_FILE_FIELD)
+        throw httpErrors.badRequest(`${part.fieldname}: unexpected file, send the image as "${IMAGE_FILE_FIELD}"`);
       // A form whose file input was left empty still sends the part, nameless and empty.
       if (part.filename === '') {
         part.file.resume();
@@ -95,4 +96,3 @@ export function imageFields(raw: Record<string, string>, { create }: { create: b
   }
   return fields;
 }
-

@@ -36,7 +36,8 @@ export function createImageUrls(publicUrl: string): ImageUrls {
   const url = (id: number, version?: string | null) => `${publicUrl}/api/images/${id}/file${version ? `?v=${version}` : ''}`;
   return {
     url,
-    toImage: (json) => (json ? { id: json.id, name: json.name, url: url(json.id, json.v), category: json.category, description: json.description } : null),
+    toImage: (json) =>
+      json ? { id: json.id, name: json.name, url: url(json.id, json.v), category: json.category, description: json.description } : null,
   };
 }
 

@@ -19,7 +19,12 @@ export interface ImagesRepository {
   file(id: number): Promise<{ key: string; mime: ImageMime } | null>;
   create(file: StoredImageFile, fields: ImageFields & { category: ImageCategory }, session: Session): Promise<AdminImage>;
   /** Changes the fields and, with a file, the bytes; answers the replaced key for the caller to delete after the commit. */
-  update(id: number, file: StoredImageFile | null, fields: ImageFields, session: Session): Promise<{ image: AdminImage; replacedKey: string | null }>;
+  update(
+    id: number,
+    file: StoredImageFile | null,
+    fields: ImageFields,
+    session: Session,
+  ): Promise<{ image: AdminImage; replacedKey: string | null }>;
   /** Deletes the row (items pointing at it lose the image); answers the key of the bytes to delete. */
   remove(id: number, session: Session): Promise<string>;
 }
@@ -55,7 +60,12 @@ export default fp(
       category: row.category,
       description: row.description,
     });
-    const toAdminImage = (row: ImageRow): AdminImage => ({ ...toImage(row), size_bytes: row.size_bytes, mime: row.mime, created_at: iso(row.created_at) });
+    const toAdminImage = (row: ImageRow): AdminImage => ({
+      ...toImage(row),
+      size_bytes: row.size_bytes,
+      mime: row.mime,
+      created_at: iso(row.created_at),
+    });
 
     async function rows(query: AdminImageListQuery) {
       const page = query.page ?? 1;
@@ -91,7 +101,10 @@ export default fp(
       },
 
       async file(id) {
-        const { rows: found } = await db.query<{ storage_key: string; mime: ImageMime }>('SELECT storage_key, mime FROM images WHERE id = $1', [id]);
+        const { rows: found } = await db.query<{ storage_key: string; mime: ImageMime }>(
+          'SELECT storage_key, mime FROM images WHERE id = $1',
+          [id],
+        );
         return found[0] ? { key: found[0].storage_key, mime: found[0].mime } : null;
       },
 
@@ -99,12 +112,24 @@ export default fp(
         return db.transaction(async (tx) => {
           const { rows: created } = await tx.query<ImageRow>(
             `INSERT INTO images (name, category, description, storage_key, mime, size_bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-            [fields.name ?? (file.filename.slice(0, 255) || 'image'), fields.category, fields.description ?? null, file.key, file.mime, file.size],
+            [
+              fields.name ?? (file.filename.slice(0, 255) || 'image'),
+              fields.category,
+              fields.description ?? null,
+              file.key,
+              file.mime,
+              file.size,
+            ],
           );
           const image = toAdminImage(created[0]!);
           await fastify.auditRepository.record(
             session,
-            { action: 'image.create', itemType: 'image', itemId: image.id, details: { name: image.name, category: image.category, size_bytes: image.size_bytes } },
+            {
+              action: 'image.create',
+              itemType: 'image',
+              itemId: image.id,
+              details: { name: image.name, category: image.category, size_bytes: image.size_bytes },
+            },
             tx,
           );
           return image;
@@ -130,20 +155,34 @@ export default fp(
           let row = current[0];
           if (sets.length) {
             params.push(id);
-            const { rows: updated } = await tx.query<ImageRow>(`UPDATE images SET ${sets.join(', ')} WHERE id = $${params.length} RETURNING ${COLUMNS}`, params);
+            const { rows: updated } = await tx.query<ImageRow>(
+              `UPDATE images SET ${sets.join(', ')} WHERE id = $${params.length} RETURNING ${COLUMNS}`,
+              params,
+            );
             row = updated[0]!;
           }
           const changed = [...Object.keys(fields), ...(file ? ['file'] : [])];
-          await fastify.auditRepository.record(session, { action: 'image.update', itemType: 'image', itemId: id, details: { fields: changed } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'image.update', itemType: 'image', itemId: id, details: { fields: changed } },
+            tx,
+          );
           return { image: toAdminImage(row), replacedKey: file ? current[0].storage_key : null };
         });
       },
 
       async remove(id, session) {
         return db.transaction(async (tx) => {
-          const { rows: deleted } = await tx.query<{ name: string; storage_key: string }>('DELETE FROM images WHERE id = $1 RETURNING name, storage_key', [id]);
+          const { rows: deleted } = await tx.query<{ name: string; storage_key: string }>(
+            'DELETE FROM images WHERE id = $1 RETURNING name, storage_key',
+            [id],
+          );
           if (!deleted[0]) throw httpErrors.notFound(NOT_FOUND);
-          await fastify.auditRepository.record(session, { action: 'image.delete', itemType: 'image', itemId: id, details: { name: deleted[0].name } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'image.delete', itemType: 'image', itemId: id, details: { name: deleted[0].name } },
+            tx,
+          );
           return deleted[0].storage_key;
         });
       },

@@ -14,7 +14,18 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { cleanDescription } from '../content/description';
-import { adminListFilters, assertDraft, changedFields, contentPage, publicationWrites, publishedOnly, type ContentRow, type ContentTable, type IllustratedRow, type LockedItem } from '../content/publishable';
+import {
+  adminListFilters,
+  assertDraft,
+  changedFields,
+  contentPage,
+  publicationWrites,
+  publishedOnly,
+  type ContentRow,
+  type ContentTable,
+  type IllustratedRow,
+  type LockedItem,
+} from '../content/publishable';
 import { checkReferences } from '../content/references';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql } from '../images/image-urls';
@@ -96,7 +107,8 @@ export default fp(
     const writes = publicationWrites(fastify, NEWS_ITEMS, lock);
 
     /** Published only, unless the caller may see unpublished content and asks for it. */
-    const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) => publishedOnly(NEWS_ITEMS, session, includesUnpublished, params) ?? 'TRUE';
+    const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
+      publishedOnly(NEWS_ITEMS, session, includesUnpublished, params) ?? 'TRUE';
 
     const repository: NewsItemsRepository = {
       async list(query, session) {
@@ -140,7 +152,11 @@ export default fp(
             ],
           );
           const created = rows[0]!.id;
-          await fastify.auditRepository.record(session, { action: 'news-item.create', itemType: 'news-item', itemId: created, details: { title: body.title } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'news-item.create', itemType: 'news-item', itemId: created, details: { title: body.title } },
+            tx,
+          );
           return created;
         });
         return (await byId(id))!;
@@ -166,7 +182,11 @@ export default fp(
           );
           params.push(id);
           await tx.query(`UPDATE news_items SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
-          await fastify.auditRepository.record(session, { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields: changedFields(body) } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields: changedFields(body) } },
+            tx,
+          );
         });
         return (await byId(id))!;
       },

@@ -40,7 +40,9 @@ export default fp(
           let updated = 0;
           const groups: Group[] = [];
           for (const principal of [...principals.values()].sort((a, b) => a.localeCompare(b))) {
-            const known = await tx.query<Group>('SELECT id, name, pbi_group_name FROM groups WHERE lower(pbi_group_name) = lower($1)', [principal]);
+            const known = await tx.query<Group>('SELECT id, name, pbi_group_name FROM groups WHERE lower(pbi_group_name) = lower($1)', [
+              principal,
+            ]);
             if (known.rows[0]) {
               groups.push(known.rows[0]);
               continue;
@@ -57,10 +59,10 @@ export default fp(
             }
             // A hub group already holds the short name for another report-server group: keep both apart.
             const taken = await tx.query('SELECT 1 FROM groups WHERE name = $1', [name]);
-            const inserted = await tx.query<Group>('INSERT INTO groups (name, pbi_group_name) VALUES ($1, $2) RETURNING id, name, pbi_group_name', [
-              taken.rows.length > 0 ? principal : name,
-              principal,
-            ]);
+            const inserted = await tx.query<Group>(
+              'INSERT INTO groups (name, pbi_group_name) VALUES ($1, $2) RETURNING id, name, pbi_group_name',
+              [taken.rows.length > 0 ? principal : name, principal],
+            );
             created += 1;
             groups.push(inserted.rows[0]!);
           }
@@ -98,7 +100,11 @@ export default fp(
           const updated = rows.map((row) => row.id).sort((a, b) => a - b);
           await fastify.auditRepository.record(
             session,
-            { action: 'pbi.refresh-users', itemType: 'user', details: { server: server.apiUrl, groups_on_server: onServer.length, updated_user_ids: updated } },
+            {
+              action: 'pbi.refresh-users',
+              itemType: 'user',
+              details: { server: server.apiUrl, groups_on_server: onServer.length, updated_user_ids: updated },
+            },
             tx,
           );
           return { status: 'success' as const, users: total.rows[0]!.count, updated: updated.length };

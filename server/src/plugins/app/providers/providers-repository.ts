@@ -36,14 +36,17 @@ declare module 'fastify' {
   }
 }
 
-const COLUMNS = 'name, label, kind, issuer, client_id, authorization_endpoint, token_endpoint, end_session_endpoint, jwks_uri, user_id_field, enabled, position';
+const COLUMNS =
+  'name, label, kind, issuer, client_id, authorization_endpoint, token_endpoint, end_session_endpoint, jwks_uri, user_id_field, enabled, position';
 
 export default fp(
   async (fastify) => {
     const { db } = fastify;
     const repository: ProvidersRepository = {
       async listEnabled() {
-        const { rows } = await db.query<ProviderSummary>('SELECT name, label, kind FROM identity_providers WHERE enabled ORDER BY position, name');
+        const { rows } = await db.query<ProviderSummary>(
+          'SELECT name, label, kind FROM identity_providers WHERE enabled ORDER BY position, name',
+        );
         return rows;
       },
       async find(name) {
@@ -51,9 +54,10 @@ export default fp(
         return rows[0] ?? null;
       },
       async findByIssuer(issuer) {
-        const { rows } = await db.query<ProviderRecord>(`SELECT ${COLUMNS} FROM identity_providers WHERE issuer = $1 AND enabled ORDER BY position, name LIMIT 1`, [
-          issuer,
-        ]);
+        const { rows } = await db.query<ProviderRecord>(
+          `SELECT ${COLUMNS} FROM identity_providers WHERE issuer = $1 AND enabled ORDER BY position, name LIMIT 1`,
+          [issuer],
+        );
         return rows[0] ?? null;
       },
       async upsert(record) {
@@ -80,7 +84,9 @@ export default fp(
         );
       },
       async browserOrigins() {
-        const { rows } = await db.query<{ issuer: string; token_endpoint: string }>('SELECT issuer, token_endpoint FROM identity_providers WHERE enabled');
+        const { rows } = await db.query<{ issuer: string; token_endpoint: string }>(
+          'SELECT issuer, token_endpoint FROM identity_providers WHERE enabled',
+        );
         const origins = new Set<string>();
         for (const row of rows) {
           for (const url of [row.issuer, row.token_endpoint]) {

@@ -22,8 +22,7 @@ export function isHashedFile(path: string): boolean {
   return segments.length > 1 && segments.slice(0, -1).some((segment) => /^[0-9a-f]{8,}$/i.test(segment));
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The public configuration the browser needs, as <meta> tags in the shell's page, so the built

@@ -1,6 +1,14 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
-import { LIMITS, type Training, type TrainingCreateBody, type TrainingKind, type TrainingList, type TrainingListQuery, type TrainingUpdateBody } from '@hub/shared/api';
+import {
+  LIMITS,
+  type Training,
+  type TrainingCreateBody,
+  type TrainingKind,
+  type TrainingList,
+  type TrainingListQuery,
+  type TrainingUpdateBody,
+} from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { iso, setClauses } from '../content/sql';
@@ -63,11 +71,10 @@ export default fp(
 
     async function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<TrainingList> {
       const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM trainings WHERE ${where}`, params);
-      const { rows } = await db.query<TrainingRow>(`SELECT ${COLUMNS} FROM trainings WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
-        ...params,
-        pageSize,
-        (page - 1) * pageSize,
-      ]);
+      const { rows } = await db.query<TrainingRow>(
+        `SELECT ${COLUMNS} FROM trainings WHERE ${where} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, pageSize, (page - 1) * pageSize],
+      );
       return { items: rows.map(toTraining), total: total.rows[0]!.count, page, page_size: pageSize };
     }
 
@@ -79,8 +86,15 @@ export default fp(
     }
 
     /** Dates in order, a free slug: clear 400 and 409 rather than a constraint failure. */
-    async function check(tx: Queryable, id: number | null, start: string | Date, end: string | Date | null, slug: string | null | undefined) {
-      if (end !== null && new Date(end).getTime() < new Date(start).getTime()) throw httpErrors.badRequest('date_fin: must not be before date_debut');
+    async function check(
+      tx: Queryable,
+      id: number | null,
+      start: string | Date,
+      end: string | Date | null,
+      slug: string | null | undefined,
+    ) {
+      if (end !== null && new Date(end).getTime() < new Date(start).getTime())
+        throw httpErrors.badRequest('date_fin: must not be before date_debut');
       if (slug) {
         const { rows } = await tx.query('SELECT 1 FROM trainings WHERE slug = $1 AND id IS DISTINCT FROM $2', [slug, id]);
         if (rows.length > 0) throw httpErrors.conflict(`slug: "${slug}" is already used`);
@@ -89,10 +103,10 @@ export default fp(
 
     const repository: TrainingsRepository = {
       async upcoming(now = new Date()) {
-        const { rows } = await db.query<TrainingRow>(`SELECT ${COLUMNS} FROM trainings WHERE date_debut >= $1 ORDER BY date_debut, id LIMIT $2`, [
-          startOfTomorrow(now),
-          LIMITS.upcomingTrainings,
-        ]);
+        const { rows } = await db.query<TrainingRow>(
+          `SELECT ${COLUMNS} FROM trainings WHERE date_debut >= $1 ORDER BY date_debut, id LIMIT $2`,
+          [startOfTomorrow(now), LIMITS.upcomingTrainings],
+        );
         return { items: rows.map(toTraining), total: rows.length, page: 1, page_size: LIMITS.upcomingTrainings };
       },
 
@@ -120,10 +134,21 @@ export default fp(
           await check(tx, null, body.date_debut, body.date_fin ?? null, body.slug);
           const { rows } = await tx.query<TrainingRow>(
             `INSERT INTO trainings (intitule, date_debut, date_fin, duree_heures, slug, kind) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-            [body.intitule.trim(), body.date_debut, body.date_fin ?? null, body.duree_heures ?? null, body.slug ?? null, body.kind ?? 'training'],
+            [
+              body.intitule.trim(),
+              body.date_debut,
+              body.date_fin ?? null,
+              body.duree_heures ?? null,
+              body.slug ?? null,
+              body.kind ?? 'training',
+            ],
           );
           const training = toTraining(rows[0]!);
-          await fastify.auditRepository.record(session, { action: 'training.create', itemType: 'training', itemId: training.id, details: { intitule: training.intitule } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'training.create', itemType: 'training', itemId: training.id, details: { intitule: training.intitule } },
+            tx,
+          );
           return training;
         });
       },
@@ -137,16 +162,30 @@ export default fp(
           await check(tx, id, start, end, body.slug);
           const params: unknown[] = [];
           const sets = setClauses(
-            { intitule: body.intitule?.trim(), date_debut: body.date_debut, date_fin: body.date_fin, duree_heures: body.duree_heures, slug: body.slug, kind: body.kind },
+            {
+              intitule: body.intitule?.trim(),
+              date_debut: body.date_debut,
+              date_fin: body.date_fin,
+              duree_heures: body.duree_heures,
+              slug: body.slug,
+              kind: body.kind,
+            },
             params,
           );
           let row = current[0];
           if (sets.length) {
             params.push(id);
-            const { rows } = await tx.query<TrainingRow>(`UPDATE trainings SET ${sets.join(', ')} WHERE id = $${params.length} RETURNING ${COLUMNS}`, params);
+            const { rows } = await tx.query<TrainingRow>(
+              `UPDATE trainings SET ${sets.join(', ')} WHERE id = $${params.length} RETURNING ${COLUMNS}`,
+              params,
+            );
             row = rows[0]!;
           }
-          await fastify.auditRepository.record(session, { action: 'training.update', itemType: 'training', itemId: id, details: { fields: Object.keys(body) } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'training.update', itemType: 'training', itemId: id, details: { fields: Object.keys(body) } },
+            tx,
+          );
           return toTraining(row);
         });
       },
@@ -155,7 +194,11 @@ export default fp(
         await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ intitule: string }>('DELETE FROM trainings WHERE id = $1 RETURNING intitule', [id]);
           if (!rows[0]) throw httpErrors.notFound('Training not found');
-          await fastify.auditRepository.record(session, { action: 'training.delete', itemType: 'training', itemId: id, details: { intitule: rows[0].intitule } }, tx);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'training.delete', itemType: 'training', itemId: id, details: { intitule: rows[0].intitule } },
+            tx,
+          );
         });
       },
     };

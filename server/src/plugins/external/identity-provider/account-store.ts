@@ -17,7 +17,9 @@ const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 function derive(password: string, salt: Buffer, options: ScryptOptions & { keylen: number }): Promise<Buffer> {
   const { keylen, ...params } = options;
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, keylen, { ...params, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, keylen, { ...params, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -32,7 +34,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p), keylen: expected.length });
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    keylen: expected.length,
+  });
   return timingSafeEqual(actual, expected);
 }
 
@@ -64,7 +71,9 @@ export function createAccountStore(db: Db) {
     },
 
     async find(email: string): Promise<IdpAccount | null> {
-      const { rows } = await db.query<IdpAccount>('SELECT email, given_name, family_name FROM idp_accounts WHERE email = $1', [email.toLowerCase()]);
+      const { rows } = await db.query<IdpAccount>('SELECT email, given_name, family_name FROM idp_accounts WHERE email = $1', [
+        email.toLowerCase(),
+      ]);
       return rows[0] ?? null;
     },
 

@@ -28,7 +28,10 @@ export async function ensureAdapterTable(db: Db): Promise<void> {
 export function createAdapterClass(db: Db) {
   const live = '(expires_at IS NULL OR expires_at > now())';
   const findBy = async (model: string, column: 'id' | 'uid' | 'user_code', value: string): Promise<Payload | undefined> => {
-    const { rows } = await db.query<{ payload: Payload }>(`SELECT payload FROM idp_store WHERE model = $1 AND ${column} = $2 AND ${live} LIMIT 1`, [model, value]);
+    const { rows } = await db.query<{ payload: Payload }>(
+      `SELECT payload FROM idp_store WHERE model = $1 AND ${column} = $2 AND ${live} LIMIT 1`,
+      [model, value],
+    );
     return rows[0]?.payload;
   };
 
@@ -41,7 +44,15 @@ export function createAdapterClass(db: Db) {
          VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
          ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
            user_code = EXCLUDED.user_code, uid = EXCLUDED.uid, expires_at = EXCLUDED.expires_at`,
-        [this.model, id, JSON.stringify(payload), payload.grantId ?? null, payload.userCode ?? null, payload.uid ?? null, expiresIn ?? null],
+        [
+          this.model,
+          id,
+          JSON.stringify(payload),
+          payload.grantId ?? null,
+          payload.userCode ?? null,
+          payload.uid ?? null,
+          expiresIn ?? null,
+        ],
       );
     }
 
@@ -58,10 +69,10 @@ export function createAdapterClass(db: Db) {
     }
 
     async consume(id: string) {
-      await db.query(`UPDATE idp_store SET payload = payload || jsonb_build_object('consumed', floor(extract(epoch FROM now()))::int) WHERE model = $1 AND id = $2`, [
-        this.model,
-        id,
-      ]);
+      await db.query(
+        `UPDATE idp_store SET payload = payload || jsonb_build_object('consumed', floor(extract(epoch FROM now()))::int) WHERE model = $1 AND id = $2`,
+        [this.model, id],
+      );
     }
 
     async destroy(id: string) {

@@ -92,7 +92,8 @@ function buildProvider(config: AppConfig, accounts: AccountStore, keys: Awaited<
     responseTypes: ['code'],
     pkce: { required: () => true },
     // Refresh tokens for the portal, so the browser renews without hidden iframes.
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+      client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: (_ctx: unknown, origin: string) => uris.some((uri) => new URL(uri).origin === origin),
     ttl: {
       AccessToken: 60 * 60,
@@ -195,10 +196,15 @@ export default fp(
     );
     fastify.decorate('embeddedIdp', { issuer: provider.issuer, clientId: PORTAL_CLIENT_ID, publicJwks: keys.publicJwks });
 
-    const demo = config.seedDemo ? { demoAccounts: DEMO_PEOPLE.map((person) => person.email), demoPassword: DEMO_PASSWORD } : { demoAccounts: [] };
+    const demo = config.seedDemo
+      ? { demoAccounts: DEMO_PEOPLE.map((person) => person.email), demoPassword: DEMO_PASSWORD }
+      : { demoAccounts: [] };
 
     /** The interaction of this request, or null (and an explanation page sent) when it has expired. */
-    async function interactionOf(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<InteractionDetails | null> {
+    async function interactionOf(
+      request: FastifyRequest<{ Params: { uid: string } }>,
+      reply: FastifyReply,
+    ): Promise<InteractionDetails | null> {
       try {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         if (details.uid === request.params.uid) return details;
@@ -225,11 +231,17 @@ export default fp(
       if (!accountId || clientId !== PORTAL_CLIENT_ID) {
         return finish(request, reply, { error: 'access_denied', error_description: 'Consent is required for this client' });
       }
-      const grant = (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
-      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      const grant =
+        (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       grant.addOIDCScope((missing.missingOIDCScope ?? SCOPES).join(' '));
       grant.addOIDCClaims(missing.missingOIDCClaims ?? ID_TOKEN_CLAIMS);
-      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(' '));
+      for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant.addResourceScope(resource, scopes.join(' '));
       const grantId = await grant.save();
       return finish(request, reply, { consent: details.grantId ? {} : { grantId } });
     }
@@ -239,12 +251,16 @@ export default fp(
       pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, parseForm);
       const html = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
 
-      pages.get<{ Params: { uid: string } }>(`${MOUNT_PATH}/interaction/:uid`, { helmet, schema: { hide: true } }, async (request, reply) => {
-        const details = await interactionOf(request, reply);
-        if (!details) return reply;
-        if (details.prompt.name === 'consent') return autoConsent(request, reply, details);
-        return html(reply).send(loginPage({ uid: details.uid, email: details.params.login_hint ?? '', ...demo }));
-      });
+      pages.get<{ Params: { uid: string } }>(
+        `${MOUNT_PATH}/interaction/:uid`,
+        { helmet, schema: { hide: true } },
+        async (request, reply) => {
+          const details = await interactionOf(request, reply);
+          if (!details) return reply;
+          if (details.prompt.name === 'consent') return autoConsent(request, reply, details);
+          return html(reply).send(loginPage({ uid: details.uid, email: details.params.login_hint ?? '', ...demo }));
+        },
+      );
 
       pages.post<{ Params: { uid: string }; Body: { email?: string; password?: string } }>(
         `${MOUNT_PATH}/interaction/:uid/login`,
@@ -264,11 +280,15 @@ export default fp(
         },
       );
 
-      pages.get<{ Params: { uid: string } }>(`${MOUNT_PATH}/interaction/:uid/abort`, { helmet, schema: { hide: true } }, async (request, reply) => {
-        const details = await interactionOf(request, reply);
-        if (!details) return reply;
-        return finish(request, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' });
-      });
+      pages.get<{ Params: { uid: string } }>(
+        `${MOUNT_PATH}/interaction/:uid/abort`,
+        { helmet, schema: { hide: true } },
+        async (request, reply) => {
+          const details = await interactionOf(request, reply);
+          if (!details) return reply;
+          return finish(request, reply, { error: 'access_denied', error_description: 'End-User aborted interaction' });
+        },
+      );
     });
 
     // Everything else is oidc-provider itself (STACK-NOTES): hijack the reply, strip the mount

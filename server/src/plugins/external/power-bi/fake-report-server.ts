@@ -140,7 +140,8 @@ export async function startFakeReportServer(options: FakeReportServerOptions = {
     }
     // An inheriting item reports its parent's policies, as the real server does.
     let source = item;
-    while (source.InheritParentPolicy && source.ParentFolderId) source = items.find((candidate) => candidate.Id === source.ParentFolderId) ?? source;
+    while (source.InheritParentPolicy && source.ParentFolderId)
+      source = items.find((candidate) => candidate.Id === source.ParentFolderId) ?? source;
     return send(response, 200, {
       '@odata.context': `${origin}${API}/$metadata#Microsoft.ReportingServices.OData.ItemPolicy`,
       Id: item.Id,

@@ -128,7 +128,10 @@ export function createReportServerClient(options: ReportServerClientOptions): Re
       const items = await catalogItems();
       const policies = await mapLimited(items, options.concurrency ?? 4, async (item) => {
         // Catalog item ids are Edm.Guid: written bare inside the parentheses (OData key syntax).
-        const policy = await get<ItemPolicyJson>(`${apiUrl}/CatalogItems(${encodeURIComponent(item.Id)})/Policies`, `Policies of ${item.Path}`);
+        const policy = await get<ItemPolicyJson>(
+          `${apiUrl}/CatalogItems(${encodeURIComponent(item.Id)})/Policies`,
+          `Policies of ${item.Path}`,
+        );
         if (policy.InheritParentPolicy) return null;
         return {
           path: item.Path,

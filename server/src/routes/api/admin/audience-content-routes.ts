@@ -12,7 +12,13 @@ import {
 import type { AudienceContentAdmin } from '../../../plugins/app/content/publishable';
 import { fieldErrors } from '../field-errors';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 
 export interface AudienceContentSchemas {
   item: TSchema;
@@ -34,7 +40,9 @@ export function audienceContentRoutes<S extends AudienceContentSchemas>(options:
   schemas: S;
   /** The message of the 404 of a missing item. */
   notFound: string;
-  repository: (fastify: FastifyInstance) => AudienceContentAdmin<Static<S['item']>, Static<S['list']>, Static<S['listQuery']>, Static<S['createBody']>, Static<S['updateBody']>>;
+  repository: (
+    fastify: FastifyInstance,
+  ) => AudienceContentAdmin<Static<S['item']>, Static<S['list']>, Static<S['listQuery']>, Static<S['createBody']>, Static<S['updateBody']>>;
 }): FastifyPluginAsyncTypebox {
   const { name, schemas, notFound } = options;
   // The type provider cannot resolve the static type of a generic schema (it reads `unknown`): the
@@ -44,49 +52,75 @@ export function audienceContentRoutes<S extends AudienceContentSchemas>(options:
     const items = options.repository(fastify);
     const tags = ['admin', name];
 
-    fastify.get(`/${name}`, { schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } } }, async (request) =>
-      items.adminList(request.query as Static<S['listQuery']>, request.session),
+    fastify.get(
+      `/${name}`,
+      { schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } } },
+      async (request) => items.adminList(request.query as Static<S['listQuery']>, request.session),
     );
 
-    fastify.post(`/${name}`, { schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } }, async (request, reply) =>
-      reply.code(201).send(await items.create(request.body as Static<S['createBody']>, request.session)),
+    fastify.post(
+      `/${name}`,
+      { schema: { tags, body: schemas.createBody, response: { 201: schemas.item, ...errors } } },
+      async (request, reply) => reply.code(201).send(await items.create(request.body as Static<S['createBody']>, request.session)),
     );
 
-    fastify.get(`/${name}/:id`, { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } }, async (request, reply) => {
-      const item = await items.adminGet(request.params.id, request.session);
-      return item ?? reply.notFound(notFound);
-    });
-
-    fastify.put(`/${name}/:id`, { schema: { tags, params: IdParamSchema, body: schemas.updateBody, response: { 200: schemas.item, ...errors } } }, async (request) =>
-      items.update(request.params.id, request.body as Static<S['updateBody']>, request.session),
+    fastify.get(
+      `/${name}/:id`,
+      { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } },
+      async (request, reply) => {
+        const item = await items.adminGet(request.params.id, request.session);
+        return item ?? reply.notFound(notFound);
+      },
     );
 
-    fastify.delete(`/${name}/:id`, { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
-      await items.remove(request.params.id, request.session);
-      return reply.code(204).send(null);
-    });
-
-    fastify.put(`/${name}/:id/publish`, { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } }, async (request) =>
-      items.setStatus(request.params.id, PUBLICATION.published, request.session),
+    fastify.put(
+      `/${name}/:id`,
+      { schema: { tags, params: IdParamSchema, body: schemas.updateBody, response: { 200: schemas.item, ...errors } } },
+      async (request) => items.update(request.params.id, request.body as Static<S['updateBody']>, request.session),
     );
 
-    fastify.put(`/${name}/:id/unpublish`, { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } }, async (request) =>
-      items.setStatus(request.params.id, PUBLICATION.draft, request.session),
+    fastify.delete(
+      `/${name}/:id`,
+      { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } },
+      async (request, reply) => {
+        await items.remove(request.params.id, request.session);
+        return reply.code(204).send(null);
+      },
     );
 
-    fastify.get(`/${name}/:id/users`, { schema: { tags, params: IdParamSchema, response: { 200: AudienceUserListSchema, ...errors } } }, async (request, reply) => {
-      const users = await items.recipients(request.params.id, request.session);
-      return users ?? reply.notFound(notFound);
-    });
+    fastify.put(
+      `/${name}/:id/publish`,
+      { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } },
+      async (request) => items.setStatus(request.params.id, PUBLICATION.published, request.session),
+    );
+
+    fastify.put(
+      `/${name}/:id/unpublish`,
+      { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } },
+      async (request) => items.setStatus(request.params.id, PUBLICATION.draft, request.session),
+    );
+
+    fastify.get(
+      `/${name}/:id/users`,
+      { schema: { tags, params: IdParamSchema, response: { 200: AudienceUserListSchema, ...errors } } },
+      async (request, reply) => {
+        const users = await items.recipients(request.params.id, request.session);
+        return users ?? reply.notFound(notFound);
+      },
+    );
 
     for (const change of ['set-unique', 'add', 'remove'] as const) {
-      fastify.put(`/${name}/:id/users/${change}/:userId`, { schema: { tags, params: ItemUserParamsSchema, response: { 200: schemas.item, ...errors } } }, async (request) =>
-        items.changeRecipients(request.params.id, change, request.params.userId, request.session),
+      fastify.put(
+        `/${name}/:id/users/${change}/:userId`,
+        { schema: { tags, params: ItemUserParamsSchema, response: { 200: schemas.item, ...errors } } },
+        async (request) => items.changeRecipients(request.params.id, change, request.params.userId, request.session),
       );
     }
 
-    fastify.put(`/${name}/:id/users/clear`, { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } }, async (request) =>
-      items.changeRecipients(request.params.id, 'clear', null, request.session),
+    fastify.put(
+      `/${name}/:id/users/clear`,
+      { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } },
+      async (request) => items.changeRecipients(request.params.id, 'clear', null, request.session),
     );
 
     fastify.get(

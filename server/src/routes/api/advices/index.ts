@@ -4,13 +4,25 @@ import { AdviceListQuerySchema, AdviceListSchema, AdviceSchema, ErrorResponseSch
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/advices',
-    { schema: { tags: ['advices'], querystring: AdviceListQuerySchema, response: { 200: AdviceListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['advices'],
+        querystring: AdviceListQuerySchema,
+        response: { 200: AdviceListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
     async (request) => fastify.advicesRepository.list(request.query, request.session),
   );
 
   fastify.get(
     '/advices/:id',
-    { schema: { tags: ['advices'], params: IdParamSchema, response: { 200: AdviceSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['advices'],
+        params: IdParamSchema,
+        response: { 200: AdviceSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
       // 404 rather than 403: whether an advice of another entity exists is not the caller's business.
       const advice = await fastify.advicesRepository.get(request.params.id, request.session);

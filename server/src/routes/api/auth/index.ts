@@ -15,7 +15,13 @@ import { AUDIENCES } from '../../../plugins/app/auth/access-tokens';
 import { exchangeIdToken, LoginError } from './login';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 502: ErrorResponseSchema };
+  const errors = {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    502: ErrorResponseSchema,
+  };
 
   fastify.get(
     '/auth/providers',
@@ -25,7 +31,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/auth/provider/:name',
-    { config: { public: true }, schema: { tags: ['auth'], security: [], params: ProviderParamsSchema, response: { 200: ProviderSchema, 404: ErrorResponseSchema } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], security: [], params: ProviderParamsSchema, response: { 200: ProviderSchema, 404: ErrorResponseSchema } },
+    },
     async (request, reply) => {
       const provider = await fastify.providersRepository.find(request.params.name);
       if (!provider) return reply.notFound(`Unknown identity provider "${request.params.name}"`);
@@ -35,7 +44,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.post(
     '/auth/login',
-    { config: { public: true }, schema: { tags: ['auth'], security: [], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], security: [], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const provider = await fastify.providersRepository.find(request.body.provider);
       if (!provider) return reply.badRequest(`Unknown identity provider "${request.body.provider}"`);
@@ -49,11 +61,15 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  fastify.get('/auth/user', { schema: { tags: ['auth'], response: { 200: UserSchema, 401: ErrorResponseSchema } } }, async (request, reply) => {
-    const user = await fastify.usersRepository.profile(request.session.user.id);
-    if (!user) return reply.unauthorized('Invalid or expired token');
-    return user;
-  });
+  fastify.get(
+    '/auth/user',
+    { schema: { tags: ['auth'], response: { 200: UserSchema, 401: ErrorResponseSchema } } },
+    async (request, reply) => {
+      const user = await fastify.usersRepository.profile(request.session.user.id);
+      if (!user) return reply.unauthorized('Invalid or expired token');
+      return user;
+    },
+  );
 
   // Display-as (SPEC §4): the browser starts it only when this answers success, then sends
   // Display-As-User-Id; the session guard checks that header again on every call.

@@ -23,7 +23,12 @@ export class LoginError extends Error {
  * The exchange shared by POST /api/auth/login and POST /api/v2/auth/login: a verified identity
  * token of a known provider, the configured email claim, a known user → our access token.
  */
-export async function exchangeIdToken(fastify: FastifyInstance, idToken: string, provider: ProviderRecord, audience: Audience): Promise<string> {
+export async function exchangeIdToken(
+  fastify: FastifyInstance,
+  idToken: string,
+  provider: ProviderRecord,
+  audience: Audience,
+): Promise<string> {
   let claims;
   try {
     claims = await fastify.idTokenVerifier.verify(idToken, provider);

@@ -5,7 +5,13 @@ import { CategoryListQuerySchema, CategoryListSchema, ErrorResponseSchema } from
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/categories',
-    { schema: { tags: ['categories'], querystring: CategoryListQuerySchema, response: { 200: CategoryListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['categories'],
+        querystring: CategoryListQuerySchema,
+        response: { 200: CategoryListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
     async (request) => fastify.categoriesRepository.list(request.query),
   );
 };

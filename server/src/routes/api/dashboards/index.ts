@@ -4,14 +4,26 @@ import { DashboardListQuerySchema, DashboardListSchema, DashboardSchema, ErrorRe
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/dashboards',
-    { schema: { tags: ['dashboards'], querystring: DashboardListQuerySchema, response: { 200: DashboardListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['dashboards'],
+        querystring: DashboardListQuerySchema,
+        response: { 200: DashboardListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
     async (request) => fastify.dashboardsRepository.list(request.query, request.session),
   );
 
   // The embedded frame's page (/dashboards/{id}) opened directly, without the list.
   fastify.get(
     '/dashboards/:id',
-    { schema: { tags: ['dashboards'], params: IdParamSchema, response: { 200: DashboardSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['dashboards'],
+        params: IdParamSchema,
+        response: { 200: DashboardSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const dashboard = await fastify.dashboardsRepository.get(request.params.id, request.session);
       return dashboard ?? reply.notFound('Dashboard not found');

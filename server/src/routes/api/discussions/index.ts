@@ -15,7 +15,13 @@ import {
 } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  409: ErrorResponseSchema,
+};
 
 /** Discussions with the consultant (SPEC §7): the displayed user's own, their thread, writing, and the live events stream. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -42,18 +48,26 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  fastify.post('/discussions', { schema: { tags, body: MessageCreateBodySchema, response: { 201: MessageCreatedSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await repository.post(request.session, request.body)),
+  fastify.post(
+    '/discussions',
+    { schema: { tags, body: MessageCreateBodySchema, response: { 201: MessageCreatedSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await repository.post(request.session, request.body)),
   );
 
-  fastify.post('/messages/replace', { schema: { tags, body: MessageReplaceBodySchema, response: { 200: MessageSchema, ...errors } } }, async (request) =>
-    repository.replace(request.session, request.body.id, request.body.message),
+  fastify.post(
+    '/messages/replace',
+    { schema: { tags, body: MessageReplaceBodySchema, response: { 200: MessageSchema, ...errors } } },
+    async (request) => repository.replace(request.session, request.body.id, request.body.message),
   );
 
-  fastify.delete('/messages/:id', { schema: { tags, params: IdParamSchema, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
-    await repository.remove(request.session, request.params.id);
-    return reply.code(204).send(null);
-  });
+  fastify.delete(
+    '/messages/:id',
+    { schema: { tags, params: IdParamSchema, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      await repository.remove(request.session, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   fastify.post('/discussions/events/ticket', { schema: { tags, response: { 200: EventsTicketSchema, ...errors } } }, async (request) => ({
     ticket: await fastify.discussionHub.issueTicket(request.session.user.id),

@@ -4,7 +4,10 @@ import { Type } from 'typebox';
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['health'], security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['health'], security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    },
     async () => {
       await fastify.db.query('SELECT 1');
       return { status: 'ok' as const };

@@ -1,7 +1,15 @@
 import multipart from '@fastify/multipart';
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, IdParamSchema, ImageCategoryParamSchema, ImageListSchema, ImageSchema, isContributor, PageQuerySchema } from '@hub/shared/api';
+import {
+  ErrorResponseSchema,
+  IdParamSchema,
+  ImageCategoryParamSchema,
+  ImageListSchema,
+  ImageSchema,
+  isContributor,
+  PageQuerySchema,
+} from '@hub/shared/api';
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../plugins/app/images/image-upload';
 
 /** A year: the URL changes (?v=) when the bytes do, so the browser may keep them that long. */
@@ -14,21 +22,40 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/images/category/:category',
-    { schema: { tags: ['images'], params: ImageCategoryParamSchema, querystring: PageQuerySchema, response: { 200: ImageListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['images'],
+        params: ImageCategoryParamSchema,
+        querystring: PageQuerySchema,
+        response: { 200: ImageListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
     async (request) => images.list({ ...request.query, category: request.params.category }),
   );
 
   // Any signed-in user may upload a profile picture; other categories need a contributor or more.
   fastify.post(
     '/images',
-    { schema: { tags: ['images'], consumes: ['multipart/form-data'], response: { 201: ImageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['images'],
+        consumes: ['multipart/form-data'],
+        response: { 201: ImageSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+      },
+    },
     async (request, reply) => {
       const upload = await receiveImage(request, store);
       try {
         if (!upload.file) throw httpErrors.badRequest(FILE_REQUIRED);
         const fields = imageFields(upload.fields, { create: true });
-        if (fields.category !== 'profile' && !isContributor(request.session.rights)) throw httpErrors.forbidden('Only profile images may be uploaded here');
-        const { size_bytes: _size, mime: _mime, created_at: _at, ...image } = await images.create(upload.file, { ...fields, category: fields.category! }, request.session);
+        if (fields.category !== 'profile' && !isContributor(request.session.rights))
+          throw httpErrors.forbidden('Only profile images may be uploaded here');
+        const {
+          size_bytes: _size,
+          mime: _mime,
+          created_at: _at,
+          ...image
+        } = await images.create(upload.file, { ...fields, category: fields.category! }, request.session);
         return reply.code(201).send(image);
       } catch (error) {
         if (upload.file) await store.delete(upload.file.key);

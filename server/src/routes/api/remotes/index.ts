@@ -3,8 +3,12 @@ import { ErrorResponseSchema, RemoteListSchema, remotesAllowed } from '@hub/shar
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // Only the remotes the caller's role allows: the shell never learns where the others are.
-  fastify.get('/remotes', { schema: { tags: ['remotes'], response: { 200: RemoteListSchema, 401: ErrorResponseSchema } } }, async (request) => ({
-    remotes: remotesAllowed(request.session.rights).map((name) => ({ name, entry: fastify.config.remotes[name] })),
-  }));
+  fastify.get(
+    '/remotes',
+    { schema: { tags: ['remotes'], response: { 200: RemoteListSchema, 401: ErrorResponseSchema } } },
+    async (request) => ({
+      remotes: remotesAllowed(request.session.rights).map((name) => ({ name, entry: fastify.config.remotes[name] })),
+    }),
+  );
 };
 export default routes;

@@ -13,7 +13,13 @@ import {
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/tickets',
-    { schema: { tags: ['tickets'], querystring: TicketListQuerySchema, response: { 200: TicketListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['tickets'],
+        querystring: TicketListQuerySchema,
+        response: { 200: TicketListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
     async (request) => fastify.ticketsRepository.list(request.query, request.session),
   );
 

@@ -10,7 +10,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/trainings',
-    { schema: { tags: ['trainings'], querystring: TrainingListQuerySchema, response: { 200: TrainingListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: {
+        tags: ['trainings'],
+        querystring: TrainingListQuerySchema,
+        response: { 200: TrainingListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
     async (request) => fastify.trainingsRepository.list(request.query),
   );
 };

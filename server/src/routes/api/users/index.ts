@@ -30,7 +30,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // 404 rather than 403 for someone the caller may not read: whether the id exists is not their business.
   fastify.get(
     '/user/:id',
-    { schema: { tags: ['users'], params: IdParamSchema, response: { 200: UserSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema } } },
+    {
+      schema: { tags: ['users'], params: IdParamSchema, response: { 200: UserSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema } },
+    },
     async (request, reply) => {
       const { session } = request;
       const access = await fastify.usersRepository.readAccess(session, request.params.id);

@@ -45,7 +45,10 @@ describe(`GET /api/advices (${DB_KIND})`, () => {
 
   test("should show a Contoso user only Contoso's advices", async () => {
     const page = await list('user@contoso.test');
-    assert.deepEqual(page.items.map((advice) => advice.title).sort(), ['Contoso: archive closed projects', 'Contoso: plan your budget forecast']);
+    assert.deepEqual(page.items.map((advice) => advice.title).sort(), [
+      'Contoso: archive closed projects',
+      'Contoso: plan your budget forecast',
+    ]);
   });
 
   test('should hide an advice addressed to someone else', async () => {
@@ -55,7 +58,9 @@ describe(`GET /api/advices (${DB_KIND})`, () => {
   });
 
   test('should hide drafts, and show them to a contributor who asks for unpublished content', async () => {
-    assert.ok(!(await list('user@northwind.test', '?includes_unpublished=true')).items.some((advice) => advice.status === PUBLICATION.draft));
+    assert.ok(
+      !(await list('user@northwind.test', '?includes_unpublished=true')).items.some((advice) => advice.status === PUBLICATION.draft),
+    );
     assert.ok(!(await list('contributor@northwind.test')).items.some((advice) => advice.status === PUBLICATION.draft));
     const withDrafts = await list('contributor@northwind.test', '?includes_unpublished=true');
     assert.deepEqual(

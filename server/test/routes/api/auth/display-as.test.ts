@@ -62,7 +62,9 @@ describe(`display-as and the context headers (${DB_KIND})`, () => {
     const target = await userId('user@northwind.test');
     const asUser = await call('user@northwind.test', 'GET', '/api/advices?includes_unpublished=true');
     assert.ok(!asUser.json().items.some((advice: { status: number }) => advice.status === 0));
-    const displayed = await call('admin@demo.test', 'GET', '/api/advices?includes_unpublished=true', { 'display-as-user-id': String(target) });
+    const displayed = await call('admin@demo.test', 'GET', '/api/advices?includes_unpublished=true', {
+      'display-as-user-id': String(target),
+    });
     assert.ok(displayed.json().items.some((advice: { status: number }) => advice.status === 0));
   });
 

@@ -73,7 +73,13 @@ describe(`the embedded OpenID provider (${DB_KIND})`, () => {
     const token = await fetch(`${issuer}/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri(), client_id: 'hub-portal', code_verifier: verifier }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri(),
+        client_id: 'hub-portal',
+        code_verifier: verifier,
+      }),
     });
     assert.equal(token.status, 200, await token.clone().text());
     return { jar, tokens: (await token.json()) as { id_token: string; access_token: string; refresh_token?: string } };

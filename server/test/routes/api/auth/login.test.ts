@@ -63,7 +63,7 @@ describe(`sign-in with a company identity provider (${DB_KIND})`, () => {
     assert.deepEqual(user.pbi_groups, ['NW-Sales']);
   });
 
-  test("should give a consultant their clients, and match the email case-insensitively", async () => {
+  test('should give a consultant their clients, and match the email case-insensitively', async () => {
     const token = await loginAs(hub.app, hub.idp, 'Consultant@Demo.TEST');
     const user = (await hub.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } })).json();
     assert.equal(user.contact_enable, true);
@@ -145,7 +145,10 @@ describe(`sign-in with a company identity provider (${DB_KIND})`, () => {
   test('should verify file-exchange sign-ins too, finding the provider by issuer', async () => {
     const post = async (token: string) => hub.app.inject({ method: 'POST', url: '/api/v2/auth/login', payload: { token } });
     assert.equal((await post(await hub.idp.sign({ email: 'user@contoso.test' }, { key: hub.idp.otherKey }))).statusCode, 401);
-    assert.equal((await post(await hub.idp.sign({ email: 'user@contoso.test' }, { issuer: 'https://unknown.example.com' }))).statusCode, 401);
+    assert.equal(
+      (await post(await hub.idp.sign({ email: 'user@contoso.test' }, { issuer: 'https://unknown.example.com' }))).statusCode,
+      401,
+    );
     assert.equal((await post('not-a-jwt')).statusCode, 401);
     assert.equal((await post(await hub.idp.sign({ email: 'stranger@nowhere.test' }))).statusCode, 403);
   });

@@ -13,7 +13,11 @@ describe(`dashboards (${DB_KIND})`, () => {
   const { call } = signedInApp();
 
   const dashboardId = (title: string) => rowId('SELECT id FROM dashboards WHERE title = $1', [title]);
-  const titles = async (email: string, query = '') => (await call(email, 'GET', `/api/dashboards${query}`)).json().items.map((d: { title: string }) => d.title).sort();
+  const titles = async (email: string, query = '') =>
+    (await call(email, 'GET', `/api/dashboards${query}`))
+      .json()
+      .items.map((d: { title: string }) => d.title)
+      .sort();
 
   test("should list a user's own entity's published dashboards", async () => {
     assert.deepEqual(await titles(USER), ['Northwind sales overview', 'Northwind stock levels']);
@@ -41,7 +45,9 @@ describe(`dashboards (${DB_KIND})`, () => {
   });
 
   test('should create a draft for all users of the entity, and refuse a URL that is not https', async () => {
-    const created = await call(CONTRIBUTOR, 'POST', '/api/admin/dashboards', { payload: { title: 'Cash flow', url: 'https://reports.example.com/reports/powerbi/Northwind/Cash' } });
+    const created = await call(CONTRIBUTOR, 'POST', '/api/admin/dashboards', {
+      payload: { title: 'Cash flow', url: 'https://reports.example.com/reports/powerbi/Northwind/Cash' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     assert.equal(created.json().status, PUBLICATION.draft);
     assert.equal(created.json().audience_type, 'multi_users');
@@ -56,7 +62,10 @@ describe(`dashboards (${DB_KIND})`, () => {
     const onUpdate = await call(CONTRIBUTOR, 'PUT', `/api/admin/dashboards/${created.json().id}`, { payload: { url: 'ftp://x' } });
     assert.equal(onUpdate.json().message, 'Please enter a valid URL (https://)');
     assert.equal(await count(`SELECT count(*)::int AS count FROM dashboards WHERE title = 'Bad'`), 0);
-    assert.equal((await call(CONTRIBUTOR, 'POST', '/api/admin/dashboards', { payload: { title: 'No url' } })).json().message, 'url: This field is required');
+    assert.equal(
+      (await call(CONTRIBUTOR, 'POST', '/api/admin/dashboards', { payload: { title: 'No url' } })).json().message,
+      'url: This field is required',
+    );
   });
 
   test('should publish, refuse edits while published, unpublish and delete, with a 404 for another entity', async () => {
@@ -65,7 +74,9 @@ describe(`dashboards (${DB_KIND})`, () => {
     assert.ok((await titles(USER)).includes('Northwind margin analysis'));
     assert.equal((await call(CONTRIBUTOR, 'PUT', `/api/admin/dashboards/${draft}`, { payload: { tag: 'x' } })).statusCode, 409);
     assert.equal((await call(CONTRIBUTOR, 'PUT', `/api/admin/dashboards/${draft}/unpublish`)).json().status, 0);
-    const edited = await call(CONTRIBUTOR, 'PUT', `/api/admin/dashboards/${draft}`, { payload: { tag: 'Margins', description: '<p onclick="x()">Hi</p>' } });
+    const edited = await call(CONTRIBUTOR, 'PUT', `/api/admin/dashboards/${draft}`, {
+      payload: { tag: 'Margins', description: '<p onclick="x()">Hi</p>' },
+    });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal(edited.json().description, '<p>Hi</p>');
 
@@ -94,8 +105,14 @@ describe(`dashboards (${DB_KIND})`, () => {
     assert.equal(withSources.json().total, 3);
     assert.deepEqual(withSources.json().items.find((d: { id: number }) => d.id === id).sources.users, [nina]);
     const users = (await call(CONTRIBUTOR, 'GET', `/api/admin/dashboards/${id}/users`)).json().items;
-    assert.deepEqual(users.filter((u: { selected: boolean }) => u.selected).map((u: { id: number }) => u.id), [nina]);
-    assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/users/${await userId('user@contoso.test')}/dashboards-with-sources`)).statusCode, 404);
+    assert.deepEqual(
+      users.filter((u: { selected: boolean }) => u.selected).map((u: { id: number }) => u.id),
+      [nina],
+    );
+    assert.equal(
+      (await call(CONTRIBUTOR, 'GET', `/api/admin/users/${await userId('user@contoso.test')}/dashboards-with-sources`)).statusCode,
+      404,
+    );
   });
 
   test('should list the entity in force on the admin side, drafts included', async () => {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MESSAGE_MAX_LENGTH, type Discussion, type DiscussionThread, type MessageCreated, type PendingList, type User } from '@hub/shared/api';
+import {
+  MESSAGE_MAX_LENGTH,
+  type Discussion,
+  type DiscussionThread,
+  type MessageCreated,
+  type PendingList,
+  type User,
+} from '@hub/shared/api';
 import { build, DB_KIND } from '../../../helper';
 import { signedInApp } from '../../../support/signed-in-app';
 
@@ -13,7 +20,8 @@ const CONTRIBUTOR = 'contributor@northwind.test';
 describe(`discussions (${DB_KIND})`, () => {
   const hub = signedInApp();
 
-  const call = (email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => hub.call(email, method, url, { payload });
+  const call = (email: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    hub.call(email, method, url, { payload });
   async function write(email: string, body: object): Promise<MessageCreated> {
     const response = await call(email, 'POST', '/api/discussions', body);
     assert.equal(response.statusCode, 201, response.body);
@@ -55,16 +63,32 @@ describe(`discussions (${DB_KIND})`, () => {
     const northwind = await write(USER, { message: 'From Northwind' });
     const contoso = await write(OTHER, { message: 'From Contoso' });
 
-    assert.deepEqual((await list(USER)).map((d) => d.id), [northwind.discussion.id]);
-    assert.deepEqual((await list(OTHER)).map((d) => d.id), [contoso.discussion.id]);
+    assert.deepEqual(
+      (await list(USER)).map((d) => d.id),
+      [northwind.discussion.id],
+    );
+    assert.deepEqual(
+      (await list(OTHER)).map((d) => d.id),
+      [contoso.discussion.id],
+    );
     assert.deepEqual((await list(CONSULTANT)).map((d) => d.id).sort(), [northwind.discussion.id, contoso.discussion.id].sort());
-    assert.deepEqual((await list(ADMIN, '/api/admin/discussions')).map((d) => d.id).sort(), [northwind.discussion.id, contoso.discussion.id].sort());
-    assert.deepEqual((await list(CONTRIBUTOR, '/api/admin/discussions')).map((d) => d.id), [northwind.discussion.id], 'a contributor: their entity only');
+    assert.deepEqual(
+      (await list(ADMIN, '/api/admin/discussions')).map((d) => d.id).sort(),
+      [northwind.discussion.id, contoso.discussion.id].sort(),
+    );
+    assert.deepEqual(
+      (await list(CONTRIBUTOR, '/api/admin/discussions')).map((d) => d.id),
+      [northwind.discussion.id],
+      'a contributor: their entity only',
+    );
     assert.deepEqual(await list(ADMIN), [], 'the user list holds only the administrator’s own discussions');
 
     const foreign = await call(OTHER, 'GET', `/api/discussions/${northwind.discussion.id}/messages`);
     assert.equal(foreign.statusCode, 404);
-    assert.equal((await call(OTHER, 'POST', '/api/discussions', { message: 'sneak', discussion_id: northwind.discussion.id })).statusCode, 404);
+    assert.equal(
+      (await call(OTHER, 'POST', '/api/discussions', { message: 'sneak', discussion_id: northwind.discussion.id })).statusCode,
+      404,
+    );
     assert.equal((await call(CONSULTANT, 'GET', `/api/discussions/${northwind.discussion.id}/messages`)).statusCode, 200);
     const history = await call(ADMIN, 'GET', `/api/admin/discussions/history/${northwind.discussion.id}`);
     assert.equal(history.statusCode, 200);
@@ -89,7 +113,10 @@ describe(`discussions (${DB_KIND})`, () => {
 
     assert.equal((await call(USER, 'DELETE', `/api/messages/${created.message.id}`)).statusCode, 204);
     const thread = (await call(CONSULTANT, 'GET', `/api/discussions/${created.discussion.id}/messages`)).json() as DiscussionThread;
-    assert.deepEqual(thread.messages.map((m) => [m.message, m.parent_message_id]), [['Reply', null]]);
+    assert.deepEqual(
+      thread.messages.map((m) => [m.message, m.parent_message_id]),
+      [['Reply', null]],
+    );
   });
 
   test('should close with Send & Close, then refuse new messages and changes with 409', async () => {
@@ -100,7 +127,10 @@ describe(`discussions (${DB_KIND})`, () => {
     assert.equal(again.statusCode, 409);
     assert.equal((await call(USER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'edit' })).statusCode, 409);
     assert.deepEqual(await list(USER), []);
-    assert.deepEqual((await list(USER, '/api/discussions/all')).map((d) => d.status), ['closed']);
+    assert.deepEqual(
+      (await list(USER, '/api/discussions/all')).map((d) => d.status),
+      ['closed'],
+    );
     const user = await me(USER);
     assert.equal(user.open_discussion_counter, 0);
     assert.equal(user.close_discussion_counter, 1);
@@ -201,7 +231,12 @@ describe(`discussions (${DB_KIND})`, () => {
     const created = await write(USER, { message: 'Live hello' });
     const event = await consultant.waitFor('message.created');
     assert.ok(Date.now() - started < 1000, 'delivered within a second');
-    assert.deepEqual(event.data, { type: 'message.created', discussion_id: created.discussion.id, message_id: created.message.id, message: created.message });
+    assert.deepEqual(event.data, {
+      type: 'message.created',
+      discussion_id: created.discussion.id,
+      message_id: created.message.id,
+      message: created.message,
+    });
     const counters = await consultant.waitFor('counters');
     assert.equal(counters.data.pending_message_counter, 1);
     // The stranger's stream stays silent about someone else's discussion.

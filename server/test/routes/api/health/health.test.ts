@@ -42,6 +42,7 @@ describe(`health, errors and limits (${DB_KIND})`, () => {
     const response = await app.inject('/api/docs/json');
     assert.equal(response.statusCode, 200);
     const paths = Object.keys(response.json().paths);
-    for (const path of ['/api/auth/login', '/api/advices', '/api/advices/{id}', '/api/remotes', '/api/v2/auth/login']) assert.ok(paths.includes(path), path);
+    for (const path of ['/api/auth/login', '/api/advices', '/api/advices/{id}', '/api/remotes', '/api/v2/auth/login'])
+      assert.ok(paths.includes(path), path);
   });
 });

@@ -14,7 +14,12 @@ const USER = 'user@northwind.test';
 const PNG = demoPng(4, 3, [200, 10, 10]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x3b])]);
-const WEBP = Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L', 'latin1'), Buffer.alloc(18)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF', 'latin1'),
+  Buffer.from([26, 0, 0, 0]),
+  Buffer.from('WEBPVP8L', 'latin1'),
+  Buffer.alloc(18),
+]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
 /** A multipart body as a browser sends it, serialised by the platform's own FormData. */
@@ -29,7 +34,9 @@ async function form(fields: Record<string, string>, file?: { bytes: Buffer; name
 /** A multipart body of `size` file bytes (a PNG header, then zeros) streamed in 1 MB chunks, never held whole. */
 function bigForm(size: number) {
   const boundary = '----hub-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nbanner\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nbanner\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const zeros = Buffer.alloc(1024 * 1024);
   async function* body() {
@@ -60,7 +67,14 @@ describe(`images (${DB_KIND})`, () => {
 
   test('should store an uploaded image, answer its URL, audit it, and serve its bytes publicly with the right headers', async () => {
     const before = files();
-    const created = await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner', name: 'Spring banner', description: 'For the spring news' }, { bytes: PNG, name: 'spring.png', type: 'image/png' }));
+    const created = await upload(
+      CONTRIBUTOR,
+      '/api/admin/images',
+      await form(
+        { category: 'banner', name: 'Spring banner', description: 'For the spring news' },
+        { bytes: PNG, name: 'spring.png', type: 'image/png' },
+      ),
+    );
     assert.equal(created.statusCode, 201, created.body);
     const image = created.json();
     assert.equal(image.name, 'Spring banner');
@@ -87,8 +101,16 @@ describe(`images (${DB_KIND})`, () => {
   });
 
   test('should judge the type from the bytes, not the name: jpeg, gif and webp accepted, svg and text refused, nothing kept', async () => {
-    for (const [bytes, mime] of [[JPEG, 'image/jpeg'], [GIF, 'image/gif'], [WEBP, 'image/webp']] as const) {
-      const created = await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'thumbnail' }, { bytes, name: 'notes.txt', type: 'text/plain' }));
+    for (const [bytes, mime] of [
+      [JPEG, 'image/jpeg'],
+      [GIF, 'image/gif'],
+      [WEBP, 'image/webp'],
+    ] as const) {
+      const created = await upload(
+        CONTRIBUTOR,
+        '/api/admin/images',
+        await form({ category: 'thumbnail' }, { bytes, name: 'notes.txt', type: 'text/plain' }),
+      );
       assert.equal(created.statusCode, 201, created.body);
       assert.equal(created.json().mime, mime);
       assert.equal(created.json().name, 'notes.txt');
@@ -96,7 +118,11 @@ describe(`images (${DB_KIND})`, () => {
     const before = files();
     const rows = await count('SELECT count(*)::int AS count FROM images');
     for (const bytes of [SVG, Buffer.from('just some text, long enough'), Buffer.from([1, 2])]) {
-      const refused = await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner' }, { bytes, name: 'logo.png', type: 'image/png' }));
+      const refused = await upload(
+        CONTRIBUTOR,
+        '/api/admin/images',
+        await form({ category: 'banner' }, { bytes, name: 'logo.png', type: 'image/png' }),
+      );
       assert.equal(refused.statusCode, 400);
       assert.equal(refused.json().message, 'Only jpeg, png, gif and webp images are accepted');
     }
@@ -128,10 +154,19 @@ describe(`images (${DB_KIND})`, () => {
     const banner = await upload(USER, '/api/images', await form({ category: 'banner' }, { bytes: PNG, name: 'b.png' }));
     assert.equal(banner.statusCode, 403);
     assert.equal(files().length, before.length + 1, 'the refused banner left no file');
-    assert.equal((await upload(CONTRIBUTOR, '/api/images', await form({ category: 'banner' }, { bytes: PNG, name: 'b.png' }))).statusCode, 201);
-    assert.equal((await upload(USER, '/api/admin/images', await form({ category: 'profile' }, { bytes: PNG, name: 'me.png' }))).statusCode, 403);
+    assert.equal(
+      (await upload(CONTRIBUTOR, '/api/images', await form({ category: 'banner' }, { bytes: PNG, name: 'b.png' }))).statusCode,
+      201,
+    );
+    assert.equal(
+      (await upload(USER, '/api/admin/images', await form({ category: 'profile' }, { bytes: PNG, name: 'me.png' }))).statusCode,
+      403,
+    );
     const listed = await call(USER, 'GET', '/api/images/category/profile');
-    assert.deepEqual(listed.json().items.map((image: { id: number }) => image.id), [profile.json().id]);
+    assert.deepEqual(
+      listed.json().items.map((image: { id: number }) => image.id),
+      [profile.json().id],
+    );
   });
 
   test('should refuse 50 MB while streaming and keep nothing; accept 50 MB less one byte', async () => {
@@ -165,9 +200,15 @@ describe(`images (${DB_KIND})`, () => {
   });
 
   test('should update fields and replace the bytes (new URL version, old file gone), then delete row and file', async () => {
-    const created = (await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner' }, { bytes: PNG, name: 'a.png' }))).json();
+    const created = (
+      await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner' }, { bytes: PNG, name: 'a.png' }))
+    ).json();
     const afterCreate = files();
-    const renamed = await upload(CONTRIBUTOR, `/api/admin/images/${created.id}`, await form({ name: 'Renamed', description: 'Now described' }));
+    const renamed = await upload(
+      CONTRIBUTOR,
+      `/api/admin/images/${created.id}`,
+      await form({ name: 'Renamed', description: 'Now described' }),
+    );
     assert.equal(renamed.statusCode, 200, renamed.body);
     assert.equal(renamed.json().name, 'Renamed');
     assert.equal(renamed.json().description, 'Now described');
@@ -187,7 +228,8 @@ describe(`images (${DB_KIND})`, () => {
     assert.equal((await audited('image.update', created.id)).length, 2);
 
     // The demo banner of the pinned news: deleting it leaves the news without a banner.
-    const banner = (await (await testDb()).query<{ id: number }>(`SELECT id FROM images WHERE storage_key = 'demo-banner-release.png'`)).rows[0]!.id;
+    const banner = (await (await testDb()).query<{ id: number }>(`SELECT id FROM images WHERE storage_key = 'demo-banner-release.png'`))
+      .rows[0]!.id;
     assert.equal((await call(CONTRIBUTOR, 'DELETE', `/api/admin/images/${banner}`)).statusCode, 204);
     assert.ok(!files().includes('demo-banner-release.png'));
     assert.equal(await count('SELECT count(*)::int AS count FROM news_items WHERE banner_image_id IS NOT NULL'), 0);

@@ -32,17 +32,24 @@ describe(`news items (${DB_KIND})`, () => {
 
   test('should show drafts only to who may see unpublished content and asks for it', async () => {
     const drafts = (email: string, query = '?includes_unpublished=true') =>
-      call(email, 'GET', `/api/news-items${query}`).then((r) => r.json().items.filter((item: { status: number }) => item.status === PUBLICATION.draft).length);
+      call(email, 'GET', `/api/news-items${query}`).then(
+        (r) => r.json().items.filter((item: { status: number }) => item.status === PUBLICATION.draft).length,
+      );
     assert.equal(await drafts(USER), 0);
     assert.equal(await drafts(CONTRIBUTOR, ''), 0);
     assert.equal(await drafts(CONTRIBUTOR), 1);
     const nina = await userId(USER);
-    const asNina = await call('admin@demo.test', 'GET', '/api/news-items?includes_unpublished=true', { headers: { 'display-as-user-id': String(nina) } });
+    const asNina = await call('admin@demo.test', 'GET', '/api/news-items?includes_unpublished=true', {
+      headers: { 'display-as-user-id': String(nina) },
+    });
     assert.equal(asNina.json().items.filter((item: { status: number }) => item.status === PUBLICATION.draft).length, 1);
   });
 
   test('should answer one published news item, and 404 for a draft to a user', async () => {
-    assert.equal((await call(USER, 'GET', `/api/news-items/${await newsId('Webinar replay available')}`)).json().title, 'Webinar replay available');
+    assert.equal(
+      (await call(USER, 'GET', `/api/news-items/${await newsId('Webinar replay available')}`)).json().title,
+      'Webinar replay available',
+    );
     const draft = await newsId('Draft: summer release notes');
     const hidden = await call(USER, 'GET', `/api/news-items/${draft}`);
     assert.equal(hidden.statusCode, 404);
@@ -51,7 +58,9 @@ describe(`news items (${DB_KIND})`, () => {
   });
 
   test('should create a draft, publish it for users, refuse edits while published, and audit each step', async () => {
-    const created = await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { title: 'Autumn release', tag: 'Release', description: '<p>New <em>things</em><script>x()</script></p>' } });
+    const created = await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', {
+      payload: { title: 'Autumn release', tag: 'Release', description: '<p>New <em>things</em><script>x()</script></p>' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const item = created.json();
     assert.equal(item.status, PUBLICATION.draft);
@@ -80,7 +89,10 @@ describe(`news items (${DB_KIND})`, () => {
     assert.deepEqual(missing.json(), { statusCode: 400, error: 'Bad Request', message: 'title: This field is required' });
     const long = await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { title: 'Long', description: 'x'.repeat(10000) } });
     assert.equal(long.json().message, 'Description is too long ! (10000/9999)');
-    assert.equal((await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { title: 'Fits', description: 'x'.repeat(9999) } })).statusCode, 201);
+    assert.equal(
+      (await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { title: 'Fits', description: 'x'.repeat(9999) } })).statusCode,
+      201,
+    );
 
     const id = await newsId('Webinar replay available');
     await (await testDb()).query('UPDATE news_items SET status = 3 WHERE id = $1', [id]);

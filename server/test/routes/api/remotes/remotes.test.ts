@@ -5,10 +5,16 @@ import { loginAs } from '../../../support/test-idp';
 import { signedInApp } from '../../../support/signed-in-app';
 
 describe(`GET /api/remotes (${DB_KIND})`, () => {
-  const hub = signedInApp({ config: () => ({ remotes: { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' } }), resetData: false });
+  const hub = signedInApp({
+    config: () => ({ remotes: { ...testConfig().remotes, content: 'http://localhost:3001/mf-manifest.json' } }),
+    resetData: false,
+  });
 
   const remotesOf = async (email: string) => {
-    const response = await hub.app.inject({ url: '/api/remotes', headers: { authorization: `Bearer ${await loginAs(hub.app, hub.idp, email)}` } });
+    const response = await hub.app.inject({
+      url: '/api/remotes',
+      headers: { authorization: `Bearer ${await loginAs(hub.app, hub.idp, email)}` },
+    });
     assert.equal(response.statusCode, 200);
     return response.json().remotes as Array<{ name: string; entry: string }>;
   };
@@ -24,7 +30,10 @@ describe(`GET /api/remotes (${DB_KIND})`, () => {
   test('should list the admin remote for a contributor and an administrator', async () => {
     for (const email of ['contributor@northwind.test', 'admin@demo.test']) {
       const remotes = await remotesOf(email);
-      assert.ok(remotes.some((remote) => remote.name === 'admin'), email);
+      assert.ok(
+        remotes.some((remote) => remote.name === 'admin'),
+        email,
+      );
       assert.equal(remotes.find((remote) => remote.name === 'admin')!.entry, '/remotes/admin/mf-manifest.json');
     }
   });

@@ -44,7 +44,10 @@ describe(`helpdesk tickets (${DB_KIND})`, () => {
 
   test("should never show another entity's tickets, whatever the caller asks for", async () => {
     const contoso = await entityId('Contoso');
-    assert.equal((await call('contributor@northwind.test', 'GET', '/api/tickets', { headers: { 'x-entity-id': String(contoso) } })).statusCode, 403);
+    assert.equal(
+      (await call('contributor@northwind.test', 'GET', '/api/tickets', { headers: { 'x-entity-id': String(contoso) } })).statusCode,
+      403,
+    );
     await open('user@contoso.test', 'Contoso only');
     const northwind = await list('contributor@northwind.test');
     assert.ok(northwind.items.every((ticket) => ticket.entity?.name === 'Northwind Traders'));
@@ -86,7 +89,9 @@ describe(`helpdesk tickets (${DB_KIND})`, () => {
     assert.equal(all.statusCode, 200);
     assert.equal(all.json().total, 3);
     const contoso = await entityId('Contoso');
-    assert.deepEqual(titles((await call('admin@demo.test', 'GET', `/api/admin/tickets?entity_id=${contoso}`)).json()), ['Export to Excel fails']);
+    assert.deepEqual(titles((await call('admin@demo.test', 'GET', `/api/admin/tickets?entity_id=${contoso}`)).json()), [
+      'Export to Excel fails',
+    ]);
 
     const ticket = await idOf('SELECT id FROM tickets WHERE title = $1', ['Sales report does not refresh']);
     for (const email of ['contributor@northwind.test', 'publisher@demo.test', 'user@northwind.test']) {
@@ -112,7 +117,8 @@ describe(`people routes: rate limit and OpenAPI (${DB_KIND})`, () => {
       const token = await loginAs(app, idp, 'user@northwind.test');
       const headers = { authorization: `Bearer ${token}` };
       const statuses: number[] = [];
-      for (const url of ['/api/tickets', '/api/entities', '/api/tickets', '/api/entities']) statuses.push((await app.inject({ url, headers })).statusCode);
+      for (const url of ['/api/tickets', '/api/entities', '/api/tickets', '/api/entities'])
+        statuses.push((await app.inject({ url, headers })).statusCode);
       // The sign-in counted as the first of the four.
       assert.deepEqual(statuses, [200, 200, 200, 429]);
       const limited = await app.inject({ method: 'POST', url: '/api/tickets', headers, payload: { title: 'x', description: '' } });
@@ -160,6 +166,15 @@ describe(`people routes: rate limit and OpenAPI (${DB_KIND})`, () => {
     const update = document.paths['/api/admin/users/{id}'].put.requestBody.content['application/json'].schema;
     assert.ok(update.properties.rights && update.properties.pbi_groups);
     const ticket = document.paths['/api/tickets'].post.responses['201'].content['application/json'].schema;
-    assert.deepEqual(Object.keys(ticket.properties).sort(), ['author', 'created_at', 'description', 'entity', 'id', 'status', 'title', 'updated_at']);
+    assert.deepEqual(Object.keys(ticket.properties).sort(), [
+      'author',
+      'created_at',
+      'description',
+      'entity',
+      'id',
+      'status',
+      'title',
+      'updated_at',
+    ]);
   });
 });

@@ -25,17 +25,19 @@ describe(`trainings (${DB_KIND})`, () => {
     const db = await testDb();
     const tomorrow = startOfTomorrow(new Date());
     // One later today, one exactly at the start of tomorrow, one just before it.
-    await db.query(`INSERT INTO trainings (intitule, date_debut, kind) VALUES ('Later today', $1, 'event'), ('At midnight', $2, 'webinar'), ('Just before', $3, 'training')`, [
-      new Date(tomorrow.getTime() - 60_000 * 30),
-      tomorrow,
-      new Date(tomorrow.getTime() - 1),
-    ]);
+    await db.query(
+      `INSERT INTO trainings (intitule, date_debut, kind) VALUES ('Later today', $1, 'event'), ('At midnight', $2, 'webinar'), ('Just before', $3, 'training')`,
+      [new Date(tomorrow.getTime() - 60_000 * 30), tomorrow, new Date(tomorrow.getTime() - 1)],
+    );
     assert.ok((await count('SELECT count(*)::int AS count FROM trainings WHERE date_debut >= $1', [tomorrow])) >= 4);
     const answer = await call(USER, 'GET', '/api/trainings/upcoming');
     assert.equal(answer.statusCode, 200, answer.body);
     const items = answer.json().items as TrainingAnswer[];
     assert.equal(items.length, 3);
-    assert.deepEqual(items.map((t) => t.intitule), ['At midnight', 'Power BI basics', 'What is new in the report server']);
+    assert.deepEqual(
+      items.map((t) => t.intitule),
+      ['At midnight', 'Power BI basics', 'What is new in the report server'],
+    );
     assert.ok(items.every((t, i) => i === 0 || Date.parse(items[i - 1]!.date_debut) <= Date.parse(t.date_debut)));
     assert.equal(items[1]!.duree_heures, 7);
     assert.equal(items[1]!.kind, 'training');
@@ -53,25 +55,51 @@ describe(`trainings (${DB_KIND})`, () => {
     assert.ok(!names.includes('Last year'));
     assert.equal(all.total, 7);
     const webinars = (await call(USER, 'GET', '/api/trainings?kind=webinar')).json().items as TrainingAnswer[];
-    assert.deepEqual(webinars.map((t) => t.intitule), ['Last week', 'What is new in the report server', 'Row-level security in practice']);
+    assert.deepEqual(
+      webinars.map((t) => t.intitule),
+      ['Last week', 'What is new in the report server', 'Row-level security in practice'],
+    );
     assert.equal((await call(USER, 'GET', '/api/trainings?kind=party')).statusCode, 400);
   });
 
   test('should let a contributor create, update and delete trainings, each audited', async () => {
     const created = await call(CONTRIBUTOR, 'POST', '/api/admin/trainings', {
-      payload: { intitule: 'Dataflows', date_debut: '2031-03-01T09:00:00.000Z', date_fin: '2031-03-01T12:30:00.000Z', duree_heures: 3.5, slug: 'dataflows', kind: 'webinar' },
+      payload: {
+        intitule: 'Dataflows',
+        date_debut: '2031-03-01T09:00:00.000Z',
+        date_fin: '2031-03-01T12:30:00.000Z',
+        duree_heures: 3.5,
+        slug: 'dataflows',
+        kind: 'webinar',
+      },
     });
     assert.equal(created.statusCode, 201, created.body);
     const training = created.json() as TrainingAnswer;
-    assert.deepEqual({ ...training, id: 0 }, { id: 0, intitule: 'Dataflows', date_debut: '2031-03-01T09:00:00.000Z', date_fin: '2031-03-01T12:30:00.000Z', duree_heures: 3.5, slug: 'dataflows', kind: 'webinar' });
-    const updated = await call(CONTRIBUTOR, 'PUT', `/api/admin/trainings/${training.id}`, { payload: { intitule: 'Dataflows in practice' } });
+    assert.deepEqual(
+      { ...training, id: 0 },
+      {
+        id: 0,
+        intitule: 'Dataflows',
+        date_debut: '2031-03-01T09:00:00.000Z',
+        date_fin: '2031-03-01T12:30:00.000Z',
+        duree_heures: 3.5,
+        slug: 'dataflows',
+        kind: 'webinar',
+      },
+    );
+    const updated = await call(CONTRIBUTOR, 'PUT', `/api/admin/trainings/${training.id}`, {
+      payload: { intitule: 'Dataflows in practice' },
+    });
     assert.equal(updated.json().intitule, 'Dataflows in practice');
     assert.equal(updated.json().duree_heures, 3.5);
     assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/trainings/${training.id}`)).json().intitule, 'Dataflows in practice');
     assert.equal((await call(CONTRIBUTOR, 'DELETE', `/api/admin/trainings/${training.id}`)).statusCode, 204);
     assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/trainings/${training.id}`)).statusCode, 404);
     for (const action of ['create', 'update', 'delete']) assert.equal((await audited(`training.${action}`, training.id)).length, 1, action);
-    assert.equal((await call(USER, 'POST', '/api/admin/trainings', { payload: { intitule: 'x', date_debut: '2031-01-01T00:00:00Z' } })).statusCode, 403);
+    assert.equal(
+      (await call(USER, 'POST', '/api/admin/trainings', { payload: { intitule: 'x', date_debut: '2031-01-01T00:00:00Z' } })).statusCode,
+      403,
+    );
   });
 
   test('should refuse missing fields, an end before the start and a slug already used', async () => {

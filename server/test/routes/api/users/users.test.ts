@@ -8,7 +8,8 @@ import { signedInApp } from '../../../support/signed-in-app';
 describe(`GET /api/user/{id} and the profile image (${DB_KIND})`, () => {
   const { call } = signedInApp();
 
-  const status = async (email: string, id: number, headers?: Record<string, string>) => (await call(email, 'GET', `/api/user/${id}`, { headers })).statusCode;
+  const status = async (email: string, id: number, headers?: Record<string, string>) =>
+    (await call(email, 'GET', `/api/user/${id}`, { headers })).statusCode;
 
   test('should let a user read themselves in full', async () => {
     const nina = await userId('user@northwind.test');

@@ -13,7 +13,13 @@ import { audienceContentRoutes } from '../audience-content-routes';
  */
 export default audienceContentRoutes({
   name: 'advices',
-  schemas: { item: AdviceSchema, list: AdviceListSchema, listQuery: AdminAdviceListQuerySchema, createBody: AdviceCreateBodySchema, updateBody: AdviceUpdateBodySchema },
+  schemas: {
+    item: AdviceSchema,
+    list: AdviceListSchema,
+    listQuery: AdminAdviceListQuerySchema,
+    createBody: AdviceCreateBodySchema,
+    updateBody: AdviceUpdateBodySchema,
+  },
   notFound: 'Advice not found',
   repository: (fastify) => fastify.advicesRepository,
 });

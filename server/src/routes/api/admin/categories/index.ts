@@ -20,26 +20,40 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const categories = fastify.categoriesRepository;
   const tags = ['admin', 'categories'];
 
-  fastify.get('/categories', { schema: { tags, querystring: CategoryListQuerySchema, response: { 200: CategoryListSchema, ...errors } } }, async (request) =>
-    categories.list(request.query),
+  fastify.get(
+    '/categories',
+    { schema: { tags, querystring: CategoryListQuerySchema, response: { 200: CategoryListSchema, ...errors } } },
+    async (request) => categories.list(request.query),
   );
 
-  fastify.post('/categories', { schema: { tags, body: CategoryCreateBodySchema, response: { 201: CategorySchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await categories.create(request.body, request.session)),
+  fastify.post(
+    '/categories',
+    { schema: { tags, body: CategoryCreateBodySchema, response: { 201: CategorySchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await categories.create(request.body, request.session)),
   );
 
-  fastify.get('/categories/:id', { schema: { tags, params: IdParamSchema, response: { 200: CategorySchema, ...errors } } }, async (request, reply) => {
-    const category = await categories.get(request.params.id);
-    return category ?? reply.notFound('Category not found');
-  });
-
-  fastify.put('/categories/:id', { schema: { tags, params: IdParamSchema, body: CategoryUpdateBodySchema, response: { 200: CategorySchema, ...errors } } }, async (request) =>
-    categories.update(request.params.id, request.body, request.session),
+  fastify.get(
+    '/categories/:id',
+    { schema: { tags, params: IdParamSchema, response: { 200: CategorySchema, ...errors } } },
+    async (request, reply) => {
+      const category = await categories.get(request.params.id);
+      return category ?? reply.notFound('Category not found');
+    },
   );
 
-  fastify.delete('/categories/:id', { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
-    await categories.remove(request.params.id, request.session);
-    return reply.code(204).send(null);
-  });
+  fastify.put(
+    '/categories/:id',
+    { schema: { tags, params: IdParamSchema, body: CategoryUpdateBodySchema, response: { 200: CategorySchema, ...errors } } },
+    async (request) => categories.update(request.params.id, request.body, request.session),
+  );
+
+  fastify.delete(
+    '/categories/:id',
+    { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } },
+    async (request, reply) => {
+      await categories.remove(request.params.id, request.session);
+      return reply.code(204).send(null);
+    },
+  );
 };
 export default routes;

@@ -16,32 +16,49 @@ import { requireRole } from '../../require-role';
 /** The entities console (SPEC §6: administrators), under /api/admin/entities. Every write is audited. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+  const errors = {
+    400: ErrorResponseSchema,
+    401: ErrorResponseSchema,
+    403: ErrorResponseSchema,
+    404: ErrorResponseSchema,
+    409: ErrorResponseSchema,
+  };
   const tags = ['admin entities'];
 
-  fastify.get('/entities', { schema: { tags, querystring: SearchPageQuerySchema, response: { 200: EntityListSchema, ...errors } } }, async (request) =>
-    fastify.entitiesRepository.list(request.query, 'all'),
+  fastify.get(
+    '/entities',
+    { schema: { tags, querystring: SearchPageQuerySchema, response: { 200: EntityListSchema, ...errors } } },
+    async (request) => fastify.entitiesRepository.list(request.query, 'all'),
   );
 
-  fastify.post('/entities', { schema: { tags, body: EntityBodySchema, response: { 201: EntityDetailSchema, ...errors } } }, async (request, reply) =>
-    reply.code(201).send(await fastify.entitiesRepository.create(request.body, request.session)),
+  fastify.post(
+    '/entities',
+    { schema: { tags, body: EntityBodySchema, response: { 201: EntityDetailSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await fastify.entitiesRepository.create(request.body, request.session)),
   );
 
-  fastify.get('/entities/:id', { schema: { tags, params: IdParamSchema, response: { 200: EntityDetailSchema, ...errors } } }, async (request, reply) =>
-    (await fastify.entitiesRepository.get(request.params.id)) ?? reply.notFound(ENTITY_MESSAGES.notFound),
+  fastify.get(
+    '/entities/:id',
+    { schema: { tags, params: IdParamSchema, response: { 200: EntityDetailSchema, ...errors } } },
+    async (request, reply) => (await fastify.entitiesRepository.get(request.params.id)) ?? reply.notFound(ENTITY_MESSAGES.notFound),
   );
 
   fastify.put(
     '/entities/:id',
     { schema: { tags, params: IdParamSchema, body: EntityUpdateBodySchema, response: { 200: EntityDetailSchema, ...errors } } },
     async (request, reply) =>
-      (await fastify.entitiesRepository.update(request.params.id, request.body, request.session)) ?? reply.notFound(ENTITY_MESSAGES.notFound),
+      (await fastify.entitiesRepository.update(request.params.id, request.body, request.session)) ??
+      reply.notFound(ENTITY_MESSAGES.notFound),
   );
 
-  fastify.delete('/entities/:id', { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
-    if (!(await fastify.entitiesRepository.remove(request.params.id, request.session))) return reply.notFound(ENTITY_MESSAGES.notFound);
-    return reply.code(204).send(null);
-  });
+  fastify.delete(
+    '/entities/:id',
+    { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } },
+    async (request, reply) => {
+      if (!(await fastify.entitiesRepository.remove(request.params.id, request.session))) return reply.notFound(ENTITY_MESSAGES.notFound);
+      return reply.code(204).send(null);
+    },
+  );
 
   // A user belongs to one entity: adding moves them from the one they were in.
   fastify.put(
@@ -49,7 +66,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { tags, params: EntityUserParamsSchema, response: { 200: EntityDetailSchema, ...errors } } },
     async (request, reply) => {
       const { entityId, userId } = request.params;
-      return (await fastify.entitiesRepository.addUser(entityId, userId, request.session)) ?? reply.notFound(`${ENTITY_MESSAGES.notFound} or ${USER_MESSAGES.notFound.toLowerCase()}`);
+      return (
+        (await fastify.entitiesRepository.addUser(entityId, userId, request.session)) ??
+        reply.notFound(`${ENTITY_MESSAGES.notFound} or ${USER_MESSAGES.notFound.toLowerCase()}`)
+      );
     },
   );
 
@@ -58,7 +78,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { tags, params: EntityUserParamsSchema, response: { 200: EntityDetailSchema, ...errors } } },
     async (request, reply) => {
       const { entityId, userId } = request.params;
-      return (await fastify.entitiesRepository.removeUser(entityId, userId, request.session)) ?? reply.notFound(`${ENTITY_MESSAGES.notFound} or ${USER_MESSAGES.notFound.toLowerCase()}`);
+      return (
+        (await fastify.entitiesRepository.removeUser(entityId, userId, request.session)) ??
+        reply.notFound(`${ENTITY_MESSAGES.notFound} or ${USER_MESSAGES.notFound.toLowerCase()}`)
+      );
     },
   );
 };

@@ -1,7 +1,15 @@
 import multipart from '@fastify/multipart';
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminImageListQuerySchema, AdminImageListSchema, AdminImageSchema, ErrorResponseSchema, IdParamSchema, ImageCategoryParamSchema, PageQuerySchema } from '@hub/shared/api';
+import {
+  AdminImageListQuerySchema,
+  AdminImageListSchema,
+  AdminImageSchema,
+  ErrorResponseSchema,
+  IdParamSchema,
+  ImageCategoryParamSchema,
+  PageQuerySchema,
+} from '@hub/shared/api';
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../plugins/app/images/image-upload';
 import { fieldErrors } from '../../field-errors';
 
@@ -14,32 +22,44 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const { imagesRepository: images, imageStore: store } = fastify;
   const tags = ['admin', 'images'];
 
-  fastify.get('/images', { schema: { tags, querystring: AdminImageListQuerySchema, response: { 200: AdminImageListSchema, ...errors } } }, async (request) =>
-    images.adminList(request.query),
+  fastify.get(
+    '/images',
+    { schema: { tags, querystring: AdminImageListQuerySchema, response: { 200: AdminImageListSchema, ...errors } } },
+    async (request) => images.adminList(request.query),
   );
 
   fastify.get(
     '/images/category/:category',
-    { schema: { tags, params: ImageCategoryParamSchema, querystring: PageQuerySchema, response: { 200: AdminImageListSchema, ...errors } } },
+    {
+      schema: { tags, params: ImageCategoryParamSchema, querystring: PageQuerySchema, response: { 200: AdminImageListSchema, ...errors } },
+    },
     async (request) => images.adminList({ ...request.query, category: request.params.category }),
   );
 
-  fastify.get('/images/:id', { schema: { tags, params: IdParamSchema, response: { 200: AdminImageSchema, ...errors } } }, async (request, reply) => {
-    const image = await images.get(request.params.id);
-    return image ?? reply.notFound('Image not found');
-  });
+  fastify.get(
+    '/images/:id',
+    { schema: { tags, params: IdParamSchema, response: { 200: AdminImageSchema, ...errors } } },
+    async (request, reply) => {
+      const image = await images.get(request.params.id);
+      return image ?? reply.notFound('Image not found');
+    },
+  );
 
-  fastify.post('/images', { schema: { tags, consumes: ['multipart/form-data'], response: { 201: AdminImageSchema, ...errors } } }, async (request, reply) => {
-    const upload = await receiveImage(request, store);
-    try {
-      if (!upload.file) throw httpErrors.badRequest(FILE_REQUIRED);
-      const fields = imageFields(upload.fields, { create: true });
-      return reply.code(201).send(await images.create(upload.file, { ...fields, category: fields.category! }, request.session));
-    } catch (error) {
-      if (upload.file) await store.delete(upload.file.key);
-      throw error;
-    }
-  });
+  fastify.post(
+    '/images',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: AdminImageSchema, ...errors } } },
+    async (request, reply) => {
+      const upload = await receiveImage(request, store);
+      try {
+        if (!upload.file) throw httpErrors.badRequest(FILE_REQUIRED);
+        const fields = imageFields(upload.fields, { create: true });
+        return reply.code(201).send(await images.create(upload.file, { ...fields, category: fields.category! }, request.session));
+      } catch (error) {
+        if (upload.file) await store.delete(upload.file.key);
+        throw error;
+      }
+    },
+  );
 
   // Multipart too (SPEC §7): any of the fields, and a new file when the picture changes.
   fastify.post(
@@ -57,15 +77,20 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         throw error;
       }
       // After the commit: a failure here leaves an unused file, never a row without its bytes.
-      if (result.replacedKey) await store.delete(result.replacedKey).catch((error: unknown) => request.log.warn({ err: error }, 'old image file not deleted'));
+      if (result.replacedKey)
+        await store.delete(result.replacedKey).catch((error: unknown) => request.log.warn({ err: error }, 'old image file not deleted'));
       return result.image;
     },
   );
 
-  fastify.delete('/images/:id', { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } }, async (request, reply) => {
-    const key = await images.remove(request.params.id, request.session);
-    await store.delete(key).catch((error: unknown) => request.log.warn({ err: error }, 'image file not deleted'));
-    return reply.code(204).send(null);
-  });
+  fastify.delete(
+    '/images/:id',
+    { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } },
+    async (request, reply) => {
+      const key = await images.remove(request.params.id, request.session);
+      await store.delete(key).catch((error: unknown) => request.log.warn({ err: error }, 'image file not deleted'));
+      return reply.code(204).send(null);
+    },
+  );
 };
 export default routes;

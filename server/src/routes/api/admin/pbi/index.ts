@@ -29,12 +29,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     }
   }
 
-  fastify.put('/pbi/refresh-groups', { schema: { tags, response: { 200: PbiRefreshGroupsResponseSchema, ...errors } } }, async (request, reply) =>
-    withServer(reply, (server) => fastify.powerBiSync.refreshGroups(server, request.session)),
+  fastify.put(
+    '/pbi/refresh-groups',
+    { schema: { tags, response: { 200: PbiRefreshGroupsResponseSchema, ...errors } } },
+    async (request, reply) => withServer(reply, (server) => fastify.powerBiSync.refreshGroups(server, request.session)),
   );
 
-  fastify.put('/pbi/refresh-users', { schema: { tags, response: { 200: PbiRefreshUsersResponseSchema, ...errors } } }, async (request, reply) =>
-    withServer(reply, (server) => fastify.powerBiSync.refreshUsers(server, request.session)),
+  fastify.put(
+    '/pbi/refresh-users',
+    { schema: { tags, response: { 200: PbiRefreshUsersResponseSchema, ...errors } } },
+    async (request, reply) => withServer(reply, (server) => fastify.powerBiSync.refreshUsers(server, request.session)),
   );
 };
 export default routes;

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminTicketListQuerySchema, ErrorResponseSchema, IdParamSchema, TICKET_MESSAGES, TicketListSchema, TicketSchema, TicketStatusBodySchema } from '@hub/shared/api';
+import {
+  AdminTicketListQuerySchema,
+  ErrorResponseSchema,
+  IdParamSchema,
+  TICKET_MESSAGES,
+  TicketListSchema,
+  TicketSchema,
+  TicketStatusBodySchema,
+} from '@hub/shared/api';
 import { requireRole } from '../../require-role';
 
 /** The helpdesk across entities, under /api/admin/tickets: administrators. */
@@ -8,15 +16,18 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
   const tags = ['admin tickets'];
 
-  fastify.get('/tickets', { schema: { tags, querystring: AdminTicketListQuerySchema, response: { 200: TicketListSchema, ...errors } } }, async (request) =>
-    fastify.ticketsRepository.adminList(request.query),
+  fastify.get(
+    '/tickets',
+    { schema: { tags, querystring: AdminTicketListQuerySchema, response: { 200: TicketListSchema, ...errors } } },
+    async (request) => fastify.ticketsRepository.adminList(request.query),
   );
 
   fastify.put(
     '/tickets/:id',
     { schema: { tags, params: IdParamSchema, body: TicketStatusBodySchema, response: { 200: TicketSchema, ...errors } } },
     async (request, reply) =>
-      (await fastify.ticketsRepository.setStatus(request.params.id, request.body.status, request.session)) ?? reply.notFound(TICKET_MESSAGES.notFound),
+      (await fastify.ticketsRepository.setStatus(request.params.id, request.body.status, request.session)) ??
+      reply.notFound(TICKET_MESSAGES.notFound),
   );
 };
 export default routes;

@@ -35,22 +35,24 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/users/:id',
     {
       onRequest: administrator,
-      schema: { tags: ['admin users'], params: IdParamSchema, body: AdminUserUpdateBodySchema, response: { 200: AdminUserSchema, ...errors } },
+      schema: {
+        tags: ['admin users'],
+        params: IdParamSchema,
+        body: AdminUserUpdateBodySchema,
+        response: { 200: AdminUserSchema, ...errors },
+      },
     },
     async (request, reply) =>
-      (await fastify.adminUsersRepository.update(request.params.id, request.body, request.session)) ?? reply.notFound(USER_MESSAGES.notFound),
+      (await fastify.adminUsersRepository.update(request.params.id, request.body, request.session)) ??
+      reply.notFound(USER_MESSAGES.notFound),
   );
 
-  fastify.get(
-    '/users/entity/:id',
-    { schema: { ...list, params: IdParamSchema } },
-    async (request, reply) => {
-      const { session } = request;
-      if (!isAdministrator(session.rights) && request.params.id !== session.entityId) return reply.forbidden(USER_MESSAGES.otherEntity);
-      if (!(await fastify.usersRepository.entityExists(request.params.id))) return reply.notFound('Entity not found');
-      return fastify.adminUsersRepository.list(request.query, { kind: 'entity', entityId: request.params.id });
-    },
-  );
+  fastify.get('/users/entity/:id', { schema: { ...list, params: IdParamSchema } }, async (request, reply) => {
+    const { session } = request;
+    if (!isAdministrator(session.rights) && request.params.id !== session.entityId) return reply.forbidden(USER_MESSAGES.otherEntity);
+    if (!(await fastify.usersRepository.entityExists(request.params.id))) return reply.notFound('Entity not found');
+    return fastify.adminUsersRepository.list(request.query, { kind: 'entity', entityId: request.params.id });
+  });
 
   fastify.get('/users/get/no-entity', { onRequest: administrator, schema: list }, async (request) =>
     fastify.adminUsersRepository.list(request.query, { kind: 'no-entity' }),

@@ -9,7 +9,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // No provider name here (SPEC §7): the token's own issuer picks the provider, then it is verified.
   fastify.post(
     '/auth/login',
-    { config: { public: true }, schema: { tags: ['files'], security: [], body: FilesLoginBodySchema, response: { 200: LoginResponseSchema, ...errors } } },
+    {
+      config: { public: true },
+      schema: { tags: ['files'], security: [], body: FilesLoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const issuer = fastify.idTokenVerifier.peekIssuer(request.body.token);
       if (!issuer) return reply.unauthorized('Invalid OIDC token: malformed token');

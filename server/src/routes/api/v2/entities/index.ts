@@ -5,7 +5,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // An administrator sees every entity; anyone else their own.
   fastify.get(
     '/entities',
-    { schema: { tags: ['files'], querystring: PageQuerySchema, response: { 200: FileExchangeEntityListSchema, 401: ErrorResponseSchema } } },
+    {
+      schema: { tags: ['files'], querystring: PageQuerySchema, response: { 200: FileExchangeEntityListSchema, 401: ErrorResponseSchema } },
+    },
     async (request) => {
       const page = request.query.page ?? 1;
       const pageSize = request.query.page_size ?? 20;

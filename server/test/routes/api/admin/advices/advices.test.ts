@@ -13,7 +13,8 @@ describe(`admin advices (${DB_KIND})`, () => {
 
   const adviceId = (title: string) => rowId('SELECT id FROM advices WHERE title = $1', [title]);
   const entityId = (name: string) => rowId('SELECT id FROM entities WHERE name = $1', [name]);
-  const create = (email: string, payload: object, headers?: Record<string, string>) => call(email, 'POST', '/api/admin/advices', { payload, headers });
+  const create = (email: string, payload: object, headers?: Record<string, string>) =>
+    call(email, 'POST', '/api/admin/advices', { payload, headers });
 
   test('should create a draft for the user audience in the contributor entity, and audit it', async () => {
     const created = await create(CONTRIBUTOR, { title: 'Tune your refresh', description: '<p>Hello</p>' });
@@ -90,7 +91,9 @@ describe(`admin advices (${DB_KIND})`, () => {
     const refused = await create(CONTRIBUTOR, { title: 'Too long', description: 'a'.repeat(10000) });
     assert.equal(refused.statusCode, 400);
     assert.deepEqual(refused.json(), { statusCode: 400, error: 'Bad Request', message: 'Description is too long ! (10000/9999)' });
-    const alsoOnUpdate = await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${accepted.json().id}`, { payload: { description: 'b'.repeat(12345) } });
+    const alsoOnUpdate = await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${accepted.json().id}`, {
+      payload: { description: 'b'.repeat(12345) },
+    });
     assert.equal(alsoOnUpdate.json().message, 'Description is too long ! (12345/9999)');
     assert.equal(await count(`SELECT count(*)::int AS count FROM advices WHERE title = 'Too long'`), 0);
   });
@@ -108,12 +111,34 @@ describe(`admin advices (${DB_KIND})`, () => {
     ].join('');
     const created = await create(CONTRIBUTOR, { title: 'Dirty', description: dirty });
     assert.equal(created.statusCode, 201, created.body);
-    const { rows } = await (await testDb()).query<{ description: string }>('SELECT description FROM advices WHERE id = $1', [created.json().id]);
+    const { rows } = await (
+      await testDb()
+    ).query<{ description: string }>('SELECT description FROM advices WHERE id = $1', [created.json().id]);
     const stored = rows[0]!.description;
-    for (const forbidden of [/<script/i, /onclick/i, /onerror/i, /javascript:/i, /vbscript:/i, /<style/i, /<iframe/i, /style=/i, /svg/i, /ftp:/i, /src="x"/]) {
+    for (const forbidden of [
+      /<script/i,
+      /onclick/i,
+      /onerror/i,
+      /javascript:/i,
+      /vbscript:/i,
+      /<style/i,
+      /<iframe/i,
+      /style=/i,
+      /svg/i,
+      /ftp:/i,
+      /src="x"/,
+    ]) {
       assert.doesNotMatch(stored, forbidden, stored);
     }
-    for (const kept of ['<strong>team</strong>', 'src="https://cdn.example.com/a.png"', 'src="data:image/png;base64,iVBORw0KGgo="', 'href="https://example.com"', 'href="mailto:a@b.test"', 'href="tel:+331234"', 'styled']) {
+    for (const kept of [
+      '<strong>team</strong>',
+      'src="https://cdn.example.com/a.png"',
+      'src="data:image/png;base64,iVBORw0KGgo="',
+      'href="https://example.com"',
+      'href="mailto:a@b.test"',
+      'href="tel:+331234"',
+      'styled',
+    ]) {
       assert.ok(stored.includes(kept), `${kept} in ${stored}`);
     }
   });
@@ -165,7 +190,7 @@ describe(`admin advices (${DB_KIND})`, () => {
 
   test('should create in the named or selected entity for an administrator, and refuse another entity to a contributor', async () => {
     const contoso = await entityId('Contoso');
-    assert.equal((await create(ADMIN, { title: 'Named' , entity_id: contoso })).json().entity.name, 'Contoso');
+    assert.equal((await create(ADMIN, { title: 'Named', entity_id: contoso })).json().entity.name, 'Contoso');
     assert.equal((await create(ADMIN, { title: 'Selected' }, { 'x-entity-id': String(contoso) })).json().entity.name, 'Contoso');
     assert.equal((await create(ADMIN, { title: 'Nowhere' })).json().message, 'entity_id: This field is required');
     assert.equal((await create(CONTRIBUTOR, { title: 'Elsewhere', entity_id: contoso })).statusCode, 403);
@@ -181,9 +206,15 @@ describe(`admin advices (${DB_KIND})`, () => {
     const users = async () => (await call(CONTRIBUTOR, 'GET', `/api/admin/advices/${id}`)).json().sources.users as number[];
     const put = (path: string) => call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}/users/${path}`);
 
-    assert.deepEqual((await put(`add/${chris}`)).json().sources.users, [nina, chris].sort((a, b) => a - b));
+    assert.deepEqual(
+      (await put(`add/${chris}`)).json().sources.users,
+      [nina, chris].sort((a, b) => a - b),
+    );
     assert.equal((await put(`add/${chris}`)).statusCode, 200, 'add is idempotent');
-    assert.deepEqual(await users(), [nina, chris].sort((a, b) => a - b));
+    assert.deepEqual(
+      await users(),
+      [nina, chris].sort((a, b) => a - b),
+    );
     assert.deepEqual((await put(`set-unique/${paula}`)).json().sources.users, [paula]);
     assert.deepEqual((await put(`remove/${paula}`)).json().sources.users, []);
     await put(`add/${nina}`);
@@ -207,7 +238,10 @@ describe(`admin advices (${DB_KIND})`, () => {
     const list = await call(CONTRIBUTOR, 'GET', `/api/admin/advices/${id}/users`);
     assert.equal(list.statusCode, 200, list.body);
     const items = list.json().items as Array<{ email: string; selected: boolean }>;
-    assert.deepEqual(items.filter((user) => user.selected).map((user) => user.email), ['user@northwind.test']);
+    assert.deepEqual(
+      items.filter((user) => user.selected).map((user) => user.email),
+      ['user@northwind.test'],
+    );
     assert.ok(items.some((user) => user.email === CONTRIBUTOR && !user.selected));
     assert.ok(!items.some((user) => user.email === 'user@contoso.test'));
   });
@@ -219,7 +253,10 @@ describe(`admin advices (${DB_KIND})`, () => {
     assert.equal(answer.json().total, 4);
     const personal = answer.json().items.find((advice: { title: string }) => advice.title === 'Your personal KPI review');
     assert.deepEqual(personal.sources.users, [nina]);
-    assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/users/${await userId('user@contoso.test')}/advices-with-sources`)).statusCode, 404);
+    assert.equal(
+      (await call(CONTRIBUTOR, 'GET', `/api/admin/users/${await userId('user@contoso.test')}/advices-with-sources`)).statusCode,
+      404,
+    );
     assert.equal((await call(ADMIN, 'GET', `/api/admin/users/${await userId('user@contoso.test')}/advices-with-sources`)).json().total, 2);
   });
 

@@ -24,13 +24,20 @@ describe(`categories (${DB_KIND})`, () => {
       assert.equal(refused.statusCode, 400, color);
       assert.equal(refused.json().message, 'color: Please enter a colour as #rrggbb');
     }
-    assert.equal((await call(ADMIN, 'POST', '/api/admin/categories', { payload: { color: '#123456' } })).json().message, 'name: This field is required');
+    assert.equal(
+      (await call(ADMIN, 'POST', '/api/admin/categories', { payload: { color: '#123456' } })).json().message,
+      'name: This field is required',
+    );
     assert.equal(await count(`SELECT count(*)::int AS count FROM categories WHERE name = 'x'`), 0);
   });
 
   test('should read, update and delete; content keeps going without a deleted category', async () => {
     const governance = await rowId(`SELECT id FROM categories WHERE name = 'Governance'`);
-    assert.deepEqual((await call(ADMIN, 'GET', `/api/admin/categories/${governance}`)).json(), { id: governance, name: 'Governance', color: '#999999' });
+    assert.deepEqual((await call(ADMIN, 'GET', `/api/admin/categories/${governance}`)).json(), {
+      id: governance,
+      name: 'Governance',
+      color: '#999999',
+    });
     const updated = await call(ADMIN, 'PUT', `/api/admin/categories/${governance}`, { payload: { color: '#000000' } });
     assert.deepEqual(updated.json(), { id: governance, name: 'Governance', color: '#000000' });
     assert.equal((await call(ADMIN, 'DELETE', `/api/admin/categories/${governance}`)).statusCode, 204);
@@ -49,6 +56,9 @@ describe(`categories (${DB_KIND})`, () => {
     }
     const list = await call('user@northwind.test', 'GET', '/api/categories');
     assert.equal(list.statusCode, 200);
-    assert.deepEqual(list.json().items.map((c: { name: string }) => c.name), ['Data quality', 'Governance', 'Performance']);
+    assert.deepEqual(
+      list.json().items.map((c: { name: string }) => c.name),
+      ['Data quality', 'Governance', 'Performance'],
+    );
   });
 });

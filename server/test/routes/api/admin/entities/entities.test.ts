@@ -42,14 +42,17 @@ describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, ()
       ['PUT', `/api/admin/entities/${contoso}/user/add/${nina}`],
     ];
     for (const email of ['contributor@northwind.test', 'publisher@demo.test']) {
-      for (const [method, url, payload] of calls) assert.equal((await call(email, method, url, { payload })).statusCode, 403, `${email} ${method} ${url}`);
+      for (const [method, url, payload] of calls)
+        assert.equal((await call(email, method, url, { payload })).statusCode, 403, `${email} ${method} ${url}`);
     }
     assert.deepEqual(names((await call('admin@demo.test', 'GET', '/api/admin/entities')).json()), ['Contoso', 'Northwind Traders']);
   });
 
   test('should create, show, rename and delete an entity, each write audited', async () => {
     const logo = await insertImage('logo', 'Fabrikam logo');
-    const created = await call('admin@demo.test', 'POST', '/api/admin/entities', { payload: { name: ' Fabrikam & Co ', logo_id: logo, provider_name: 'default' } });
+    const created = await call('admin@demo.test', 'POST', '/api/admin/entities', {
+      payload: { name: ' Fabrikam & Co ', logo_id: logo, provider_name: 'default' },
+    });
     assert.equal(created.statusCode, 201, created.body);
     const entity = created.json();
     assert.equal(entity.name, 'Fabrikam & Co');
@@ -58,7 +61,9 @@ describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, ()
     assert.equal(entity.provider_name, 'default');
     assert.deepEqual(entity.users, []);
 
-    const renamed = await call('admin@demo.test', 'PUT', `/api/admin/entities/${entity.id}`, { payload: { name: 'Fabrikam', logo_id: null } });
+    const renamed = await call('admin@demo.test', 'PUT', `/api/admin/entities/${entity.id}`, {
+      payload: { name: 'Fabrikam', logo_id: null },
+    });
     assert.equal(renamed.statusCode, 200, renamed.body);
     assert.equal(renamed.json().name, 'Fabrikam');
     assert.equal(renamed.json().logo, null);
@@ -84,9 +89,15 @@ describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, ()
     assert.equal(taken.statusCode, 409);
     assert.equal(taken.json().message, ENTITY_MESSAGES.nameTaken);
     const northwind = await entityId('Northwind Traders');
-    assert.equal((await call('admin@demo.test', 'PUT', `/api/admin/entities/${northwind}`, { payload: { name: 'CONTOSO' } })).statusCode, 409);
+    assert.equal(
+      (await call('admin@demo.test', 'PUT', `/api/admin/entities/${northwind}`, { payload: { name: 'CONTOSO' } })).statusCode,
+      409,
+    );
     // Its own name in another case is no conflict.
-    assert.equal((await call('admin@demo.test', 'PUT', `/api/admin/entities/${northwind}`, { payload: { name: 'NORTHWIND TRADERS' } })).statusCode, 200);
+    assert.equal(
+      (await call('admin@demo.test', 'PUT', `/api/admin/entities/${northwind}`, { payload: { name: 'NORTHWIND TRADERS' } })).statusCode,
+      200,
+    );
 
     const banner = await insertImage('banner');
     const notLogo = await call('admin@demo.test', 'POST', '/api/admin/entities', { payload: { name: 'Fabrikam', logo_id: banner } });
@@ -113,7 +124,13 @@ describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, ()
 
     const added = await call('admin@demo.test', 'PUT', `/api/admin/entities/${contoso}/user/add/${nina}`);
     assert.equal(added.statusCode, 200, added.body);
-    assert.deepEqual(added.json().users.map((user: { email: string }) => user.email).sort(), ['user@contoso.test', 'user@northwind.test']);
+    assert.deepEqual(
+      added
+        .json()
+        .users.map((user: { email: string }) => user.email)
+        .sort(),
+      ['user@contoso.test', 'user@northwind.test'],
+    );
     const northwindUsers = (await call('admin@demo.test', 'GET', `/api/admin/entities/${northwind}`)).json().users;
     assert.ok(!northwindUsers.some((user: { id: number }) => user.id === nina));
     assert.deepEqual((await auditLines('entity.user.add'))[0]!.details, { user_id: nina, previous_entity_id: northwind });
@@ -125,7 +142,10 @@ describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, ()
 
     const removed = await call('admin@demo.test', 'PUT', `/api/admin/entities/${contoso}/user/remove/${nina}`);
     assert.equal(removed.statusCode, 200);
-    assert.deepEqual(removed.json().users.map((user: { email: string }) => user.email), ['user@contoso.test']);
+    assert.deepEqual(
+      removed.json().users.map((user: { email: string }) => user.email),
+      ['user@contoso.test'],
+    );
     const { rows } = await (await testDb()).query<{ entity_id: number | null }>('SELECT entity_id FROM users WHERE id = $1', [nina]);
     assert.equal(rows[0]!.entity_id, null);
     assert.equal((await auditLines('entity.user.remove')).length, 1);

@@ -27,7 +27,13 @@ describe(`groups, /api/admin/groups (${DB_KIND})`, () => {
     const list = await call('admin@demo.test', 'GET', '/api/admin/groups');
     assert.equal(list.statusCode, 200);
     assert.deepEqual(
-      list.json().items.map((group: { name: string; pbi_group_name: string; users_count: number }) => [group.name, group.pbi_group_name, group.users_count]),
+      list
+        .json()
+        .items.map((group: { name: string; pbi_group_name: string; users_count: number }) => [
+          group.name,
+          group.pbi_group_name,
+          group.users_count,
+        ]),
       [
         ['Contoso finance', 'CT-Finance', 1],
         ['Northwind sales', 'NW-Sales', 2],
@@ -36,7 +42,7 @@ describe(`groups, /api/admin/groups (${DB_KIND})`, () => {
     assert.equal((await call('admin@demo.test', 'GET', '/api/admin/groups?search=nw-')).json().total, 1);
   });
 
-  test("should create a group with members, whose pbi_groups follow, and change and delete it, audited", async () => {
+  test('should create a group with members, whose pbi_groups follow, and change and delete it, audited', async () => {
     const carl = await userId('user@contoso.test');
     const nina = await userId('user@northwind.test');
     const created = await call('admin@demo.test', 'POST', '/api/admin/groups', {
@@ -44,7 +50,10 @@ describe(`groups, /api/admin/groups (${DB_KIND})`, () => {
     });
     assert.equal(created.statusCode, 201, created.body);
     const group = created.json();
-    assert.deepEqual(group.users.map((user: { id: number }) => user.id), [carl]);
+    assert.deepEqual(
+      group.users.map((user: { id: number }) => user.id),
+      [carl],
+    );
     assert.deepEqual(await pbiGroups('user@contoso.test'), ['CT-Finance', 'FIN-Readers']);
 
     const renamed = await call('admin@demo.test', 'PUT', `/api/admin/groups/${group.id}`, { payload: { pbi_group_name: 'FIN-All' } });
@@ -53,7 +62,10 @@ describe(`groups, /api/admin/groups (${DB_KIND})`, () => {
     assert.deepEqual(await pbiGroups('user@contoso.test'), ['CT-Finance', 'FIN-All']);
 
     const moved = await call('admin@demo.test', 'PUT', `/api/admin/groups/${group.id}`, { payload: { user_ids: [nina] } });
-    assert.deepEqual(moved.json().users.map((user: { id: number }) => user.id), [nina]);
+    assert.deepEqual(
+      moved.json().users.map((user: { id: number }) => user.id),
+      [nina],
+    );
     assert.deepEqual(await pbiGroups('user@contoso.test'), ['CT-Finance']);
     assert.deepEqual(await pbiGroups('user@northwind.test'), ['FIN-All', 'NW-Sales']);
 

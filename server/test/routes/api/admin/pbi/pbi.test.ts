@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { PBI_MESSAGES } from '@hub/shared/api';
-import { demoCatalog, ROLES, startFakeReportServer, type FakeReportServer } from '../../../../../src/plugins/external/power-bi/fake-report-server';
+import {
+  demoCatalog,
+  ROLES,
+  startFakeReportServer,
+  type FakeReportServer,
+} from '../../../../../src/plugins/external/power-bi/fake-report-server';
 import { build, DB_KIND, testDb, userId } from '../../../../helper';
 import { auditLines, caller } from '../../../../support/caller';
 import { signedInApp } from '../../../../support/signed-in-app';
@@ -21,7 +26,9 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
   });
 
   const groups = async () => {
-    const { rows } = await (await testDb()).query<{ name: string; pbi_group_name: string | null }>('SELECT name, pbi_group_name FROM groups');
+    const { rows } = await (
+      await testDb()
+    ).query<{ name: string; pbi_group_name: string | null }>('SELECT name, pbi_group_name FROM groups');
     // Sorted here: PGlite and a PostgreSQL server may collate differently.
     return rows.map((row) => [row.name, row.pbi_group_name]).sort(([a], [b]) => (a! < b! ? -1 : 1));
   };
@@ -44,7 +51,10 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     assert.equal(body.found, 3);
     assert.equal(body.created, 1);
     assert.equal(body.updated, 0);
-    assert.deepEqual(body.groups.map((group: { pbi_group_name: string }) => group.pbi_group_name), ['CT-Finance', 'NW-Marketing', 'NW-Sales']);
+    assert.deepEqual(
+      body.groups.map((group: { pbi_group_name: string }) => group.pbi_group_name),
+      ['CT-Finance', 'NW-Marketing', 'NW-Sales'],
+    );
     assert.deepEqual(await groups(), [
       ['Contoso finance', 'CT-Finance'],
       ['NW-Marketing', 'NW-Marketing'],
@@ -82,10 +92,10 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     assert.deepEqual(await pbiGroupsOf('user@northwind.test'), []);
     assert.deepEqual(await pbiGroupsOf('contributor@northwind.test'), []);
     assert.deepEqual(await pbiGroupsOf('user@contoso.test'), ['CT-Finance']);
-    assert.deepEqual((await auditLines('pbi.refresh-users'))[0]!.details!.updated_user_ids, [
-      await userId('contributor@northwind.test'),
-      await userId('user@northwind.test'),
-    ].sort((a, b) => a - b));
+    assert.deepEqual(
+      (await auditLines('pbi.refresh-users'))[0]!.details!.updated_user_ids,
+      [await userId('contributor@northwind.test'), await userId('user@northwind.test')].sort((a, b) => a - b),
+    );
 
     // It comes back (granted on a report this time): so do the users' groups.
     server.item('/Northwind/Stock').InheritParentPolicy = false;

@@ -78,7 +78,9 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
     assert.equal(refused.statusCode, 403);
     assert.equal(refused.json().message, USER_MESSAGES.otherEntity);
     // Even when asking for the other entity in the header: the session guard refuses it first.
-    const header = await call('contributor@northwind.test', 'GET', `/api/admin/users/entity/${contoso}`, { headers: { 'x-entity-id': String(contoso) } });
+    const header = await call('contributor@northwind.test', 'GET', `/api/admin/users/entity/${contoso}`, {
+      headers: { 'x-entity-id': String(contoso) },
+    });
     assert.equal(header.statusCode, 403);
     assert.equal((await call('user@northwind.test', 'GET', `/api/admin/users/entity/${northwind}`)).statusCode, 403);
     assert.equal((await call('admin@demo.test', 'GET', '/api/admin/users/entity/999999')).statusCode, 404);
@@ -91,7 +93,10 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
     const detail = await call('admin@demo.test', 'GET', `/api/admin/users/${nina}`);
     assert.equal(detail.statusCode, 200);
     assert.equal(detail.json().description, null);
-    assert.deepEqual(detail.json().contacts.map((contact: { id: number }) => contact.id), [consultant]);
+    assert.deepEqual(
+      detail.json().contacts.map((contact: { id: number }) => contact.id),
+      [consultant],
+    );
 
     const updated = await call('admin@demo.test', 'PUT', `/api/admin/users/${nina}`, {
       payload: {
@@ -116,11 +121,13 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
     assert.deepEqual(user.contacts, []);
     // The report-server name as the group spells it; the membership follows.
     assert.deepEqual(user.pbi_groups, ['CT-Finance']);
-    const { rows } = await (await testDb()).query<{ name: string }>(
-      'SELECT g.name FROM group_users gu JOIN groups g ON g.id = gu.group_id WHERE gu.user_id = $1',
-      [nina],
+    const { rows } = await (
+      await testDb()
+    ).query<{ name: string }>('SELECT g.name FROM group_users gu JOIN groups g ON g.id = gu.group_id WHERE gu.user_id = $1', [nina]);
+    assert.deepEqual(
+      rows.map((row) => row.name),
+      ['Contoso finance'],
     );
-    assert.deepEqual(rows.map((row) => row.name), ['Contoso finance']);
 
     const [line] = await auditLines('user.update');
     assert.equal(line!.item_id, nina);
