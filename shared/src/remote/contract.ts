@@ -62,6 +62,11 @@ export interface RemoteProps {
   language: Language;
   preferences: Preferences;
   navigate: (to: string, options?: NavigateOptions) => void;
+  /**
+   * Chooses the entity a contributor or more works on (SPEC §4: kept in local storage, sent as
+   * X-Entity-ID); null forgets it. Every mounted remote receives the new session through `update`.
+   */
+  selectEntity: (entityId: number | null) => void;
   /** Reloads the session (counters, profile image) after a change made inside the remote. */
   refreshSession: () => Promise<void>;
   /**

@@ -55,7 +55,7 @@ export async function mountStandalone({ name, namespace, App, element }: Standal
     );
     return;
   }
-  const props: RemoteProps = {
+  let props: RemoteProps = {
     name,
     basePath: '/',
     session: { user, displayedUser: user, displayAs: null, selectedEntityId: null },
@@ -66,13 +66,20 @@ export async function mountStandalone({ name, namespace, App, element }: Standal
     language: 'en',
     preferences: { theme: 'light', colorScheme: 'light', skin: 'default', contentWidth: 'boxed', isAppRTL: false },
     navigate: (to, options) => window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to),
+    // Standalone pages keep the entity choice in the page only (a reload starts without one).
+    selectEntity: (selectedEntityId) => {
+      props = { ...props, session: { ...props.session, selectedEntityId } };
+      render();
+    },
     refreshSession: async () => undefined,
     // Standalone pages sign in with a pasted access token: no identity token, dashboards embed as they are.
     identityToken: () => null,
   };
-  root.render(
-    <RemoteRoot props={props} namespace={namespace} standalone>
-      <App />
-    </RemoteRoot>,
-  );
+  const render = () =>
+    root.render(
+      <RemoteRoot props={props} namespace={namespace} standalone>
+        <App />
+      </RemoteRoot>,
+    );
+  render();
 }

@@ -43,6 +43,7 @@ export function makeRemoteProps(name: RemoteName, overrides: Partial<RemoteProps
     language: 'en',
     preferences: { theme: 'light', colorScheme: 'light', skin: 'default', contentWidth: 'boxed', isAppRTL: false },
     navigate: (to, options) => window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', to),
+    selectEntity: () => undefined,
     refreshSession: async () => undefined,
     identityToken: () => null,
     ...rest,

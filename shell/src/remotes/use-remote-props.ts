@@ -19,6 +19,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
   const stable = useMemo(
     () => ({
       navigate: (to: string, options?: { replace?: boolean }) => navigateRef.current(to, options),
+      selectEntity: (entityId: number | null) => services.session.setSelectedEntity(entityId),
       refreshSession: async () => {
         await services.reloadUser();
       },
