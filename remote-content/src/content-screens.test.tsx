@@ -3,7 +3,7 @@ import { fr } from '@hub/shared/i18n';
 import { makeRemoteProps, RemoteRoot } from '@hub/shared/remote';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from './app-routes';
-import { get, startApiServer } from './test-support/api-server';
+import { get, startApiServer } from '@hub/shared/test-support';
 import { expectNoRawKey } from './test-support/expect-no-raw-key';
 
 const api = startApiServer();

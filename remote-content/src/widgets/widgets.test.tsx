@@ -2,7 +2,7 @@ import type { NewsItem, Training } from '@hub/shared/api';
 import { makeRemoteProps, runLifecycle, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { get, startApiServer } from '../test-support/api-server';
+import { get, startApiServer } from '@hub/shared/test-support';
 import { expectNoRawKey } from '../test-support/expect-no-raw-key';
 import widgets from './index';
 
