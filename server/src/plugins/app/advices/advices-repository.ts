@@ -11,33 +11,30 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
-import { visibleAdvicesCount } from './advice-counts';
 import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
+import { adminListFilters } from '../content/admin-list-filters';
+import { changeAudience } from '../content/audience-change';
+import type { AudienceContentAdmin } from '../content/audience-content-admin';
+import { contentPage } from '../content/content-page';
+import { managedUserEntity } from '../content/managed-user';
+import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
+import { lockManaged } from '../content/row-locks';
 import {
-  adminListFilters,
-  assertDraft,
-  audienceVisibility,
-  changeAudience,
-  changedFields,
-  contentPage,
   entityOf,
-  lockManaged,
-  managedUserEntity,
-  publicationWrites,
-  type AudienceContentAdmin,
   type AudienceRow,
   type ContentRow,
   type ContentTable,
   type IllustratedRow,
   type LockedEntityItem,
-} from '../content/publishable';
+} from '../content/rows';
+import { audienceVisibility, visibleAdvicesCount } from '../content/visibility';
 import { checkReferences } from '../content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql } from '../images/image-urls';
 
-/** The admin side (/api/admin/advices) is that of every per-entity content (publishable.ts). */
+/** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<
   Advice,
   AdviceList,
@@ -78,7 +75,7 @@ const SELECT = `
 
 const ADVICES: ContentTable = { table: 'advices', alias: 'a', itemType: 'advice' };
 
-/** The visibility rule of per-entity content (publishable.ts), for the list and the detail. */
+/** The visibility rule of per-entity content (content/visibility.ts), for the list and the detail. */
 const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
   audienceVisibility(ADVICES, ADVICE_RECIPIENTS, session, includesUnpublished, params);
 

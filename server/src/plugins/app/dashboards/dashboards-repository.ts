@@ -14,23 +14,15 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import {
-  adminListFilters,
-  assertDraft,
-  audienceVisibility,
-  changeAudience,
-  changedFields,
-  contentPage,
-  entityOf,
-  lockManaged,
-  managedUserEntity,
-  publicationWrites,
-  type AudienceContentAdmin,
-  type AudienceRow,
-  type ContentRow,
-  type ContentTable,
-  type LockedEntityItem,
-} from '../content/publishable';
+import { adminListFilters } from '../content/admin-list-filters';
+import { changeAudience } from '../content/audience-change';
+import type { AudienceContentAdmin } from '../content/audience-content-admin';
+import { contentPage } from '../content/content-page';
+import { managedUserEntity } from '../content/managed-user';
+import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
+import { lockManaged } from '../content/row-locks';
+import { entityOf, type AudienceRow, type ContentRow, type ContentTable, type LockedEntityItem } from '../content/rows';
+import { audienceVisibility } from '../content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql } from '../images/image-urls';
@@ -82,7 +74,7 @@ export function httpsUrl(text: string): string {
 
 const DASHBOARDS: ContentTable = { table: 'dashboards', alias: 'd', itemType: 'dashboard' };
 
-/** The same rule as advices (publishable.ts): own entity, published, audience including the caller. */
+/** The same rule as advices (content/visibility.ts): own entity, published, audience including the caller. */
 const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
   audienceVisibility(DASHBOARDS, DASHBOARD_RECIPIENTS, session, includesUnpublished, params);
 

@@ -14,18 +14,11 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { cleanDescription } from '../content/description';
-import {
-  adminListFilters,
-  assertDraft,
-  changedFields,
-  contentPage,
-  publicationWrites,
-  publishedOnly,
-  type ContentRow,
-  type ContentTable,
-  type IllustratedRow,
-  type LockedItem,
-} from '../content/publishable';
+import { adminListFilters } from '../content/admin-list-filters';
+import { contentPage } from '../content/content-page';
+import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
+import type { ContentRow, ContentTable, IllustratedRow, LockedItem } from '../content/rows';
+import { publishedOnly } from '../content/visibility';
 import { checkReferences } from '../content/references';
 import { iso, setClauses } from '../content/sql';
 import { imageJsonSql } from '../images/image-urls';
@@ -108,7 +101,7 @@ export default fp(
 
     /** Published only, unless the caller may see unpublished content and asks for it. */
     const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
-      publishedOnly(NEWS_ITEMS, session, includesUnpublished, params) ?? 'TRUE';
+      publishedOnly(NEWS_ITEMS.alias, session, includesUnpublished, params) ?? 'TRUE';
 
     const repository: NewsItemsRepository = {
       async list(query, session) {
