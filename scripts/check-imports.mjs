@@ -41,6 +41,7 @@ function rule(specifier, file) {
   }
   if (!specifier.startsWith('@hub/')) return null;
   if (pkg === 'shared') return `@hub/shared imports nothing of this repository (${specifier})`;
+  if (pkg === 'server' && isTest && specifier.startsWith('@hub/shared/test-support')) return null;
   if (pkg === 'server') return specifier === '@hub/shared/api' ? null : `the server imports @hub/shared/api only (${specifier})`;
   if (pkg === 'e2e') return null;
   if (specifier.startsWith('@hub/shared/')) return null;

@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { useMemo } from 'react';
-import { sanitizeHtml } from '../lib/sanitize-html';
+import { sanitizeHtml } from '@hub/shared/api';
 
 /** A description from the editor: the server's sanitised HTML, passed through the allow-list again. */
 export function RichText({ html }: { html: string }) {

@@ -27,3 +27,5 @@ export * from './groups';
 export * from './power-bi';
 export * from './tickets';
 export * from './discussions';
+export * from './html-rules';
+export * from './sanitize-html';

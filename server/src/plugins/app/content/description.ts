@@ -1,43 +1,44 @@
 import { httpErrors } from '@fastify/sensible';
 import sanitizeHtml from 'sanitize-html';
-import { LIMITS } from '@hub/shared/api';
-
-/** Data URLs of these image types only (SPEC §5: jpg, jpeg, gif and png). */
-const DATA_IMAGE = /^data:image\/(jpe?g|gif|png)[;,]/i;
-const IMAGE_SOURCE = /^https?:\/\//i;
-const LINK = /^(https?:\/\/|mailto:|tel:)/i;
+import {
+  HTML_ALLOWED_ATTRIBUTES,
+  HTML_ALLOWED_TAGS,
+  HTML_DROPPED_TAGS,
+  isAllowedImageSource,
+  isAllowedLink,
+  LIMITS,
+  NEW_TAB_REL,
+} from '@hub/shared/api';
 
 /**
- * The rich-text editor's rules (SPEC §5), applied on the server so that nothing else reaches the
- * database: links http, https, mailto and tel; image sources http, https and data URLs of
- * jpg/jpeg/gif/png. Scripts, styles, frames, event handlers and style attributes are dropped.
+ * The rich-text rules of @hub/shared/api (html-rules.ts, SPEC §5) for sanitize-html, applied on the
+ * server so that nothing else reaches the database; the browser applies the same rules with the
+ * DOM, and one table of cases checks both.
  */
+const droppedTags = new Set(HTML_DROPPED_TAGS);
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'ins', 'del', 's', 'u', 'sub', 'sup', 'span'],
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    ol: ['start'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan'],
-  },
+  allowedTags: [...HTML_ALLOWED_TAGS],
+  // `rel` is written by the transform below, never taken from the input.
+  allowedAttributes: { ...HTML_ALLOWED_ATTRIBUTES, a: [...HTML_ALLOWED_ATTRIBUTES.a!, 'rel'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
-  // sanitize-html lets relative URLs through whatever the schemes: the editor's rules allow
-  // none, so an image whose source is not http(s) or an accepted data URL goes entirely…
-  exclusiveFilter: (frame) =>
-    frame.tag === 'img' && !(IMAGE_SOURCE.test(frame.attribs.src ?? '') || DATA_IMAGE.test(frame.attribs.src ?? '')),
+  // Dropped elements go with their text (sanitize-html would otherwise keep the text of a discarded element).
+  nonTextTags: [...HTML_DROPPED_TAGS],
+  // sanitize-html lets relative URLs through whatever the schemes, and keeps the children of a
+  // discarded element: an image whose source breaks the rules goes entirely, and so does anything
+  // inside a dropped element…
+  exclusiveFilter: (frame) => droppedTags.has(frame.tag) || (frame.tag === 'img' && !isAllowedImageSource(frame.attribs.src ?? '')),
   transformTags: {
     // …and a link keeps its text but loses any other target. A link opening a new tab must not
     // hand the portal's window to the target.
-    a: (tagName, { href, ...attribs }) => ({
+    a: (tagName, { href, rel: _rel, ...attribs }) => ({
       tagName,
       attribs: {
+        ...(href && isAllowedLink(href) ? { href } : {}),
         ...attribs,
-        ...(href && LINK.test(href.trim()) ? { href } : {}),
-        ...(attribs.target ? { rel: 'noopener noreferrer' } : {}),
+        ...(attribs.target ? { rel: NEW_TAB_REL } : {}),
       },
     }),
   },
