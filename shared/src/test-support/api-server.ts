@@ -28,6 +28,18 @@ export function startApiServer() {
   let server: Server;
   beforeAll(async () => {
     server = createServer((req, res) => {
+      // jsdom's XMLHttpRequest (uploads with progress) applies CORS, Node's fetch does not: answer the
+      // preflight without recording it, and allow any origin.
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+        res
+          .writeHead(204, {
+            'access-control-allow-methods': '*',
+            'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+          })
+          .end();
+        return;
+      }
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
