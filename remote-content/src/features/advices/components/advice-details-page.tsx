@@ -2,7 +2,7 @@ import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
-import { LoadState } from '../../../components/load-state';
+import { LoadState } from '@hub/shared/ui';
 import { parseId } from '../../../lib/parse-id';
 import { paths } from '../../../paths';
 import { useAdvice } from '../api/get-advice';
@@ -33,7 +33,7 @@ export function AdviceDetailsPage() {
         </Stack>
       ) : (
         <LoadState
-          loading={isLoading || !error}
+          status={isLoading || !error ? 'loading' : 'error'}
           loadingText={t('adviceDetails.loading')}
           failedText={t('adviceDetails.loadFailed')}
           onRetry={() => void mutate()}

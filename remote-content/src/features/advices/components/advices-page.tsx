@@ -1,4 +1,5 @@
-import { Box, Button, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { LoadState } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { useAdvices } from '../api/get-advices';
 import { useSortedAdvices } from '../hooks/use-sorted-advices';
@@ -14,18 +15,13 @@ export function AdvicesPage() {
       <Heading as="h1" size="2xl" mb="6" id="advices-title">
         {t('advices.title')}
       </Heading>
-      {isLoading ? (
-        <Stack direction="row" align="center" gap="3" role="status">
-          <Spinner size="sm" color="brand.solid" />
-          <Text>{t('advices.loading')}</Text>
-        </Stack>
-      ) : error ? (
-        <Stack align="start" gap="3">
-          <Text>{t('advices.loadFailed')}</Text>
-          <Button size="sm" variant="outline" onClick={() => void mutate()}>
-            {t('common:retry')}
-          </Button>
-        </Stack>
+      {isLoading || error ? (
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          loadingText={t('advices.loading')}
+          failedText={t('advices.loadFailed')}
+          onRetry={() => void mutate()}
+        />
       ) : advices.length === 0 ? (
         <Text color="fg.muted">{t('advices.empty')}</Text>
       ) : (

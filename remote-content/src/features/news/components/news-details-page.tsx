@@ -2,7 +2,7 @@ import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
-import { LoadState } from '../../../components/load-state';
+import { LoadState } from '@hub/shared/ui';
 import { parseId } from '../../../lib/parse-id';
 import { paths } from '../../../paths';
 import { useNewsItem } from '../api/get-news-items';
@@ -33,7 +33,7 @@ export function NewsDetailsPage() {
         </Stack>
       ) : (
         <LoadState
-          loading={isLoading || !error}
+          status={isLoading || !error ? 'loading' : 'error'}
           loadingText={t('newsDetails.loading')}
           failedText={t('newsDetails.loadFailed')}
           onRetry={() => void mutate()}

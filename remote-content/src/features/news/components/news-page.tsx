@@ -1,7 +1,7 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { NewsItem } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../../components/load-state';
+import { LoadState } from '@hub/shared/ui';
 import { useNewsItems } from '../api/get-news-items';
 import { splitPinned } from '../hooks/split-pinned';
 import { NewsCard } from './news-card';
@@ -34,7 +34,12 @@ export function NewsPage() {
         {t('news.title')}
       </Heading>
       {isLoading || error ? (
-        <LoadState loading={isLoading} loadingText={t('news.loading')} failedText={t('news.loadFailed')} onRetry={() => void mutate()} />
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          loadingText={t('news.loading')}
+          failedText={t('news.loadFailed')}
+          onRetry={() => void mutate()}
+        />
       ) : pinned.length + others.length === 0 ? (
         <Text color="fg.muted">{t('news.empty')}</Text>
       ) : (

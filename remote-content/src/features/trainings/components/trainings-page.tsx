@@ -3,7 +3,7 @@ import type { Training } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '../../../components/load-state';
+import { LoadState } from '@hub/shared/ui';
 import { useTrainings, useUpcomingTrainings } from '../api/get-trainings';
 import { groupByMonth } from '../lib/group-by-month';
 import { TrainingRow } from './training-row';
@@ -50,7 +50,7 @@ export function TrainingsPage() {
         <Section id="upcoming-title" title={t('trainings.upcomingTitle')}>
           {upcoming.isLoading || upcoming.error ? (
             <LoadState
-              loading={upcoming.isLoading}
+              status={upcoming.isLoading ? 'loading' : 'error'}
               loadingText={t('trainings.loading')}
               failedText={t('trainings.loadFailed')}
               onRetry={() => void upcoming.mutate()}
@@ -63,7 +63,7 @@ export function TrainingsPage() {
         </Section>
         {all.isLoading || all.error ? (
           <LoadState
-            loading={all.isLoading}
+            status={all.isLoading ? 'loading' : 'error'}
             loadingText={t('trainings.loading')}
             failedText={t('trainings.loadFailed')}
             onRetry={() => void all.mutate()}

@@ -7,7 +7,7 @@ import { useDashboards } from '../api/get-dashboards';
 import { useRemoteProps } from '@hub/shared/remote';
 import { embedUrl, readReportingHost } from '../lib/embed-url';
 import { DashboardEmbed } from './dashboard-embed';
-import { LoadState } from './load-state';
+import { LoadState } from '@hub/shared/ui';
 
 /** /dashboards/:id: one dashboard of the list, embedded. */
 export function DashboardViewPage() {
@@ -26,7 +26,12 @@ export function DashboardViewPage() {
         <RouterLink to={paths.dashboards}>{t('view.back')}</RouterLink>
       </Link>
       {isLoading || error ? (
-        <LoadState loading={isLoading} onRetry={() => void mutate()} />
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          loadingText={t('loading')}
+          failedText={t('loadFailed')}
+          onRetry={() => void mutate()}
+        />
       ) : !dashboard ? (
         <Stack gap="2">
           <Heading as="h1" size="2xl">

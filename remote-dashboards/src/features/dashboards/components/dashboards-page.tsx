@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { useDashboards } from '../api/get-dashboards';
-import { LoadState } from './load-state';
+import { LoadState } from '@hub/shared/ui';
 
 /** /dashboards: the dashboards of the displayed user. */
 export function DashboardsPage() {
@@ -16,7 +16,12 @@ export function DashboardsPage() {
         {t('title')}
       </Heading>
       {isLoading || error ? (
-        <LoadState loading={isLoading} onRetry={() => void mutate()} />
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          loadingText={t('loading')}
+          failedText={t('loadFailed')}
+          onRetry={() => void mutate()}
+        />
       ) : dashboards.length === 0 ? (
         <Text color="fg.muted">{t('empty')}</Text>
       ) : (

@@ -1,0 +1,125 @@
+import { makeRemoteProps, RemoteRoot } from '../remote';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ListFilter, ListFrame, type ListPage } from './list-frame';
+import { useListParams } from './use-list-params';
+
+interface Row {
+  id: number;
+  title: string;
+}
+
+function Harness({
+  data,
+  loading = false,
+  error = false,
+  onCreate,
+}: {
+  data?: ListPage<Row>;
+  loading?: boolean;
+  error?: boolean;
+  onCreate?: () => void;
+}) {
+  const list = useListParams(['status']);
+  return (
+    <ListFrame<Row>
+      title="Advices"
+      list={list}
+      data={data}
+      loading={loading}
+      error={error}
+      onRetry={() => undefined}
+      columns={[{ key: 'title', header: 'Title', sortable: true, render: (row) => row.title }]}
+      rowKey={(row) => row.id}
+      rowActions={(row) => <button>Delete {row.title}</button>}
+      filters={
+        <ListFilter
+          label="Status"
+          value={list.params.filters.status ?? ''}
+          onChange={(value) => list.setFilter('status', value)}
+          options={[{ value: '16', label: 'Published' }]}
+          allLabel="All"
+        />
+      }
+      emptyText="No advice yet."
+      onCreate={onCreate}
+      createLabel="New advice"
+    />
+  );
+}
+
+const renderFrame = (props: Parameters<typeof Harness>[0]) =>
+  render(
+    <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+      <Harness {...props} />
+    </RemoteRoot>,
+  );
+
+const page = (items: Row[], total = items.length): ListPage<Row> => ({ items, total, page_size: 2 });
+
+beforeEach(() => window.history.replaceState(null, '', '/entity/admin/advices'));
+
+describe('ListFrame', () => {
+  it('should show the title, the count, real column headers and the rows with their named actions', () => {
+    renderFrame({ data: page([{ id: 1, title: 'Close the books' }], 1) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Advices' })).toBeVisible();
+    expect(screen.getByText('1 item')).toBeVisible();
+    const table = screen.getByRole('table', { name: 'Advices' });
+    expect(within(table).getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'none');
+    expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    expect(within(table).getByRole('button', { name: 'Delete Close the books' })).toBeVisible();
+  });
+
+  it('should keep sort, page and filter in the URL', async () => {
+    renderFrame({
+      data: page(
+        [
+          { id: 1, title: 'A' },
+          { id: 2, title: 'B' },
+        ],
+        5,
+      ),
+    });
+    await userEvent.click(screen.getByRole('button', { name: /Title/ }));
+    expect(window.location.search).toBe('?sort=title&order=asc');
+    await userEvent.click(screen.getByRole('button', { name: /Title/ }));
+    expect(window.location.search).toBe('?sort=title&order=desc');
+    expect(screen.getByRole('columnheader', { name: /Title/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByText('Page 1 of 3')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '16');
+    const query = new URLSearchParams(window.location.search);
+    expect(query.get('status')).toBe('16');
+    expect(query.get('page')).toBeNull();
+  });
+
+  it('should put the search in the URL after a pause in typing', async () => {
+    renderFrame({ data: page([]) });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'budget');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(new URLSearchParams(window.location.search).get('search')).toBe('budget');
+    expect(screen.getByText('Nothing matches this search or these filters.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear the search and filters' }));
+    expect(window.location.search).toBe('');
+  });
+
+  it('should offer to create the first one when the list is empty', async () => {
+    const created: number[] = [];
+    renderFrame({ data: page([]), onCreate: () => created.push(1) });
+    expect(screen.getByText('No advice yet.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Create the first one' }));
+    expect(created).toHaveLength(1);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('should hold the place with skeleton rows while loading, and show the error with a retry', () => {
+    const { unmount } = renderFrame({ loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.getByRole('table', { name: 'Advices' })).toHaveAttribute('aria-busy', 'true');
+    unmount();
+    renderFrame({ error: true });
+    expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});

@@ -1,0 +1,106 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export type SortOrder = 'asc' | 'desc';
+
+/** A list's state as the URL holds it: `?page=2&sort=title&order=asc&search=q&status=16`. */
+export interface ListParams {
+  page: number;
+  /** The sorted column's key, or null for the server's default order. */
+  sort: string | null;
+  order: SortOrder;
+  search: string;
+  /** The named filters that are set (unset ones are absent). */
+  filters: Record<string, string>;
+}
+
+export interface ListParamsControl {
+  params: ListParams;
+  setPage: (page: number) => void;
+  /** Sorts by `key`: ascending first, then the other way on the same key. */
+  toggleSort: (key: string) => void;
+  /** A new search starts again at page 1. */
+  setSearch: (search: string) => void;
+  /** An empty value removes the filter; page 1 again. */
+  setFilter: (name: string, value: string) => void;
+  /** Removes the search and every filter. */
+  clear: () => void;
+}
+
+/**
+ * A server-side list's page, sort, search and filters kept in the URL, so that a reload or a
+ * shared link shows the same list. `filterNames` are the query parameters read as filters.
+ */
+export function useListParams(filterNames: readonly string[] = []): ListParamsControl {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const namesKey = filterNames.join(',');
+
+  const params = useMemo<ListParams>(() => {
+    const page = Number(searchParams.get('page'));
+    const filters: Record<string, string> = {};
+    for (const name of namesKey ? namesKey.split(',') : []) {
+      const value = searchParams.get(name);
+      if (value) filters[name] = value;
+    }
+    return {
+      page: Number.isInteger(page) && page > 0 ? page : 1,
+      sort: searchParams.get('sort') || null,
+      order: searchParams.get('order') === 'desc' ? 'desc' : 'asc',
+      search: searchParams.get('search') ?? '',
+      filters,
+    };
+  }, [searchParams, namesKey]);
+
+  const change = useCallback(
+    (edit: (next: URLSearchParams) => void, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          edit(next);
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  );
+
+  const setValue = (next: URLSearchParams, name: string, value: string) => (value ? next.set(name, value) : next.delete(name));
+
+  return {
+    params,
+    setPage: useCallback((page: number) => change((next) => setValue(next, 'page', page > 1 ? String(page) : '')), [change]),
+    toggleSort: useCallback(
+      (key: string) =>
+        change((next) => {
+          const desc = next.get('sort') === key && next.get('order') !== 'desc';
+          next.set('sort', key);
+          next.set('order', desc ? 'desc' : 'asc');
+          next.delete('page');
+        }),
+      [change],
+    ),
+    setSearch: useCallback(
+      (search: string) =>
+        change((next) => {
+          setValue(next, 'search', search.trim());
+          next.delete('page');
+        }, true),
+      [change],
+    ),
+    setFilter: useCallback(
+      (name: string, value: string) =>
+        change((next) => {
+          setValue(next, name, value);
+          next.delete('page');
+        }),
+      [change],
+    ),
+    clear: useCallback(
+      () =>
+        change((next) => {
+          for (const name of ['search', 'page', ...(namesKey ? namesKey.split(',') : [])]) next.delete(name);
+        }),
+      [change, namesKey],
+    ),
+  };
+}
