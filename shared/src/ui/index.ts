@@ -9,3 +9,4 @@ export * from './use-list-params';
 export * from './list-frame';
 export * from './form-frame';
 export * from './use-unsaved-changes';
+export * from './recipients-selector';

@@ -1,0 +1,223 @@
+import { Box, Button, Flex, Heading, Input, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A selector element of SPEC §3: id and name. */
+export interface SelectorElement {
+  id: number;
+  name: string;
+}
+
+export interface SelectorPageQuery {
+  /** true: the right list ('associated'); false: the left one ('Not associated'). */
+  selected: boolean;
+  /** Case-insensitive, on the name (and e-mail); '' for all. */
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export interface SelectorPage {
+  items: SelectorElement[];
+  total: number;
+}
+
+export interface RecipientsSelectorProps {
+  /** The item type in the titles (`admin.associated.not` / `.yes` take it as `{{type}}`). */
+  type: string;
+  /** One page of one list, searched and paged by the server (5,000 users stay smooth). */
+  load: (query: SelectorPageQuery) => Promise<SelectorPage>;
+  /** An entry moved right: the server adds it (`users/add/{id}`). */
+  onAdd: (id: number) => Promise<unknown> | void;
+  /** An entry moved left: the server removes it (`users/remove/{id}`). */
+  onRemove: (id: number) => Promise<unknown> | void;
+  /** Clicks and keys are ignored (a published item). */
+  disabled?: boolean;
+  pageSize?: number;
+}
+
+interface Side {
+  items: SelectorElement[];
+  total: number;
+  page: number;
+  failed: boolean;
+}
+const emptySide: Side = { items: [], total: 0, page: 1, failed: false };
+
+/**
+ * The double-list selector of SPEC §2/§3/§4: a search box over 'Not associated' ({name} >) and
+ * 'associated' (< {name}) lists; a click, or Enter/Space on the focused entry (WAI-ARIA listbox,
+ * arrows to move the focus) moves it and emits add or remove; each move is announced. Both lists
+ * are searched and paged by the server ("Show more"), unlike transfer lists that hold everything.
+ */
+export function RecipientsSelector({ type, load, onAdd, onRemove, disabled = false, pageSize = 50 }: RecipientsSelectorProps) {
+  const { t } = useTranslation(['admin', 'common']);
+  const searchId = useId();
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState('');
+  const [left, setLeft] = useState<Side>(emptySide);
+  const [right, setRight] = useState<Side>(emptySide);
+  const [announcement, setAnnouncement] = useState('');
+  const loadRef = useRef(load);
+  useEffect(() => {
+    loadRef.current = load;
+  });
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const fetchSide = useCallback(
+    async (selected: boolean, page: number, query: string, append: boolean) => {
+      const set = selected ? setRight : setLeft;
+      try {
+        const answer = await loadRef.current({ selected, search: query, page, pageSize });
+        set((side) => ({
+          items: append
+            ? [...side.items, ...answer.items.filter((item) => !side.items.some((known) => known.id === item.id))]
+            : answer.items,
+          total: answer.total,
+          page,
+          failed: false,
+        }));
+      } catch {
+        set((side) => ({ ...side, failed: true }));
+      }
+    },
+    [pageSize],
+  );
+
+  useEffect(() => {
+    void fetchSide(false, 1, search, false);
+    void fetchSide(true, 1, search, false);
+  }, [fetchSide, search]);
+
+  const move = (element: SelectorElement, toSelected: boolean) => {
+    if (disabled) return;
+    const [from, to] = toSelected ? [setLeft, setRight] : [setRight, setLeft];
+    from((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
+    to((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
+    setAnnouncement(t(toSelected ? 'admin:selector.added' : 'admin:selector.removed', { name: element.name }));
+    void (toSelected ? onAdd(element.id) : onRemove(element.id));
+  };
+
+  return (
+    <Stack gap="3">
+      <Stack gap="1" maxW="24rem">
+        <label htmlFor={searchId}>
+          <Text as="span" fontSize="sm" fontWeight="medium">
+            {t('common:search-name-email')}
+          </Text>
+        </label>
+        <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} />
+      </Stack>
+      <Flex gap="4" direction={{ base: 'column', md: 'row' }}>
+        <SelectorList
+          title={t('admin:associated.not', { type })}
+          side={left}
+          entry={(element) => `${element.name} >`}
+          onMove={(element) => move(element, true)}
+          onMore={() => void fetchSide(false, left.page + 1, search, true)}
+          disabled={disabled}
+        />
+        <SelectorList
+          title={t('admin:associated.yes', { type })}
+          side={right}
+          entry={(element) => `< ${element.name}`}
+          onMove={(element) => move(element, false)}
+          onMore={() => void fetchSide(true, right.page + 1, search, true)}
+          disabled={disabled}
+        />
+      </Flex>
+      <VisuallyHidden aria-live="polite" role="status">
+        {announcement}
+      </VisuallyHidden>
+    </Stack>
+  );
+}
+
+function SelectorList(props: {
+  title: string;
+  side: Side;
+  entry: (element: SelectorElement) => string;
+  onMove: (element: SelectorElement) => void;
+  onMore: () => void;
+  disabled: boolean;
+}) {
+  const { title, side, entry, onMove, onMore, disabled } = props;
+  const { t } = useTranslation(['admin', 'common']);
+  const titleId = useId();
+  const [active, setActive] = useState(0);
+  const index = Math.min(active, Math.max(0, side.items.length - 1));
+  const optionId = (id: number) => `${titleId}-option-${id}`;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowDown') setActive(Math.min(index + 1, side.items.length - 1));
+    else if (event.key === 'ArrowUp') setActive(Math.max(index - 1, 0));
+    else if (event.key === 'Home') setActive(0);
+    else if (event.key === 'End') setActive(side.items.length - 1);
+    else if ((event.key === 'Enter' || event.key === ' ') && side.items[index]) onMove(side.items[index]);
+    else return;
+    event.preventDefault();
+  };
+
+  const current = side.items[index];
+  return (
+    <Box flex="1" minW="0" borderWidth="1px" borderRadius="md" p="3">
+      <Flex justify="space-between" align="baseline" mb="2" gap="2">
+        <Heading as="h3" size="sm" id={titleId}>
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {t('admin:selector.count', { count: side.total })}
+        </Text>
+      </Flex>
+      {side.failed && (
+        <Text role="alert" color="fg.error" fontSize="sm">
+          {t('admin:selector.loadFailed')}
+        </Text>
+      )}
+      <Box
+        as="ul"
+        role="listbox"
+        aria-labelledby={titleId}
+        aria-disabled={disabled || undefined}
+        aria-activedescendant={current ? optionId(current.id) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        maxH="18rem"
+        overflowY="auto"
+        listStyleType="none"
+        css={{ '&:focus-visible': { outline: '2px solid', outlineColor: 'var(--chakra-colors-brand-focus-ring)' } }}
+      >
+        {side.items.map((element, position) => (
+          <Box
+            as="li"
+            key={element.id}
+            id={optionId(element.id)}
+            role="option"
+            aria-selected={position === index}
+            onClick={() => {
+              setActive(position);
+              onMove(element);
+            }}
+            px="2"
+            py="1"
+            borderRadius="sm"
+            cursor={disabled ? 'not-allowed' : 'pointer'}
+            bg={position === index ? 'bg.emphasized' : undefined}
+            _hover={disabled ? undefined : { bg: 'bg.muted' }}
+          >
+            {entry(element)}
+          </Box>
+        ))}
+      </Box>
+      {side.items.length < side.total && (
+        <Button size="xs" variant="ghost" mt="2" onClick={onMore}>
+          {t('admin:selector.more')}
+        </Button>
+      )}
+    </Box>
+  );
+}
