@@ -30,6 +30,8 @@ import helmet from './plugins/external/helmet';
 import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
+import scheduler from './plugins/app/schedules/scheduler';
+import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
 import hubApi from './routes/api/index';
 import filesApi from './routes/api/v2/index';
@@ -118,6 +120,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(groupsRepository);
   await app.register(ticketsRepository);
   await app.register(powerBiSync);
+  await app.register(schedulesRepository);
+  await app.register(scheduler);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

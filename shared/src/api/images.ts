@@ -42,3 +42,16 @@ export type ImageUploadFields = Static<typeof ImageUploadFieldsSchema>;
 
 /** The name of the file part of the uploads. */
 export const IMAGE_FILE_FIELD = 'file';
+
+/**
+ * GET /api/admin/images/{id}/usage: how many items show the image. Deleting the image keeps them
+ * all: each loses the picture (its banner, thumbnail, logo or profile picture becomes empty).
+ */
+export const ImageUsageSchema = Type.Object({
+  advices: Type.Integer({ minimum: 0 }),
+  news_items: Type.Integer({ minimum: 0 }),
+  entities: Type.Integer({ minimum: 0 }),
+  users: Type.Integer({ minimum: 0 }),
+  total: Type.Integer({ minimum: 0 }),
+});
+export type ImageUsage = Static<typeof ImageUsageSchema>;

@@ -29,3 +29,4 @@ export * from './tickets';
 export * from './discussions';
 export * from './html-rules';
 export * from './sanitize-html';
+export * from './schedules';

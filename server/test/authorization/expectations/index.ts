@@ -3,7 +3,8 @@ import { advices } from './advices';
 import { auth } from './auth';
 import { content } from './content';
 import { discussions } from './discussions';
+import { library } from './library';
 import { people } from './people';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
-export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...content, ...discussions, ...people };
+export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...content, ...discussions, ...people, ...library };

@@ -39,7 +39,7 @@ export function publicationWrites<Locked extends LockedItem>(
     async setStatus(id: number, status: PublicationStatus, session: Session): Promise<void> {
       await fastify.db.transaction(async (tx) => {
         await lock(tx, id, session);
-        await tx.query(`UPDATE ${table} SET status = $1, updated_at = now() WHERE id = $2`, [status, id]);
+        await tx.query(`UPDATE ${table} SET status = $1, publish_at = NULL, updated_at = now() WHERE id = $2`, [status, id]);
         const action = status === PUBLICATION.published ? `${itemType}.publish` : `${itemType}.unpublish`;
         await fastify.auditRepository.record(session, { action, itemType, itemId: id }, tx);
       });

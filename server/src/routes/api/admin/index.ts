@@ -11,6 +11,7 @@ import discussions from './discussions/index';
 import entities from './entities/index';
 import groups from './groups/index';
 import pbi from './pbi/index';
+import schedules from './schedules/index';
 import tickets from './tickets/index';
 import users from './users/index';
 
@@ -34,5 +35,6 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(groups);
   await fastify.register(pbi);
   await fastify.register(tickets);
+  await fastify.register(schedules);
 };
 export default adminApi;

@@ -8,9 +8,11 @@ import {
   ErrorResponseSchema,
   IdParamSchema,
   ImageCategoryParamSchema,
+  ImageUsageSchema,
   PageQuerySchema,
 } from '@hub/shared/api';
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../plugins/app/images/image-upload';
+import { imageUsage } from '../../../../plugins/app/images/image-usage';
 import { fieldErrors } from '../../field-errors';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
@@ -42,6 +44,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const image = await images.get(request.params.id);
       return image ?? reply.notFound('Image not found');
+    },
+  );
+
+  // What deleting would do: the items that show the image (they keep existing and lose the picture).
+  fastify.get(
+    '/images/:id/usage',
+    { schema: { tags, params: IdParamSchema, response: { 200: ImageUsageSchema, ...errors } } },
+    async (request, reply) => {
+      const usage = await imageUsage(fastify.db, request.params.id);
+      return usage ?? reply.notFound('Image not found');
     },
   );
 
