@@ -1,4 +1,4 @@
-import type { RemoteList, User } from '@hub/shared/api';
+import { HEADERS, isAdministrator, type RemoteList, type User } from '@hub/shared/api';
 import { createI18n } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
@@ -6,6 +6,7 @@ import { createLanguageStore, type LanguageStore } from './language/language';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
 import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
 import { createShellApis, type ShellApis } from './session/api-clients';
+import { effectiveRights } from './session/effective-rights';
 import { createSessionStore, type SessionStore } from './session/session-store';
 import { isTokenUsable } from './session/tokens';
 import { createSnackbarBus, type SnackbarBus } from './snackbar/snackbar-bus';
@@ -48,7 +49,7 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     options.remoteLoader ??
     createFederatedLoader({
       listRemotes: async () => (await apis.api.get<RemoteList>('/remotes')).remotes,
-      rights: () => session.getState().user?.rights ?? [],
+      rights: () => effectiveRights(session.getState()),
     });
 
   return {
@@ -60,9 +61,19 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     i18n,
     remoteLoader,
     async reloadUser() {
-      const user = await apis.api.get<User>('/auth/user');
+      // The signed-in person first, in their own name; then, during display-as (or when this tab
+      // kept one over a reload, started by the same person), the displayed user.
+      const user = await apis.ownApi.get<User>('/auth/user');
+      const state = session.getState();
+      const displayAs = state.displayAs && state.user?.id === user.id ? state.displayAs : session.resumableDisplayAs(user.id);
+      let displayed: User | null = null;
+      if (displayAs && isAdministrator(user.rights)) {
+        displayed = await apis.api
+          .get<User>('/auth/user', undefined, { silent: true, headers: { [HEADERS.displayAsUserId]: String(displayAs.userId) } })
+          .catch(() => null);
+      }
       loadedAt = Date.now();
-      session.setUser(user);
+      session.setUser(user, displayAs && displayed ? { displayAs, user: displayed } : null);
       return user;
     },
     userLoadedAt: () => loadedAt,

@@ -2,9 +2,15 @@ import { Box, Button, Flex, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
+import { DisplayAsBand } from '../display-as/display-as-band';
+import { usePreferences } from '../shell-context';
+import { FROM_MEDIUM, LARGE } from './breakpoints';
+import { EntitySelector } from './entity-selector';
+import { HorizontalNav } from './horizontal-nav';
 import { LanguageMenu } from './language-menu';
 import { NavDrawer } from './nav-drawer';
 import { NavigationMenu } from './navigation-menu';
+import { ScrollToTop } from './scroll-to-top';
 import { UserMenu } from './user-menu';
 
 function MenuIcon() {
@@ -25,11 +31,15 @@ function MenuIcon() {
 }
 
 /**
- * The default layout (SPEC §1, §9): vertical navigation beside the page from 1280 px, an overlay
- * drawer opened from the header's menu button below (the `xl` breakpoint is 1280 px).
+ * The default layout (SPEC §1, §4, §9). Vertical navigation beside the page from 1280 px (unless
+ * collapsed), or horizontal navigation under the header; below 1280 px (and when the vertical
+ * navigation is collapsed) an overlay drawer opened from the header's menu button. The interface
+ * preferences shape it: content width, sticky or scrolling header, blurred header, semi-dark
+ * vertical navigation. While display-as runs, its band sits above everything.
  */
 export function DashboardLayout() {
   const { t } = useTranslation('shell');
+  const preferences = usePreferences();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
@@ -40,67 +50,93 @@ export function DashboardLayout() {
     if (wasOpen.current && !drawerOpen) menuButtonRef.current?.focus();
     wasOpen.current = drawerOpen;
   }, [drawerOpen]);
+  const horizontal = preferences.navLayout === 'horizontal';
+  const verticalShown = !horizontal && !preferences.navCollapsed;
+  // The menu button (and the overlay) below 1280 px, and at every width when the vertical navigation is collapsed.
+  const menuButtonHiddenFrom = verticalShown || horizontal ? LARGE : undefined;
+  const sticky = horizontal || preferences.navbarType === 'sticky';
+  const blur = preferences.navbarBlur && sticky;
   return (
-    <Flex minH="100vh" bg="bg.subtle">
-      <Box
-        as="aside"
-        hideBelow="xl"
-        w="260px"
-        flexShrink={0}
-        borderEndWidth="1px"
-        bg="bg"
-        position="sticky"
-        top="0"
-        h="100vh"
-        overflowY="auto"
-      >
-        <Text px="6" pt="5" pb="2" fontWeight="bold" fontSize="lg" color="brand.fg">
-          {t('common:appTitle')}
-        </Text>
-        <NavigationMenu />
-      </Box>
-
-      <NavDrawer open={drawerOpen} onClose={closeDrawer} title={t('common:appTitle')} closeLabel={t('nav.closeMenu')}>
-        <NavigationMenu onNavigate={closeDrawer} />
-      </NavDrawer>
-
-      <Flex direction="column" flex="1" minW="0">
-        <Flex
-          as="header"
-          align="center"
-          gap="2"
-          px={{ base: '3', md: '6' }}
-          h="16"
-          bg="bg"
-          borderBottomWidth="1px"
-          position="sticky"
-          top="0"
-          zIndex="sticky"
-        >
-          <Button
-            ref={menuButtonRef}
-            hideFrom="xl"
-            variant="ghost"
-            size="sm"
-            px="0"
-            aria-label={t('nav.openMenu')}
-            aria-haspopup="dialog"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+    <Box minH="100vh" bg="bg.subtle">
+      <DisplayAsBand />
+      <Flex minH="100vh">
+        {verticalShown ? (
+          <Box
+            as="aside"
+            className={preferences.semiDarkNav ? 'dark' : undefined}
+            hideBelow={LARGE}
+            w="260px"
+            flexShrink={0}
+            borderEndWidth="1px"
+            bg="bg"
+            color="fg"
+            position="sticky"
+            top="0"
+            h="100vh"
+            overflowY="auto"
           >
-            <MenuIcon />
-          </Button>
-          <Text hideFrom="xl" fontWeight="bold" color="brand.fg">
-            {t('common:appTitle')}
-          </Text>
-          <Box flex="1" />
-          <LanguageMenu />
-          <UserMenu />
+            <Text px="6" pt="5" pb="2" fontWeight="bold" fontSize="lg" color="brand.fg">
+              {t('common:appTitle')}
+            </Text>
+            <NavigationMenu />
+          </Box>
+        ) : null}
+
+        <NavDrawer open={drawerOpen} onClose={closeDrawer} title={t('common:appTitle')} closeLabel={t('nav.closeMenu')}>
+          <NavigationMenu onNavigate={closeDrawer} />
+        </NavDrawer>
+
+        <Flex direction="column" flex="1" minW="0">
+          <Box
+            position={sticky ? 'sticky' : 'relative'}
+            top="0"
+            zIndex="sticky"
+            bg={blur ? 'color-mix(in srgb, var(--chakra-colors-bg) 82%, transparent)' : 'bg'}
+            backdropFilter={blur ? 'blur(8px)' : undefined}
+            borderBottomWidth="1px"
+          >
+            <Flex as="header" align="center" gap="2" px="3" h="16" css={{ [FROM_MEDIUM]: { px: '6' } }}>
+              <Button
+                ref={menuButtonRef}
+                hideFrom={menuButtonHiddenFrom}
+                variant="ghost"
+                size="sm"
+                px="0"
+                aria-label={t('nav.openMenu')}
+                aria-haspopup="dialog"
+                aria-expanded={drawerOpen}
+                onClick={() => setDrawerOpen(true)}
+              >
+                <MenuIcon />
+              </Button>
+              <Text hideFrom={verticalShown ? LARGE : undefined} fontWeight="bold" color="brand.fg" truncate>
+                {t('common:appTitle')}
+              </Text>
+              <Box flex="1" />
+              <EntitySelector />
+              <LanguageMenu />
+              <UserMenu />
+            </Flex>
+            {horizontal ? (
+              <Box hideBelow={LARGE} borderTopWidth="1px">
+                <HorizontalNav />
+              </Box>
+            ) : null}
+          </Box>
+          <Box
+            as="main"
+            flex="1"
+            p="3"
+            css={{ [FROM_MEDIUM]: { p: '6' } }}
+            w="full"
+            maxW={preferences.contentWidth === 'boxed' ? '1440px' : undefined}
+            mx="auto"
+          >
+            <Outlet />
+          </Box>
         </Flex>
-        <Box as="main" flex="1" p={{ base: '3', md: '6' }} w="full" maxW="1440px" mx="auto">
-          <Outlet />
-        </Box>
       </Flex>
-    </Flex>
+      <ScrollToTop />
+    </Box>
   );
 }

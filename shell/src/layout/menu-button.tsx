@@ -21,6 +21,10 @@ interface MenuButtonProps {
   triggerProps?: Omit<ButtonProps, 'children' | 'onClick' | 'onKeyDown'>;
   sections: MenuButtonSection[];
   onSelect: (value: string) => void;
+  /** The gap between the trigger and the menu, in px (horizontal navigation: 6, SPEC §9). */
+  offset?: number;
+  /** Which edge of the trigger the menu lines up with. */
+  align?: 'start' | 'end';
 }
 
 type Focus = 'first' | 'last' | null;
@@ -49,7 +53,7 @@ function CheckIcon() {
  * whose state machine weighs more than the rest of the header. The list stays in the document,
  * `hidden` while closed, so that `aria-controls` always points at it.
  */
-export function MenuButton({ trigger, triggerProps, sections, onSelect }: MenuButtonProps) {
+export function MenuButton({ trigger, triggerProps, sections, onSelect, offset = 4, align = 'end' }: MenuButtonProps) {
   const id = useId();
   const menuId = `${id}menu`;
   const triggerId = `${id}trigger`;
@@ -172,8 +176,9 @@ export function MenuButton({ trigger, triggerProps, sections, onSelect }: MenuBu
         hidden={!open}
         onKeyDown={onMenuKeyDown}
         position="absolute"
-        top="calc(100% + 4px)"
-        insetInlineEnd="0"
+        top={`calc(100% + ${offset}px)`}
+        insetInlineEnd={align === 'end' ? '0' : undefined}
+        insetInlineStart={align === 'start' ? '0' : undefined}
         zIndex="dropdown"
         minW="48"
         maxW="calc(100vw - 1.5rem)"

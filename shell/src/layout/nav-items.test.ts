@@ -1,6 +1,10 @@
 import { makeUser } from '@hub/shared/remote';
 import { decideNavigation } from '../navigation/decide-navigation';
-import { navigationFor } from './nav-items';
+import { effectiveRights } from '../session/effective-rights';
+import { flatLinks, navigationFor } from './nav-items';
+
+const consoles = (items: ReturnType<typeof navigationFor>, label: string) =>
+  items.find((item) => item.label === label)?.children?.map((child) => child.to);
 
 describe('navigationFor', () => {
   it('should offer a plain user no admin entry', () => {
@@ -9,21 +13,42 @@ describe('navigationFor', () => {
     expect(labels).toEqual(['home', 'advices', 'news', 'trainings', 'dashboards', 'tickets', 'collectmaster', 'help']);
   });
 
-  it('should offer the admin areas to a contributor, and the discussions to whoever has some', () => {
+  it('should offer a contributor the consoles of both admin areas, without categories, and the discussions to whoever has some', () => {
     const user = makeUser({ rights: ['contributor'], open_discussion_counter: 2, close_discussion_counter: 1 });
-    const labels = navigationFor({ user, displayedUser: user, displayAs: false }).map((item) => item.label);
-    expect(labels).toEqual(expect.arrayContaining(['contact', 'contactClosed', 'admin', 'entityAdmin', 'documentation']));
+    const items = navigationFor({ user, displayedUser: user, displayAs: false });
+    expect(items.map((item) => item.label)).toEqual(expect.arrayContaining(['contact', 'contactClosed', 'admin', 'entityAdmin']));
+    expect(consoles(items, 'admin')).toEqual(['/admin/news-items', '/admin/images', '/admin/trainings', '/documentation']);
+    expect(consoles(items, 'entityAdmin')).toEqual(['/entity/admin/advices', '/entity/admin/dashboard', '/entity/documentation']);
+  });
+
+  it('should offer an administrator the categories console too', () => {
+    const user = makeUser({ rights: ['administrator'] });
+    const items = navigationFor({ user, displayedUser: user, displayAs: false });
+    expect(consoles(items, 'admin')).toEqual([
+      '/admin/news-items',
+      '/admin/categories',
+      '/admin/images',
+      '/admin/trainings',
+      '/documentation',
+    ]);
+  });
+
+  it('should offer an administrator displaying a plain user no console and no collectmaster, with her discussions', () => {
+    const user = makeUser({ id: 1, rights: ['administrator'] });
+    const displayedUser = makeUser({ id: 2, rights: ['user'], open_discussion_counter: 1 });
+    const labels = navigationFor({ user, displayedUser, displayAs: true }).map((item) => item.label);
+    expect(labels).toEqual(['home', 'advices', 'news', 'trainings', 'dashboards', 'contact', 'tickets', 'help']);
   });
 
   it('should only offer entries the guard lets through', () => {
     for (const rights of [['user'], ['contributor'], ['publisher'], ['administrator']]) {
       const user = makeUser({ rights, open_discussion_counter: 1, close_discussion_counter: 1 });
       for (const displayAs of [false, true]) {
-        for (const item of navigationFor({ user, displayedUser: user, displayAs })) {
+        for (const item of flatLinks(navigationFor({ user, displayedUser: user, displayAs }))) {
           const decision = decideNavigation({
             path: item.to,
             authenticated: true,
-            rights,
+            rights: effectiveRights({ user, displayedUser: user }),
             discussions: { open: 1, closed: 1 },
             displayAs,
           });

@@ -1,32 +1,73 @@
-import { hasRole, type User } from '@hub/shared/api';
+import { hasRole, type Role, type User } from '@hub/shared/api';
 import { paths } from '../paths';
+import { effectiveRights } from '../session/effective-rights';
+
+/** Keys in the shell catalogue's `nav`. */
+export type NavLabel =
+  | 'home'
+  | 'advices'
+  | 'news'
+  | 'trainings'
+  | 'dashboards'
+  | 'contact'
+  | 'contactClosed'
+  | 'tickets'
+  | 'collectmaster'
+  | 'admin'
+  | 'entityAdmin'
+  | 'documentation'
+  | 'help'
+  | 'consoles.newsItems'
+  | 'consoles.categories'
+  | 'consoles.images'
+  | 'consoles.trainings'
+  | 'consoles.advices'
+  | 'consoles.dashboards';
 
 export interface NavItem {
   to: string;
-  /** Key in the shell catalogue's `nav`. */
-  label:
-    | 'home'
-    | 'advices'
-    | 'news'
-    | 'trainings'
-    | 'dashboards'
-    | 'contact'
-    | 'contactClosed'
-    | 'tickets'
-    | 'collectmaster'
-    | 'admin'
-    | 'entityAdmin'
-    | 'documentation'
-    | 'help';
+  label: NavLabel;
+  /** A group (Admin, Entity admin): its consoles, shown beneath it or in its menu. */
+  children?: NavItem[];
+}
+
+/** One console of an admin area, and the least role that opens it (SPEC §2, §6). */
+interface Console {
+  to: string;
+  label: NavLabel;
+  role: Role;
 }
 
 /**
- * The vertical navigation: only areas this user may open (the guard's rules, seen from the menu).
- * Admin entries need a contributor or more; the discussion entries need discussions; collectmaster
- * is not offered in display-as mode.
+ * The consoles of each admin area, in menu order. Adding one (users, entities, groups, audit,
+ * tickets: administrator) is one line here, plus its label.
+ */
+export const ADMIN_CONSOLES: readonly Console[] = [
+  { to: `${paths.admin}/news-items`, label: 'consoles.newsItems', role: 'contributor' },
+  { to: `${paths.admin}/categories`, label: 'consoles.categories', role: 'administrator' },
+  { to: `${paths.admin}/images`, label: 'consoles.images', role: 'contributor' },
+  { to: `${paths.admin}/trainings`, label: 'consoles.trainings', role: 'contributor' },
+  { to: paths.documentation, label: 'documentation', role: 'contributor' },
+];
+
+export const ENTITY_ADMIN_CONSOLES: readonly Console[] = [
+  { to: `${paths.entityAdmin}/advices`, label: 'consoles.advices', role: 'contributor' },
+  { to: `${paths.entityAdmin}/dashboard`, label: 'consoles.dashboards', role: 'contributor' },
+  { to: paths.entityDocumentation, label: 'documentation', role: 'contributor' },
+];
+
+const consolesFor = (consoles: readonly Console[], rights: readonly string[]): NavItem[] =>
+  consoles.filter((console) => hasRole(rights, console.role)).map(({ to, label }) => ({ to, label }));
+
+/**
+ * The navigation: only areas this user may open (the guard's rules, seen from the menu). Rights are
+ * those both the signed-in and the displayed user hold (SPEC §6), so an administrator displaying a
+ * plain user sees no console; the discussion entries follow the displayed user's counters;
+ * collectmaster is not offered in display-as mode.
  */
 export function navigationFor(input: { user: User; displayedUser: User; displayAs: boolean }): NavItem[] {
-  const { user, displayedUser, displayAs } = input;
+  const { displayedUser, displayAs } = input;
+  const rights = effectiveRights(input);
   const items: NavItem[] = [
     { to: paths.home, label: 'home' },
     { to: paths.advices, label: 'advices' },
@@ -38,13 +79,15 @@ export function navigationFor(input: { user: User; displayedUser: User; displayA
   if (displayedUser.close_discussion_counter > 0) items.push({ to: paths.contactClose, label: 'contactClosed' });
   items.push({ to: paths.tickets, label: 'tickets' });
   if (!displayAs) items.push({ to: paths.collectmaster, label: 'collectmaster' });
-  if (hasRole(user.rights, 'contributor')) {
-    items.push(
-      { to: paths.admin, label: 'admin' },
-      { to: paths.entityAdmin, label: 'entityAdmin' },
-      { to: paths.documentation, label: 'documentation' },
-    );
-  }
+  const admin = consolesFor(ADMIN_CONSOLES, rights);
+  if (admin.length > 0) items.push({ to: paths.admin, label: 'admin', children: admin });
+  const entityAdmin = consolesFor(ENTITY_ADMIN_CONSOLES, rights);
+  if (entityAdmin.length > 0) items.push({ to: paths.entityAdmin, label: 'entityAdmin', children: entityAdmin });
   items.push({ to: paths.help, label: 'help' });
   return items;
+}
+
+/** Every link of the navigation, groups opened. */
+export function flatLinks(items: readonly NavItem[]): NavItem[] {
+  return items.flatMap((item) => item.children ?? [item]);
 }

@@ -1,10 +1,65 @@
-import { Badge, Link, Stack } from '@chakra-ui/react';
+import { Badge, Box, Link, Stack } from '@chakra-ui/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useSessionState } from '../shell-context';
-import { navigationFor } from './nav-items';
+import { navigationFor, type NavItem } from './nav-items';
 
-/** The vertical navigation's links; `onNavigate` closes the overlay drawer. */
+function ItemLink({ item, pending, onNavigate }: { item: NavItem; pending: number; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Link
+      asChild
+      display="block"
+      px="3"
+      py="2"
+      borderRadius="md"
+      color="fg"
+      fontWeight="medium"
+      textDecoration="none"
+      _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+      _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
+      focusRingColor="brand.focusRing"
+    >
+      <NavLink to={item.to} onClick={onNavigate}>
+        {t(`nav.${item.label}`)}
+        {item.label === 'contact' && pending > 0 ? (
+          <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
+            {pending}
+          </Badge>
+        ) : null}
+      </NavLink>
+    </Link>
+  );
+}
+
+function Group({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation('shell');
+  const headingId = useId();
+  return (
+    <Box role="group" aria-labelledby={headingId} pt="2">
+      <Box
+        id={headingId}
+        px="3"
+        py="1"
+        textStyle="xs"
+        fontWeight="semibold"
+        color="fg.muted"
+        textTransform="uppercase"
+        letterSpacing="wide"
+      >
+        {t(`nav.${item.label}`)}
+      </Box>
+      <Stack gap="1" ps="2">
+        {item.children!.map((child) => (
+          <ItemLink key={child.to} item={child} pending={0} onNavigate={onNavigate} />
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** The vertical navigation's links, consoles grouped by area; `onNavigate` closes the overlay drawer. */
 export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const state = useSessionState();
@@ -14,31 +69,13 @@ export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
   const pending = state.displayedUser.pending_message_counter;
   return (
     <Stack as="nav" aria-label={t('nav.menu')} gap="1" p="3">
-      {items.map((item) => (
-        <Link
-          key={item.to}
-          asChild
-          display="block"
-          px="3"
-          py="2"
-          borderRadius="md"
-          color="fg"
-          fontWeight="medium"
-          textDecoration="none"
-          _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
-          _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
-          focusRingColor="brand.focusRing"
-        >
-          <NavLink to={item.to} onClick={onNavigate}>
-            {t(`nav.${item.label}`)}
-            {item.label === 'contact' && pending > 0 ? (
-              <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
-                {pending}
-              </Badge>
-            ) : null}
-          </NavLink>
-        </Link>
-      ))}
+      {items.map((item) =>
+        item.children ? (
+          <Group key={item.to} item={item} onNavigate={onNavigate} />
+        ) : (
+          <ItemLink key={item.to} item={item} pending={pending} onNavigate={onNavigate} />
+        ),
+      )}
     </Stack>
   );
 }

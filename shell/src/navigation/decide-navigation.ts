@@ -5,7 +5,7 @@ export interface NavigationInput {
   path: string;
   /** A usable hub token and a loaded user. */
   authenticated: boolean;
-  /** The signed-in user's rights (role names). */
+  /** The rights in force: those both the signed-in and the displayed user hold (SPEC §6). */
   rights: readonly string[];
   /** The displayed user's discussion counters: /contact and /contact-close need some. */
   discussions?: { open: number; closed: number };

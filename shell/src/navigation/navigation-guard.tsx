@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { InitialLoader } from '../initial-loader';
 import { useSessionState, useShell } from '../shell-context';
+import { effectiveRights } from '../session/effective-rights';
 import { decideNavigation } from './decide-navigation';
 
 /** The user is loaded again on a navigation at most this often (counters, rights). */
@@ -24,14 +25,14 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     } else if (authenticated && Date.now() - services.userLoadedAt() > USER_REFRESH_MS) {
       services.reloadUser().catch(() => undefined);
     }
-  }, [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pathname, state.user, authenticated, session, services]);
 
   if (state.status === 'loading') return <InitialLoader />;
   const displayed = state.displayedUser;
   const decision = decideNavigation({
     path: pathname,
     authenticated,
-    rights: state.user?.rights ?? [],
+    rights: effectiveRights(state),
     discussions: displayed ? { open: displayed.open_discussion_counter, closed: displayed.close_discussion_counter } : undefined,
     displayAs: state.displayAs !== null,
   });

@@ -4,7 +4,7 @@ import { useSessionState } from '../shell-context';
 import { HomeWidgets } from './home-widgets';
 import { WriteToConsultant } from './write-to-consultant';
 
-/** /home: the welcome message (SPEC §2), then the widgets the remotes offer. */
+/** /home: the welcome message (SPEC §2) of the displayed user, then the widgets the remotes offer. */
 export function HomePage() {
   const { t } = useTranslation('shell');
   const { user, displayedUser, displayAs } = useSessionState();
@@ -13,7 +13,7 @@ export function HomePage() {
     <>
       <Box as="section" bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '5', md: '8' }}>
         <Heading as="h1" size="2xl" mb="3">
-          {t('home.welcome', { name: `${user.first_name} ${user.last_name}` })}
+          {t('home.welcome', { name: `${displayedUser.first_name} ${displayedUser.last_name}` })}
         </Heading>
         <Text color="fg.muted" fontSize="lg">
           {displayedUser.welcome_message || t('home.defaultMessage')}

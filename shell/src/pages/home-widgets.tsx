@@ -4,6 +4,8 @@ import { HOME_WIDGETS, RemoteErrorBoundary, type HomeWidget } from '@hub/shared/
 import { useTranslation } from 'react-i18next';
 import { RemoteArea } from '../remotes/remote-area';
 import { useRemoteProps } from '../remotes/use-remote-props';
+import { effectiveRights } from '../session/effective-rights';
+import { viewKey } from '../session/session-store';
 import { useSessionState, useShell } from '../shell-context';
 
 /**
@@ -14,8 +16,8 @@ import { useSessionState, useShell } from '../shell-context';
  */
 export function HomeWidgets() {
   const { t } = useTranslation('shell');
-  const { user } = useSessionState();
-  const allowed = new Set(remotesAllowed(user?.rights ?? []));
+  const state = useSessionState();
+  const allowed = new Set(remotesAllowed(effectiveRights(state)));
   const widgets = HOME_WIDGETS.filter((widget) => allowed.has(widget.remote));
   if (widgets.length === 0) return null;
   return (
@@ -27,7 +29,7 @@ export function HomeWidgets() {
       mt={{ base: '3', md: '6' }}
     >
       {widgets.map((widget) => (
-        <WidgetSlot key={widget.id} widget={widget} />
+        <WidgetSlot key={`${widget.id}|${viewKey(state)}`} widget={widget} />
       ))}
     </Grid>
   );

@@ -10,6 +10,10 @@ export interface InterfacePreferences {
   navCollapsed: boolean;
   navbarBlur: boolean;
   semiDarkNav: boolean;
+  /** The content layout's navigation (SPEC §4 "content layout nav"). */
+  navLayout: 'vertical' | 'horizontal';
+  /** Sticky, or scrolling away with the page. */
+  navbarType: 'sticky' | 'hidden';
 }
 
 export const DEFAULT_PREFERENCES: InterfacePreferences = {
@@ -19,11 +23,12 @@ export const DEFAULT_PREFERENCES: InterfacePreferences = {
   navCollapsed: false,
   navbarBlur: true,
   semiDarkNav: false,
+  navLayout: 'vertical',
+  navbarType: 'sticky',
 };
 
 /** Cookies are prefixed with the app title ('Client Hub', made cookie-safe); index.html reads the theme one. */
 export const COOKIE_PREFIX = 'client-hub';
-const MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 const VALID: { [K in keyof InterfacePreferences]: readonly InterfacePreferences[K][] } = {
   theme: ['light', 'dark', 'system'],
@@ -32,7 +37,13 @@ const VALID: { [K in keyof InterfacePreferences]: readonly InterfacePreferences[
   navCollapsed: [true, false],
   navbarBlur: [true, false],
   semiDarkNav: [true, false],
+  navLayout: ['vertical', 'horizontal'],
+  navbarType: ['sticky', 'hidden'],
 };
+
+/** Preference cookies live 30 days (SPEC §9). */
+export const PREFERENCE_COOKIE_DAYS = 30;
+const MAX_AGE_SECONDS = PREFERENCE_COOKIE_DAYS * 24 * 60 * 60;
 
 export function cookieName(key: keyof InterfacePreferences): string {
   return `${COOKIE_PREFIX}-${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
@@ -60,6 +71,23 @@ export function readPreferences(cookies: string): InterfacePreferences {
 /** The cookie that keeps one preference for 30 days. */
 export function preferenceCookie<K extends keyof InterfacePreferences>(key: K, value: InterfacePreferences[K]): string {
   return `${cookieName(key)}=${encodeURIComponent(String(value))}; Max-Age=${MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * One change and what it brings with it (SPEC §4): switching to horizontal navigation forces a
+ * hidden navbar back to sticky and un-collapses the vertical navigation.
+ */
+export function withPreference<K extends keyof InterfacePreferences>(
+  preferences: InterfacePreferences,
+  key: K,
+  value: InterfacePreferences[K],
+): InterfacePreferences {
+  const next = { ...preferences, [key]: value };
+  if (key === 'navLayout' && value === 'horizontal') {
+    next.navbarType = 'sticky';
+    next.navCollapsed = false;
+  }
+  return next;
 }
 
 /** 'system' follows the OS preference. */
@@ -95,6 +123,10 @@ export function createPreferencesStore(doc: Document = document): PreferencesSto
   const scheme = () => resolveColorScheme(preferences.theme, media?.matches ?? false);
   const apply = () => {
     const current = scheme();
+    // The skin swaps the theme's background and surface colours (index.html, html[data-skin]);
+    // without the attribute the defaults stand.
+    if (preferences.skin === 'default') delete doc.documentElement.dataset.skin;
+    else doc.documentElement.dataset.skin = preferences.skin;
     doc.documentElement.classList.toggle('dark', current === 'dark');
     doc.documentElement.classList.toggle('light', current === 'light');
     doc.documentElement.style.colorScheme = current;
@@ -111,8 +143,11 @@ export function createPreferencesStore(doc: Document = document): PreferencesSto
     get: () => preferences,
     colorScheme: scheme,
     set(key, value) {
-      preferences = { ...preferences, [key]: value };
-      doc.cookie = preferenceCookie(key, value);
+      const next = withPreference(preferences, key, value);
+      for (const name of Object.keys(next) as (keyof InterfacePreferences)[]) {
+        if (next[name] !== preferences[name]) doc.cookie = preferenceCookie(name, next[name]);
+      }
+      preferences = next;
       emit();
     },
     subscribe(listener) {

@@ -1,6 +1,7 @@
 import type { RemoteName } from '@hub/shared/api';
 import { RemoteErrorBoundary } from '@hub/shared/remote';
-import { useShell } from '../shell-context';
+import { viewKey } from '../session/session-store';
+import { useSessionState, useShell } from '../shell-context';
 import { RemoteArea } from './remote-area';
 import { useRemoteProps } from './use-remote-props';
 
@@ -8,11 +9,13 @@ import { useRemoteProps } from './use-remote-props';
 export function RemoteSlot({ name }: { name: RemoteName }) {
   const { remoteLoader } = useShell();
   const props = useRemoteProps(name);
+  const key = viewKey(useSessionState());
   if (!props) return null;
   return (
     // Keyed by remote: leaving /admin for /advices starts a fresh area, while /advices and
-    // /news-items (both content) keep the mounted remote and only move its router.
-    <RemoteErrorBoundary key={name}>
+    // /news-items (both content) keep the mounted remote and only move its router. Keyed by the
+    // view too: display-as and the entity choice mount the remote afresh, with nothing stale.
+    <RemoteErrorBoundary key={`${name}|${key}`}>
       <RemoteArea name={name} props={props} loader={remoteLoader} />
     </RemoteErrorBoundary>
   );

@@ -3,6 +3,7 @@ import type { RemoteProps } from '@hub/shared/remote';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toRemotePreferences } from '../preferences/preferences';
+import { toHubSession } from '../session/session-store';
 import { useLanguage, usePreferences, useSessionState, useShell } from '../shell-context';
 import { languageConfig } from '@hub/shared/i18n';
 
@@ -30,7 +31,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
   const scheme = services.preferences.colorScheme();
 
   return useMemo(() => {
-    const session = services.session.toHubSession();
+    const session = toHubSession(state);
     if (!session) return null;
     return {
       name,

@@ -12,6 +12,8 @@ export interface ShellApis {
   filesApi: ApiClient;
   /** Public calls of the sign-in page (providers, token exchange): no token, no toast, no redirect. */
   authApi: ApiClient;
+  /** The hub API as the signed-in person, never in another's name: loads their own profile. */
+  ownApi: ApiClient;
 }
 
 export interface ShellApisOptions {
@@ -36,9 +38,30 @@ export function contextHeaders(session: SessionStore): Record<string, string | u
   };
 }
 
+/** The content lists that take `includes_unpublished` (SPEC §7). */
+const UNPUBLISHED_LISTS = ['/api/advices', '/api/dashboards', '/api/news-items'];
+
+/**
+ * In the unpublished-content mode of display-as, the content lists are asked for unpublished items
+ * too (SPEC §7: `includes_unpublished=true`), whichever remote asks: the shell adds the query.
+ */
+export function withUnpublished(session: SessionStore, base: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const displayAs = session.getState().displayAs;
+    if (!displayAs?.includesUnpublished || (init?.method ?? 'GET') !== 'GET' || typeof input !== 'string') return base(input, init);
+    const url = new URL(input, 'http://relative.invalid');
+    if (!UNPUBLISHED_LISTS.some((list) => url.pathname.endsWith(list))) return base(input, init);
+    url.searchParams.set('includes_unpublished', 'true');
+    const relative = url.origin === 'http://relative.invalid';
+    return base(relative ? `${url.pathname}${url.search}` : url.toString(), init);
+  };
+}
+
 /** The API clients the shell uses and hands to every remote. */
 export function createShellApis(options: ShellApisOptions): ShellApis {
-  const { session, navigate, notify, origin = '', fetch } = options;
+  const { session, navigate, notify, origin = '' } = options;
+  const baseFetch = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args));
+  const fetch = withUnpublished(session, baseFetch);
   const currentPath = options.currentPath ?? (() => window.location.pathname);
   const onUnauthorized = () => {
     session.clear();
@@ -60,5 +83,12 @@ export function createShellApis(options: ShellApisOptions): ShellApis {
     fetch,
   });
   const authApi = createApiClient({ baseUrl: `${origin}/api`, getToken: () => null, fetch });
-  return { api, adminApi, filesApi, authApi };
+  const ownApi = createApiClient({
+    baseUrl: `${origin}/api`,
+    getToken: session.tokens.hub,
+    getHeaders: () => ({ ...getHeaders(), [HEADERS.displayAsUserId]: undefined }),
+    onUnauthorized,
+    fetch: baseFetch,
+  });
+  return { api, adminApi, filesApi, authApi, ownApi };
 }

@@ -20,10 +20,20 @@ export interface SessionStore {
   isAuthenticated(): boolean;
   setTokens(tokens: ApiTokens): void;
   setLoading(): void;
-  setUser(user: User): void;
+  /**
+   * The signed-in user, loaded. With `displayed`, display-as runs (or goes on) as that user; with
+   * null it ends; left out, a running display-as goes on only for the same signed-in person.
+   */
+  setUser(user: User, displayed?: { displayAs: DisplayAsState; user: User } | null): void;
   setSelectedEntity(entityId: number | null): void;
+  /** Starts display-as for the signed-in user (after the server's check said success). */
   startDisplayAs(state: DisplayAsState, displayedUser: User): void;
   stopDisplayAs(): void;
+  /**
+   * The display-as this tab kept over a reload, if the same person (`userId`) started it; a stale
+   * one (another person signed in since) is forgotten.
+   */
+  resumableDisplayAs(userId: number): DisplayAsState | null;
   /** Forgets the user and the tokens (401, expiry); keeps the provider name and entity. */
   clear(): void;
   /** Sign-out: also forgets the selected entity and the provider name (SPEC §4). */
@@ -37,25 +47,40 @@ function readNumber(storage: Storage, key: string): number | null {
   return storage.getItem(key) !== null && Number.isInteger(value) ? value : null;
 }
 
-function readDisplayAs(storage: Storage): DisplayAsState | null {
+/** Display-as as this tab keeps it: with the signed-in person who started it. */
+interface StoredDisplayAs extends DisplayAsState {
+  signedInUserId: number;
+}
+
+function readDisplayAs(storage: Storage): StoredDisplayAs | null {
   try {
-    const parsed = JSON.parse(storage.getItem(STORAGE_KEYS.displayAs) ?? 'null') as DisplayAsState | null;
-    return parsed && typeof parsed.userId === 'number' ? parsed : null;
+    const parsed = JSON.parse(storage.getItem(STORAGE_KEYS.displayAs) ?? 'null') as Partial<StoredDisplayAs> | null;
+    if (!parsed || typeof parsed.userId !== 'number' || typeof parsed.signedInUserId !== 'number') return null;
+    return { userId: parsed.userId, includesUnpublished: parsed.includesUnpublished === true, signedInUserId: parsed.signedInUserId };
   } catch {
     return null;
   }
 }
 
-/** The session of the shell: who is signed in, who is displayed, the entity they work on. */
-export function createSessionStore(storage: Storage = localStorage): SessionStore {
+/**
+ * The session of the shell: who is signed in, who is displayed, the entity they work on.
+ * Display-as is kept in `tabStorage` (session storage: this tab only, so it survives a reload of
+ * the tab and never reaches another tab), with the id of the person who started it.
+ */
+export function createSessionStore(storage: Storage = localStorage, tabStorage: Storage = sessionStorage): SessionStore {
   const tokens = createTokenStore(storage);
   const listeners = new Set<() => void>();
   let state: SessionState = {
     status: 'signed-out',
     user: null,
     displayedUser: null,
-    displayAs: readDisplayAs(storage),
+    // Confirmed only once the signed-in user is known (resumableDisplayAs): no header before that.
+    displayAs: null,
     selectedEntityId: readNumber(storage, STORAGE_KEYS.selectedEntity),
+  };
+  const keepDisplayAs = (displayAs: DisplayAsState, signedInUserId: number) => {
+    const stored: StoredDisplayAs = { ...displayAs, signedInUserId };
+    tabStorage.setItem(STORAGE_KEYS.displayAs, JSON.stringify(stored));
   };
   const set = (next: Partial<SessionState>) => {
     state = { ...state, ...next };
@@ -72,10 +97,20 @@ export function createSessionStore(storage: Storage = localStorage): SessionStor
     isAuthenticated: () => state.user !== null && isTokenUsable(tokens.hub()),
     setTokens: (next) => tokens.set(next),
     setLoading: () => set({ status: 'loading' }),
-    setUser(user) {
-      // A display-as target is loaded separately (later); until then the user shows as themself.
-      const displayedUser = state.displayAs && state.displayedUser?.id === state.displayAs.userId ? state.displayedUser : user;
-      set({ status: 'signed-in', user, displayedUser });
+    setUser(user, displayed) {
+      if (displayed) {
+        keepDisplayAs(displayed.displayAs, user.id);
+        set({ status: 'signed-in', user, displayedUser: displayed.user, displayAs: displayed.displayAs });
+        return;
+      }
+      const goesOn = displayed === undefined && state.displayAs !== null && state.user?.id === user.id;
+      if (!goesOn) tabStorage.removeItem(STORAGE_KEYS.displayAs);
+      set({
+        status: 'signed-in',
+        user,
+        displayedUser: goesOn ? state.displayedUser : user,
+        displayAs: goesOn ? state.displayAs : null,
+      });
     },
     setSelectedEntity(entityId) {
       if (entityId === null) storage.removeItem(STORAGE_KEYS.selectedEntity);
@@ -83,16 +118,26 @@ export function createSessionStore(storage: Storage = localStorage): SessionStor
       set({ selectedEntityId: entityId });
     },
     startDisplayAs(displayAs, displayedUser) {
-      storage.setItem(STORAGE_KEYS.displayAs, JSON.stringify(displayAs));
+      if (!state.user) return;
+      keepDisplayAs(displayAs, state.user.id);
       set({ displayAs, displayedUser });
     },
     stopDisplayAs() {
-      storage.removeItem(STORAGE_KEYS.displayAs);
+      tabStorage.removeItem(STORAGE_KEYS.displayAs);
       set({ displayAs: null, displayedUser: state.user });
+    },
+    resumableDisplayAs(userId) {
+      const stored = readDisplayAs(tabStorage);
+      if (!stored) return null;
+      if (stored.signedInUserId !== userId) {
+        tabStorage.removeItem(STORAGE_KEYS.displayAs);
+        return null;
+      }
+      return { userId: stored.userId, includesUnpublished: stored.includesUnpublished };
     },
     clear() {
       tokens.clear();
-      storage.removeItem(STORAGE_KEYS.displayAs);
+      tabStorage.removeItem(STORAGE_KEYS.displayAs);
       set({ status: 'signed-out', user: null, displayedUser: null, displayAs: null });
     },
     signOut() {
@@ -101,15 +146,27 @@ export function createSessionStore(storage: Storage = localStorage): SessionStor
       state = { ...state, selectedEntityId: null };
       store.clear();
     },
-    toHubSession() {
-      if (!state.user || !state.displayedUser) return null;
-      return {
-        user: state.user,
-        displayedUser: state.displayedUser,
-        displayAs: state.displayAs,
-        selectedEntityId: state.selectedEntityId,
-      };
-    },
+    toHubSession: () => toHubSession(state),
   };
   return store;
+}
+
+/** The part of a session state a remote receives, or null when signed out. */
+export function toHubSession(state: SessionState): HubSession | null {
+  if (!state.user || !state.displayedUser) return null;
+  return {
+    user: state.user,
+    displayedUser: state.displayedUser,
+    displayAs: state.displayAs,
+    selectedEntityId: state.selectedEntityId,
+  };
+}
+
+/**
+ * Who the portal is shown as, and for which entity: remote areas are keyed by it, so that starting
+ * or stopping display-as, or choosing another entity, mounts them afresh (no stale data shown).
+ */
+export function viewKey(state: Pick<SessionState, 'displayedUser' | 'displayAs' | 'selectedEntityId'>): string {
+  const mode = state.displayAs ? (state.displayAs.includesUnpublished ? 'unpublished' : 'standard') : 'own';
+  return `${state.displayedUser?.id ?? 0}:${mode}:${state.selectedEntityId ?? ''}`;
 }

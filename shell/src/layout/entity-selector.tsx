@@ -1,0 +1,66 @@
+import { Box, chakra } from '@chakra-ui/react';
+import type { EntityList } from '@hub/shared/api';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bothHave } from '../session/effective-rights';
+import { useSessionState, useShell } from '../shell-context';
+
+/**
+ * The entity a contributor or more works on (SPEC §4, §6), for whoever may choose among several (an
+ * administrator): kept in local storage by the session, sent as X-Entity-ID, and every mounted
+ * remote is handed the new session without a reload.
+ */
+export function EntitySelector() {
+  const { t } = useTranslation('shell');
+  const { session, apis } = useShell();
+  const { user, displayedUser, selectedEntityId } = useSessionState();
+  const id = useId();
+  const [entities, setEntities] = useState<EntityList['items']>([]);
+  const allowed = user !== null && displayedUser !== null && bothHave(user.rights, displayedUser.rights, 'contributor');
+  const viewer = allowed ? displayedUser.id : null;
+
+  useEffect(() => {
+    if (viewer === null) return undefined;
+    let current = true;
+    apis.api.get<EntityList>('/entities', { page_size: 100 }, { silent: true }).then(
+      (list) => current && setEntities(list.items),
+      () => current && setEntities([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [apis, viewer]);
+
+  if (!allowed || entities.length < 2) return null;
+  const value = entities.some((entity) => entity.id === selectedEntityId) ? String(selectedEntityId) : '';
+  return (
+    <Box display="flex" alignItems="center" gap="2" minW="0">
+      <chakra.label htmlFor={id} textStyle="sm" color="fg.muted" hideBelow="md">
+        {t('entitySelector.label')}
+      </chakra.label>
+      <chakra.select
+        id={id}
+        aria-label={t('entitySelector.label')}
+        value={value}
+        onChange={(event) => session.setSelectedEntity(event.target.value === '' ? null : Number(event.target.value))}
+        maxW={{ base: '36', md: '56' }}
+        h="9"
+        px="2"
+        borderWidth="1px"
+        borderColor="border.emphasized"
+        borderRadius="md"
+        bg="bg"
+        color="fg"
+        textStyle="sm"
+        _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
+      >
+        <option value="">{t('entitySelector.none')}</option>
+        {entities.map((entity) => (
+          <option key={entity.id} value={entity.id}>
+            {entity.name}
+          </option>
+        ))}
+      </chakra.select>
+    </Box>
+  );
+}
