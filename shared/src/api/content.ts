@@ -41,5 +41,19 @@ export type AudienceUser = Static<typeof AudienceUserSchema>;
 export const AudienceUserListSchema = ListOf(AudienceUserSchema);
 export type AudienceUserList = Static<typeof AudienceUserListSchema>;
 
+/**
+ * GET /api/admin/<name>/{id}/users: one list of the double-list selector, searched and paged by the
+ * server so that an entity of 5,000 users stays smooth. Without any of them: every candidate.
+ */
+export const AudienceUserQuerySchema = Type.Object({
+  /** true: the recipients (right list); false: the others (left list); unset: both. */
+  selected: Type.Optional(Type.Boolean()),
+  /** Case-insensitive, in the first name, last name, full name or e-mail. */
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type AudienceUserQuery = Static<typeof AudienceUserQuerySchema>;
+
 /** A required text must hold more than spaces: the server answers 'This field is required' otherwise. */
 export const NOT_BLANK = '\\S';

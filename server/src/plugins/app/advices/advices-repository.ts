@@ -213,9 +213,9 @@ export default fp(
         return (await byId(db, id))!;
       },
 
-      async recipients(id, session) {
+      async recipients(id, session, query) {
         const advice = await repository.adminGet(id, session);
-        return advice ? recipientCandidates(db, ADVICE_RECIPIENTS, id, advice.entity?.id ?? null) : null;
+        return advice ? recipientCandidates(db, ADVICE_RECIPIENTS, id, advice.entity?.id ?? null, query) : null;
       },
 
       async changeRecipients(id, change, userId, session) {

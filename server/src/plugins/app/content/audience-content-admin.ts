@@ -1,4 +1,4 @@
-import type { AudienceUserList, PageQuery, PublicationStatus } from '@hub/shared/api';
+import type { AudienceUserList, AudienceUserQuery, PageQuery, PublicationStatus } from '@hub/shared/api';
 import type { Session } from '../auth/session';
 import type { AudienceChange } from './audience';
 
@@ -18,8 +18,8 @@ export interface AudienceContentAdmin<Item, List, AdminListQuery, CreateBody, Up
   remove(id: number, session: Session): Promise<void>;
   /** Publish (16) or back to draft (0). */
   setStatus(id: number, status: PublicationStatus, session: Session): Promise<Item>;
-  /** The users of the item's entity, marked when they are recipients. */
-  recipients(id: number, session: Session): Promise<AudienceUserList | null>;
+  /** The users of the item's entity, marked when they are recipients; one list, searched and paged, with a query. */
+  recipients(id: number, session: Session, query?: AudienceUserQuery): Promise<AudienceUserList | null>;
   /** Changes `sources.users`: the user must be of the item's entity (404 otherwise). */
   changeRecipients(id: number, change: AudienceChange, userId: number | null, session: Session): Promise<Item>;
   /** The items of a user's entity with their recipients, for the user admin page; null when the caller may not see that user. */

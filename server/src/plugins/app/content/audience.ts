@@ -1,5 +1,6 @@
-import type { AudienceUserList } from '@hub/shared/api';
+import type { AudienceUserList, AudienceUserQuery } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
+import { likePattern } from './sql';
 
 /** The recipients table of a per-entity content: advice_users or dashboard_users. */
 export interface RecipientsTable {
@@ -39,21 +40,41 @@ export async function keepRecipientsOf(tx: Queryable, { table, column }: Recipie
 
 /**
  * The possible recipients of an item (users of its entity, and any current recipient), each
- * marked `selected` when in `sources.users`: the two lists of the double-list selector.
+ * marked `selected` when in `sources.users`: the two lists of the double-list selector. The query
+ * keeps one list (`selected`), searches names and e-mails, and pages; without it, every candidate.
  */
 export async function recipientCandidates(
   db: Queryable,
   { table, column }: RecipientsTable,
   itemId: number,
   entityId: number | null,
+  query: AudienceUserQuery = {},
 ): Promise<AudienceUserList> {
+  const params: unknown[] = [itemId, entityId];
+  const selected = `EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = $1 AND r.user_id = u.id)`;
+  const conditions = [`(u.entity_id = $2 OR ${selected})`];
+  if (query.selected !== undefined) conditions.push(query.selected ? selected : `NOT ${selected}`);
+  if (query.search) {
+    params.push(likePattern(query.search));
+    const p = `$${params.length}`;
+    conditions.push(
+      `(u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p})`,
+    );
+  }
+  const where = conditions.join(' AND ');
+  const paged = query.page_size !== undefined;
+  const page = query.page ?? 1;
+  const pageSize = query.page_size ?? 0;
+  const limit = paged ? ` LIMIT ${Number(pageSize)} OFFSET ${Number((page - 1) * pageSize)}` : '';
   const { rows } = await db.query<{ id: number; first_name: string; last_name: string; email: string; selected: boolean }>(
-    `SELECT u.id, u.first_name, u.last_name, u.email,
-            EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = $1 AND r.user_id = u.id) AS selected
+    `SELECT u.id, u.first_name, u.last_name, u.email, ${selected} AS selected
        FROM users u
-      WHERE u.entity_id = $2 OR EXISTS (SELECT 1 FROM ${table} r WHERE r.${column} = $1 AND r.user_id = u.id)
-      ORDER BY u.last_name, u.first_name, u.id`,
-    [itemId, entityId],
+      WHERE ${where}
+      ORDER BY u.last_name, u.first_name, u.id${limit}`,
+    params,
   );
-  return { items: rows, total: rows.length, page: 1, page_size: Math.max(rows.length, 1) };
+  const total = paged
+    ? (await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users u WHERE ${where}`, params)).rows[0]!.count
+    : rows.length;
+  return { items: rows, total, page: paged ? page : 1, page_size: paged ? pageSize : Math.max(rows.length, 1) };
 }

@@ -205,9 +205,9 @@ export default fp(
         return (await byId(id))!;
       },
 
-      async recipients(id, session) {
+      async recipients(id, session, query) {
         const dashboard = await repository.adminGet(id, session);
-        return dashboard ? recipientCandidates(db, DASHBOARD_RECIPIENTS, id, dashboard.entity?.id ?? null) : null;
+        return dashboard ? recipientCandidates(db, DASHBOARD_RECIPIENTS, id, dashboard.entity?.id ?? null, query) : null;
       },
 
       async changeRecipients(id, change, userId, session) {

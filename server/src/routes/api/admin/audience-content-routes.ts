@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import {
   AudienceUserListSchema,
+  AudienceUserQuerySchema,
   ErrorResponseSchema,
   IdParamSchema,
   ItemUserParamsSchema,
@@ -102,9 +103,11 @@ export function audienceContentRoutes<S extends AudienceContentSchemas>(options:
 
     fastify.get(
       `/${name}/:id/users`,
-      { schema: { tags, params: IdParamSchema, response: { 200: AudienceUserListSchema, ...errors } } },
+      {
+        schema: { tags, params: IdParamSchema, querystring: AudienceUserQuerySchema, response: { 200: AudienceUserListSchema, ...errors } },
+      },
       async (request, reply) => {
-        const users = await items.recipients(request.params.id, request.session);
+        const users = await items.recipients(request.params.id, request.session, request.query);
         return users ?? reply.notFound(notFound);
       },
     );
