@@ -1,6 +1,6 @@
 // The README's second command and what CI runs: every check and every test of the portal.
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql);
-//  2. installs the packages; checks the import walls and the types;
+//  2. installs the packages; runs ESLint and the Prettier check; checks the types;
 //  3. runs the unit tests (jest) of shared, shell and the remotes;
 //  4. runs the API suite twice: on embedded PGlite and on a real PostgreSQL started here on loopback;
 //  5. builds the shell and the remotes and runs the end-to-end journeys in Debian's Chromium;
@@ -113,8 +113,9 @@ process.on('exit', () => postgres?.stop());
 // ── 2. Packages, import walls, types
 step('Install');
 await must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages');
-step('Import walls (lint)');
-await must(pnpm(['-r', 'lint']), 'The import-wall check');
+step('Lint (ESLint on every package: the import walls, hooks, cycles, types) and formatting (Prettier)');
+await must(pnpm(['run', 'lint']), 'ESLint');
+await must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)');
 step('Types');
 await must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking');
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export type WidgetData<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
@@ -9,16 +9,19 @@ export type WidgetData<T> = { status: 'loading' } | { status: 'failed' } | { sta
  */
 export function useWidgetData<T>(key: string, load: () => Promise<T>): WidgetData<T> {
   const [state, setState] = useState<WidgetData<T> & { key: string }>({ status: 'loading', key });
+  // `load` is a new function every render; the key says when the data changes, so the effect
+  // reads the latest `load` through a ref instead of depending on it.
+  const loadRef = useRef(load);
+  loadRef.current = load;
   useEffect(() => {
     let current = true;
-    load().then(
+    loadRef.current().then(
       (data) => current && setState({ status: 'ready', data, key }),
       () => current && setState({ status: 'failed', key }),
     );
     return () => {
       current = false;
     };
-    // `load` is a new function every render; the key says when the data changes.
   }, [key]);
   return state.key === key ? state : { status: 'loading' };
 }

@@ -1,5 +1,5 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
@@ -23,7 +23,8 @@ export interface RemoteRootProps {
 
 /** The providers every remote renders inside: its props, design system, language, SWR and router. */
 export function RemoteRoot({ props, namespace, standalone = false, children }: RemoteRootProps) {
-  const i18n = useMemo(() => createI18n([namespace, 'common'], props.language), [namespace]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One i18next instance for the life of the root (its namespace never changes); the effect below follows the language.
+  const [i18n] = useState(() => createI18n([namespace, 'common'], props.language));
   useEffect(() => {
     if (i18n.language !== props.language) void i18n.changeLanguage(props.language);
   }, [i18n, props.language]);

@@ -40,7 +40,8 @@ export function LoginPage() {
     if (!takeSignedOutFlag(location.search)) return;
     snackbar.notify({ kind: 'success', message: t('logout.success') });
     if (location.search) navigate(paths.login, { replace: true }); // drop ?state=signed-out
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+    // The flag is taken once (takeSignedOutFlag consumes it): running again on a later change toasts nothing.
+  }, [location.search, navigate, snackbar, t]);
 
   useEffect(() => {
     if (busy || providers) return;
@@ -74,7 +75,8 @@ export function LoginPage() {
       setBusy(false);
       navigate(paths.login, { replace: true });
     });
-  }, [callback]); // eslint-disable-line react-hooks/exhaustive-deps
+    // handled.current makes it run once, whatever else changes.
+  }, [callback, apis, session, snackbar, navigate, t]);
 
   async function signInWith(summary: ProviderSummary) {
     setBusy(true);

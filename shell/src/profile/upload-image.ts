@@ -29,7 +29,7 @@ export function uploadProfileImage({ url, token, headers = {}, file, onProgress 
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.round((event.loaded / event.total) * 100));
     });
     xhr.addEventListener('load', () => {
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = JSON.parse(xhr.responseText);
       } catch {

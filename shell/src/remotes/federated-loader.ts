@@ -1,4 +1,5 @@
 import { remotesAllowed, type RemoteEntry, type RemoteName } from '@hub/shared/api';
+import type { startFederation } from './federation-runtime';
 import type { HomeWidgetId, RemoteAppModule, RemoteLifecycles, RemoteWidgetsModule } from '@hub/shared/remote';
 import React from 'react';
 import ReactDOM from 'react-dom';
@@ -36,7 +37,7 @@ function sharedReact() {
  */
 export function createFederatedLoader(deps: { listRemotes: () => Promise<RemoteEntry[]>; rights: () => readonly string[] }): RemoteLoader {
   type Federation = {
-    mf: ReturnType<typeof import('./federation-runtime').startFederation>;
+    mf: ReturnType<typeof startFederation>;
     entries: Map<RemoteName, string>;
   };
   let federation: Promise<Federation> | null = null;
