@@ -1,6 +1,6 @@
 // Runs before the page paints, as a blocking script of its own (the portal's Content-Security-Policy
 // allows no inline script): the stored theme (cookie client-hub-theme, 'system' following the OS)
-// colours the initial loader, and the stored language sets <html lang> from the first frame.
+// and skin colour the initial loader, and the stored language sets <html lang> from the first frame.
 const root = document.documentElement;
 try {
   const match = /(?:^|;\s*)client-hub-theme=([^;]*)/.exec(document.cookie);
@@ -8,6 +8,7 @@ try {
   const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.add(dark ? 'dark' : 'light');
   root.style.colorScheme = dark ? 'dark' : 'light';
+  if (/(?:^|;\s*)client-hub-skin=bordered(?:;|$)/.test(document.cookie)) root.dataset.skin = 'bordered';
   const language = localStorage.getItem('language');
   if (language === 'en' || language === 'fr') root.lang = language;
 } catch {

@@ -1,9 +1,22 @@
-import { createPreferencesStore, DEFAULT_PREFERENCES, preferenceCookie, readPreferences, resolveColorScheme } from './preferences';
+import {
+  cookieName,
+  createPreferencesStore,
+  DEFAULT_PREFERENCES,
+  preferenceCookie,
+  readPreferences,
+  resolveColorScheme,
+  withPreference,
+  type InterfacePreferences,
+} from './preferences';
+
+const clearCookies = () => {
+  for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof InterfacePreferences)[]) {
+    document.cookie = `${cookieName(key)}=; Max-Age=0; Path=/`;
+  }
+};
 
 describe('interface preferences', () => {
-  afterEach(() => {
-    document.cookie = 'client-hub-theme=; Max-Age=0; Path=/';
-  });
+  afterEach(clearCookies);
 
   it('should take the defaults (theme light, skin default) when no cookie is set or a value is invalid', () => {
     expect(readPreferences('')).toEqual(DEFAULT_PREFERENCES);
@@ -35,5 +48,46 @@ describe('interface preferences', () => {
     expect(createPreferencesStore().get().theme).toBe('dark');
     store.set('theme', 'light');
     expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('should name each cookie after the app title, and keep every one for 30 days', () => {
+    expect((Object.keys(DEFAULT_PREFERENCES) as (keyof InterfacePreferences)[]).map(cookieName)).toEqual([
+      'client-hub-theme',
+      'client-hub-skin',
+      'client-hub-content-width',
+      'client-hub-nav-collapsed',
+      'client-hub-navbar-blur',
+      'client-hub-semi-dark-nav',
+      'client-hub-nav-layout',
+      'client-hub-navbar-type',
+    ]);
+    expect(preferenceCookie('navLayout', 'horizontal')).toBe('client-hub-nav-layout=horizontal; Max-Age=2592000; Path=/; SameSite=Lax');
+  });
+
+  it('should force a hidden navbar back to sticky and un-collapse the vertical navigation when switching to horizontal', () => {
+    const vertical = { ...DEFAULT_PREFERENCES, navbarType: 'hidden', navCollapsed: true } as const;
+    expect(withPreference(vertical, 'navLayout', 'horizontal')).toMatchObject({
+      navLayout: 'horizontal',
+      navbarType: 'sticky',
+      navCollapsed: false,
+    });
+    expect(withPreference(vertical, 'navLayout', 'vertical')).toMatchObject({ navbarType: 'hidden', navCollapsed: true });
+    expect(withPreference(vertical, 'navbarBlur', false)).toMatchObject({ navbarType: 'hidden', navCollapsed: true, navbarBlur: false });
+  });
+
+  it('should save what the switch to horizontal changed in the cookies too', () => {
+    const store = createPreferencesStore();
+    store.set('navbarType', 'hidden');
+    store.set('navCollapsed', true);
+    store.set('navLayout', 'horizontal');
+    expect(readPreferences(document.cookie)).toMatchObject({ navLayout: 'horizontal', navbarType: 'sticky', navCollapsed: false });
+  });
+
+  it('should swap the skin on the page and back to the defaults', () => {
+    const store = createPreferencesStore();
+    store.set('skin', 'bordered');
+    expect(document.documentElement).toHaveAttribute('data-skin', 'bordered');
+    store.set('skin', 'default');
+    expect(document.documentElement).not.toHaveAttribute('data-skin');
   });
 });
