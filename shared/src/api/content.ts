@@ -14,6 +14,13 @@ export const AdminContentListQuerySchema = Type.Intersect([
     status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(16)])),
     /** Case-insensitive search in the title. */
     search: Type.Optional(Type.String({ maxLength: 200 })),
+    /** The sorted column (newest first when unset) and its direction (ascending when unset). */
+    sort: Type.Optional(Type.Union([Type.Literal('title'), Type.Literal('status'), Type.Literal('updated_at')])),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+    /** Pinned or not (advices, news items; dashboards have no pin and ignore it). */
+    pinned: Type.Optional(Type.Boolean()),
+    /** One category (advices, news items; ignored by dashboards). */
+    category_id: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
 ]);
 export type AdminContentListQuery = Static<typeof AdminContentListQuerySchema>;

@@ -13,7 +13,7 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters } from '../content/admin-list-filters';
+import { adminListFilters, adminListOrder } from '../content/admin-list-filters';
 import { changeAudience } from '../content/audience-change';
 import type { AudienceContentAdmin } from '../content/audience-content-admin';
 import { contentPage } from '../content/content-page';
@@ -131,7 +131,7 @@ export default fp(
         const pageSize = query.page_size ?? 20;
         const params: unknown[] = [];
         const conditions = [adminEntityCondition(session, 'a.entity_id', params), ...adminListFilters(ADVICES, query, params)];
-        return listPage(conditions.join(' AND '), params, page, pageSize, 'a.created_at DESC, a.id DESC');
+        return listPage(conditions.join(' AND '), params, page, pageSize, adminListOrder(ADVICES, query));
       },
 
       async adminGet(id, session) {

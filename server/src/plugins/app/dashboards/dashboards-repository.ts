@@ -14,7 +14,7 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
 import { cleanDescription } from '../content/description';
-import { adminListFilters } from '../content/admin-list-filters';
+import { adminListFilters, adminListOrder } from '../content/admin-list-filters';
 import { changeAudience } from '../content/audience-change';
 import type { AudienceContentAdmin } from '../content/audience-content-admin';
 import { contentPage } from '../content/content-page';
@@ -96,8 +96,14 @@ export default fp(
       updated_at: iso(row.updated_at),
     });
 
-    function listPage(where: string, params: unknown[], page: number, pageSize: number): Promise<DashboardList> {
-      return contentPage(db, DASHBOARDS, SELECT, toDashboard, { where, params, order: 'd.created_at DESC, d.id DESC', page, pageSize });
+    function listPage(
+      where: string,
+      params: unknown[],
+      page: number,
+      pageSize: number,
+      order = 'd.created_at DESC, d.id DESC',
+    ): Promise<DashboardList> {
+      return contentPage(db, DASHBOARDS, SELECT, toDashboard, { where, params, order, page, pageSize });
     }
 
     async function byId(id: number): Promise<Dashboard | null> {
@@ -129,7 +135,7 @@ export default fp(
       async adminList(query, session) {
         const params: unknown[] = [];
         const conditions = [adminEntityCondition(session, 'd.entity_id', params), ...adminListFilters(DASHBOARDS, query, params)];
-        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20);
+        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, adminListOrder(DASHBOARDS, query));
       },
 
       async adminGet(id, session) {

@@ -14,7 +14,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import { cleanDescription } from '../content/description';
-import { adminListFilters } from '../content/admin-list-filters';
+import { adminListFilters, adminListOrder } from '../content/admin-list-filters';
 import { contentPage } from '../content/content-page';
 import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
 import type { ContentRow, ContentTable, IllustratedRow, LockedItem } from '../content/rows';
@@ -120,7 +120,7 @@ export default fp(
       async adminList(query) {
         const params: unknown[] = [];
         const conditions = ['TRUE', ...adminListFilters(NEWS_ITEMS, query, params)];
-        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, 'n.created_at DESC, n.id DESC');
+        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, adminListOrder(NEWS_ITEMS, query));
       },
 
       adminGet: byId,
