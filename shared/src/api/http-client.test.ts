@@ -1,75 +1,50 @@
 /**
  * @jest-environment node
  */
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startApiServer, type Route } from '../test-support/api-server';
 import { ApiError } from './errors';
 import { createApiClient } from './http-client';
 
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
+// Answers with the status asked for in the query (200 by default), echoing the JSON body it got.
+const echo: Route = (_req, request) => {
+  const status = Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 200);
+  if (status === 204) return { status: 204 };
+  return status >= 400
+    ? { status, body: { statusCode: status, error: 'Nope', message: `server says ${status}` } }
+    : { status, body: { ok: true, echo: request.body ?? null } };
+};
 
-let server: Server;
-let base: string;
-const seen: Seen[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
-      const status = Number(new URL(req.url!, 'http://x').searchParams.get('status') ?? 200);
-      if (status === 204) {
-        res.writeHead(204).end();
-        return;
-      }
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(
-        status >= 400
-          ? JSON.stringify({ statusCode: status, error: 'Nope', message: `server says ${status}` })
-          : JSON.stringify({ ok: true, echo: body ? JSON.parse(body) : null }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const api = startApiServer();
 beforeEach(() => {
-  seen.length = 0;
+  api.routes = [echo];
 });
 
 describe('createApiClient', () => {
   it('should send the bearer token and the context headers it is given', async () => {
     const client = createApiClient({
-      baseUrl: base,
+      baseUrl: api.apiBase,
       getToken: () => 'tok-1',
       getHeaders: () => ({ 'X-Entity-ID': '7', 'Display-As-User-Id': '12', Ignored: undefined }),
     });
     await client.get('/advices', { includes_unpublished: true, skipped: undefined });
-    expect(seen[0]!.url).toBe('/api/advices?includes_unpublished=true');
-    expect(seen[0]!.headers.authorization).toBe('Bearer tok-1');
-    expect(seen[0]!.headers['x-entity-id']).toBe('7');
-    expect(seen[0]!.headers['display-as-user-id']).toBe('12');
-    expect(seen[0]!.headers).not.toHaveProperty('ignored');
+    expect(api.requests[0]!.url).toBe('/api/advices?includes_unpublished=true');
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer tok-1');
+    expect(api.requests[0]!.headers['x-entity-id']).toBe('7');
+    expect(api.requests[0]!.headers['display-as-user-id']).toBe('12');
+    expect(api.requests[0]!.headers).not.toHaveProperty('ignored');
   });
 
   it('should send no Authorization header without a token', async () => {
-    const client = createApiClient({ baseUrl: base, getToken: () => null });
+    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => null });
     await client.get('/auth/provider/default');
-    expect(seen[0]!.headers).not.toHaveProperty('authorization');
+    expect(api.requests[0]!.headers).not.toHaveProperty('authorization');
   });
 
   it('should send JSON bodies and parse JSON answers', async () => {
-    const client = createApiClient({ baseUrl: base, getToken: () => 't' });
+    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => 't' });
     const answer = await client.post<{ echo: unknown }>('/auth/login', { token: 'id', provider: 'default' });
-    expect(seen[0]!.method).toBe('POST');
-    expect(seen[0]!.headers['content-type']).toBe('application/json');
+    expect(api.requests[0]!.method).toBe('POST');
+    expect(api.requests[0]!.headers['content-type']).toBe('application/json');
     expect(answer.echo).toEqual({ token: 'id', provider: 'default' });
   });
 
@@ -77,7 +52,7 @@ describe('createApiClient', () => {
     const onUnauthorized = jest.fn();
     const onError = jest.fn();
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const client = createApiClient({ baseUrl: base, getToken: () => 'expired', onUnauthorized, onError });
+    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => 'expired', onUnauthorized, onError });
     const failure = client.get('/auth/user', { status: 401 });
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 401, message: 'server says 401' });
@@ -89,7 +64,7 @@ describe('createApiClient', () => {
   it('should report other failures to onError unless the call is silent', async () => {
     const onError = jest.fn();
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const client = createApiClient({ baseUrl: base, getToken: () => 't', onError });
+    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => 't', onError });
     await expect(client.get('/advices/9', { status: 404 })).rejects.toMatchObject({ status: 404 });
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 404 }));
     await expect(client.get('/advices/9', { status: 404 }, { silent: true })).rejects.toMatchObject({ status: 404 });
@@ -98,11 +73,11 @@ describe('createApiClient', () => {
   });
 
   it('should add the extra headers of a client made with withBase', async () => {
-    const client = createApiClient({ baseUrl: base, getToken: () => 't', getHeaders: () => ({ 'X-Entity-ID': '3' }) });
-    const admin = client.withBase(`${base}/admin`, () => ({ 'Main-Admin-Page': 'true' }));
+    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => 't', getHeaders: () => ({ 'X-Entity-ID': '3' }) });
+    const admin = client.withBase(`${api.apiBase}/admin`, () => ({ 'Main-Admin-Page': 'true' }));
     await admin.delete('/advices/4', { query: { status: 204 } });
-    expect(seen[0]!.url).toBe('/api/admin/advices/4?status=204');
-    expect(seen[0]!.headers['main-admin-page']).toBe('true');
-    expect(seen[0]!.headers['x-entity-id']).toBe('3');
+    expect(api.requests[0]!.url).toBe('/api/admin/advices/4?status=204');
+    expect(api.requests[0]!.headers['main-admin-page']).toBe('true');
+    expect(api.requests[0]!.headers['x-entity-id']).toBe('3');
   });
 });

@@ -3,17 +3,24 @@ import type { AddressInfo } from 'node:net';
 
 export interface Answer {
   status: number;
-  body: unknown;
+  /** Sent as JSON (`null` when left out), unless `text` is given. */
+  body?: unknown;
+  /** A body sent as it is instead of JSON, with the content type of `headers` (plain text if none). */
+  text?: string;
   headers?: Record<string, string>;
 }
 
-/** A request as the server received it; `body` is the parsed JSON body, or the raw text, or undefined. */
+/**
+ * A request as the server received it; `body` is the parsed JSON body, or the raw text, or undefined;
+ * `raw` holds the body's bytes as they came (a multipart upload, say).
+ */
 export interface SeenRequest {
   method: string;
   url: string;
   path: string;
   headers: IncomingMessage['headers'];
   body: unknown;
+  raw: Buffer;
 }
 
 export type Route = (req: IncomingMessage, request: SeenRequest) => Answer | undefined;
@@ -43,7 +50,8 @@ export function startApiServer() {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let body: unknown = undefined;
         if (text) {
           try {
@@ -52,15 +60,16 @@ export function startApiServer() {
             body = text;
           }
         }
-        const request: SeenRequest = { method: req.method!, url: req.url!, path: req.url!.split('?')[0]!, headers: req.headers, body };
+        const request: SeenRequest = { method: req.method!, url: req.url!, path: req.url!.split('?')[0]!, headers: req.headers, body, raw };
         state.seen.push(req.url!);
         state.requests.push(request);
         for (const route of state.routes) {
           const answer = route(req, request);
           if (answer) {
+            const type = answer.text === undefined ? 'application/json' : 'text/plain; charset=utf-8';
             res
-              .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
-              .end(JSON.stringify(answer.body ?? null));
+              .writeHead(answer.status, { 'content-type': type, ...answer.headers })
+              .end(answer.text ?? JSON.stringify(answer.body ?? null));
             return;
           }
         }
