@@ -16,7 +16,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!typebox@)'],
+  transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(typebox|quill|parchment|quill-delta|lodash-es|eventemitter3)@)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

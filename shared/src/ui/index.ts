@@ -10,3 +10,4 @@ export * from './list-frame';
 export * from './form-frame';
 export * from './use-unsaved-changes';
 export * from './recipients-selector';
+export * from './lazy-rich-text-editor';
