@@ -4,7 +4,7 @@ import { makeRemoteProps, RemoteRoot } from '@hub/shared/remote';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from './app-routes';
 import { get, startApiServer } from '@hub/shared/test-support';
-import { expectNoRawKey } from './test-support/expect-no-raw-key';
+import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 
 const api = startApiServer();
 

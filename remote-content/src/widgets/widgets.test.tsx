@@ -3,7 +3,7 @@ import { makeRemoteProps, runLifecycle, type RemoteLifecycles, type RemoteProps 
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { get, startApiServer } from '@hub/shared/test-support';
-import { expectNoRawKey } from '../test-support/expect-no-raw-key';
+import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 import widgets from './index';
 
 const api = startApiServer();

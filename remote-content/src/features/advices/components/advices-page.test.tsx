@@ -1,30 +1,14 @@
 import type { Advice, AdviceList } from '@hub/shared/api';
 import { makeRemoteProps, RemoteRoot } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
 import { render, screen, within } from '@testing-library/react';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AdvicesPage } from './advices-page';
 
-let server: Server;
-let apiBase: string;
+const api = startApiServer();
 let answer: AdviceList;
-const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    seen.push({ url: req.url!, headers: req.headers });
-    if (req.url?.startsWith('/api/advices')) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    } else {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found","message":"no"}');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const advices: Route = (_req, request) => (request.url.startsWith('/api/advices') ? { status: 200, body: answer } : undefined);
 beforeEach(() => {
-  seen.length = 0;
+  api.routes = [advices];
   window.history.pushState(null, '', '/advices');
 });
 
@@ -50,7 +34,7 @@ function advice(id: number, overrides: Partial<Advice> = {}): Advice {
 
 function renderPage() {
   return render(
-    <RemoteRoot props={makeRemoteProps('content', { apiBase })} namespace="content">
+    <RemoteRoot props={makeRemoteProps('content', { apiBase: api.apiBase })} namespace="content">
       <AdvicesPage />
     </RemoteRoot>,
   );
@@ -84,8 +68,8 @@ describe('AdvicesPage', () => {
     expect(within(pinned).getByRole('link', { name: 'Pinned: new reporting rules' })).toHaveAttribute('href', '/advices/details/2');
     expect(screen.getByRole('heading', { level: 1, name: 'Advices' })).toBeVisible();
 
-    expect(seen.map((request) => request.url)).toEqual(['/api/advices']);
-    expect(seen[0]!.headers.authorization).toBe('Bearer test-token');
+    expect(api.seen).toEqual(['/api/advices']);
+    expect(api.requests[0]!.headers.authorization).toBe('Bearer test-token');
   });
 
   it('should show the empty state when the API lists no advice', async () => {
@@ -97,7 +81,7 @@ describe('AdvicesPage', () => {
 
   it('should ask for unpublished advices too while an administrator displays as another user in that mode', async () => {
     answer = { items: [advice(9, { title: 'A draft', status: 0 })], total: 1, page: 1, page_size: 20 };
-    const props = makeRemoteProps('content', { apiBase });
+    const props = makeRemoteProps('content', { apiBase: api.apiBase });
     const session = { ...props.session, displayAs: { userId: 5, includesUnpublished: true } };
     render(
       <RemoteRoot props={{ ...props, session }} namespace="content">
@@ -105,6 +89,6 @@ describe('AdvicesPage', () => {
       </RemoteRoot>,
     );
     expect(await screen.findByRole('link', { name: 'A draft' })).toBeVisible();
-    expect(seen[0]!.url).toBe('/api/advices?includes_unpublished=true');
+    expect(api.seen[0]).toBe('/api/advices?includes_unpublished=true');
   });
 });
