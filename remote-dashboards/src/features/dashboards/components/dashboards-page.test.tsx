@@ -1,32 +1,22 @@
 import type { Dashboard, DashboardList } from '@hub/shared/api';
 import { fr } from '@hub/shared/i18n';
 import { makeRemoteProps, RemoteRoot } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
+import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 import { render, screen, within } from '@testing-library/react';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { AppRoutes } from '../../../app-routes';
 
-let server: Server;
-let apiBase: string;
+const api = startApiServer();
 let status = 200;
 let answer: DashboardList;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.url?.startsWith('/api/dashboards') && status === 200) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-    } else {
-      res
-        .writeHead(status === 200 ? 404 : status, { 'content-type': 'application/json' })
-        .end('{"statusCode":500,"error":"Internal Server Error","message":"no"}');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// The list while status is 200; any other status fails every call.
+const dashboards: Route = (_req, request) => {
+  if (status !== 200) return { status, body: { statusCode: 500, error: 'Internal Server Error', message: 'no' } };
+  return request.url.startsWith('/api/dashboards') ? { status: 200, body: answer } : undefined;
+};
 beforeEach(() => {
   status = 200;
+  api.routes = [dashboards];
 });
 
 function dashboard(id: number, overrides: Partial<Dashboard> = {}): Dashboard {
@@ -49,22 +39,10 @@ function dashboard(id: number, overrides: Partial<Dashboard> = {}): Dashboard {
 function renderAt(path: string, language: 'en' | 'fr' = 'en', identityToken: () => string | null = () => null) {
   window.history.pushState(null, '', path);
   return render(
-    <RemoteRoot props={makeRemoteProps('dashboards', { apiBase, language, identityToken })} namespace="dashboards">
+    <RemoteRoot props={makeRemoteProps('dashboards', { apiBase: api.apiBase, language, identityToken })} namespace="dashboards">
       <AppRoutes />
     </RemoteRoot>,
   );
-}
-
-/** No text on screen has the shape of a catalogue key (a missing translation). */
-function expectNoRawKey() {
-  const texts = [...document.body.querySelectorAll('*')].flatMap((element) =>
-    [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent!.trim()),
-  );
-  const labels = [...document.body.querySelectorAll('[aria-label],[title]')].flatMap((element) => [
-    element.getAttribute('aria-label') ?? '',
-    element.getAttribute('title') ?? '',
-  ]);
-  expect([...texts, ...labels].filter((text) => /^[a-z]+(\.[a-zA-Z-]+)+$/.test(text))).toEqual([]);
 }
 
 describe('the dashboards screens', () => {
