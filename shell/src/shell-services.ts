@@ -1,8 +1,8 @@
 import { HEADERS, isAdministrator, type RemoteList, type User } from '@hub/shared/api';
-import { createI18n } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
 import { createLanguageStore, type LanguageStore } from './language/language';
+import { createShellI18n } from './language/shell-i18n';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
 import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
 import { createShellApis, type ShellApis } from './session/api-clients';
@@ -39,7 +39,7 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   const navigate = options.navigate ?? ((to: string) => window.history.pushState(null, '', to));
   const snackbar = createSnackbarBus();
   const session = createSessionStore();
-  const i18n = createI18n(['shell', 'common'], options.language);
+  const i18n = createShellI18n(options.language);
   const language = createLanguageStore({ initial: options.language, onChange: (next) => void i18n.changeLanguage(next) });
   const preferences = createPreferencesStore();
   const apis = createShellApis({ session, navigate, notify: snackbar.notify, origin: options.origin, fetch: options.fetch });

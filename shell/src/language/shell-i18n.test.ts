@@ -1,0 +1,12 @@
+import { createShellI18n } from './shell-i18n';
+
+describe('createShellI18n', () => {
+  it("should speak English and French with the shell's and the common catalogues only", async () => {
+    const i18n = createShellI18n('en');
+    expect(i18n.t('nav.home')).toBe('Home');
+    expect(i18n.t('common:appTitle')).toBe('Client Hub');
+    expect(i18n.hasResourceBundle('en', 'admin')).toBe(false);
+    await i18n.changeLanguage('fr');
+    expect(i18n.t('displayAs.stop')).toBe('Arrêter');
+  });
+});
