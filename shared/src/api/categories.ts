@@ -6,7 +6,11 @@ import { NOT_BLANK } from './content';
 export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
 
 /** GET /api/categories (any signed-in user: the content filters and forms) and GET /api/admin/categories. */
-export const CategoryListQuerySchema = PageQuerySchema;
+export const CategoryListQuerySchema = Type.Intersect([
+  PageQuerySchema,
+  /** Case-insensitive search in the name (the admin console's search box). */
+  Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }),
+]);
 export type CategoryListQuery = Static<typeof CategoryListQuerySchema>;
 
 export const CategoryListSchema = ListOf(CategorySchema);

@@ -28,7 +28,14 @@ export type TrainingList = Static<typeof TrainingListSchema>;
  * in the last 30 days on. GET /api/admin/trainings takes the same query but lists every date.
  * GET /api/trainings/upcoming takes none: those starting after the start of tomorrow, at most 3.
  */
-export const TrainingListQuerySchema = Type.Intersect([PageQuerySchema, Type.Object({ kind: Type.Optional(TrainingKindSchema) })]);
+export const TrainingListQuerySchema = Type.Intersect([
+  PageQuerySchema,
+  Type.Object({
+    kind: Type.Optional(TrainingKindSchema),
+    /** Case-insensitive search in the title (intitule). */
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
+]);
 export type TrainingListQuery = Static<typeof TrainingListQuerySchema>;
 
 /** POST /api/admin/trainings. `date_fin` must not be before `date_debut`; kind defaults to 'training'. */

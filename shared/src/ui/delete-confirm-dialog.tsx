@@ -1,4 +1,5 @@
 import { Button, Dialog } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface DeleteConfirmDialogProps {
@@ -9,10 +10,12 @@ export interface DeleteConfirmDialogProps {
   onConfirm: () => void;
   /** While the deletion runs: the confirm button shows a spinner. */
   busy?: boolean;
+  /** What deleting does, under the question (an image says how many items use it). */
+  children?: ReactNode;
 }
 
 /** The shared delete confirmation of SPEC §2: 'Do you really want to delete this item ?'. */
-export function DeleteConfirmDialog({ open, onCancel, onConfirm, busy = false }: DeleteConfirmDialogProps) {
+export function DeleteConfirmDialog({ open, onCancel, onConfirm, busy = false, children }: DeleteConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Dialog.Root open={open} role="alertdialog" onOpenChange={(details) => (details.open ? undefined : onCancel())} placement="center">
@@ -23,6 +26,7 @@ export function DeleteConfirmDialog({ open, onCancel, onConfirm, busy = false }:
             <Dialog.Title fontSize="md" fontWeight="medium">
               {t('deleteDialog.question')}
             </Dialog.Title>
+            {children ? <Dialog.Description mt="3">{children}</Dialog.Description> : null}
           </Dialog.Body>
           <Dialog.Footer>
             <Button variant="outline" onClick={onCancel}>

@@ -273,6 +273,28 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       images['demo-banner-release.png'],
       'New connector for the report server',
     ]);
+    // Every image type in use: thumbnails on the cards, banners on the details pages, company logos, a portrait.
+    const performanceThumbnail = images['demo-thumbnail-performance.png'];
+    const qualityThumbnail = images['demo-thumbnail-quality.png'];
+    for (const table of ['advices', 'news_items']) {
+      await tx.query(`UPDATE ${table} SET thumbnail_image_id = CASE WHEN category_id = $1 THEN $2::int ELSE $3::int END`, [
+        categories.performance,
+        performanceThumbnail,
+        qualityThumbnail,
+      ]);
+    }
+    await tx.query('UPDATE advices SET banner_image_id = $1 WHERE category_id = $2', [
+      images['demo-banner-advice.png'],
+      categories.performance,
+    ]);
+    await tx.query('UPDATE entities SET logo_image_id = $1 WHERE id = $2', [images['demo-logo-northwind.png'], entities.northwind]);
+    await tx.query('UPDATE entities SET logo_image_id = $1 WHERE id = $2', [images['demo-logo-contoso.png'], entities.contoso]);
+    await tx.query('UPDATE users SET profile_image_id = $1 WHERE id = $2', [images['demo-profile-consultant.png'], consultant]);
+    // The draft news item is scheduled: the news console shows it as "Scheduled for …".
+    await tx.query("UPDATE news_items SET publish_at = $1 WHERE status = $2 AND title = 'Draft: summer release notes'", [
+      new Date(now.getTime() + 3 * DAY),
+      draft,
+    ]);
 
     // Relative to now, so "upcoming" always has something to show.
     const trainings = [

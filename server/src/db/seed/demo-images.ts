@@ -11,6 +11,8 @@ export const DEMO_IMAGES: ReadonlyArray<{
   category: ImageCategory;
   description: string;
   rgb: [number, number, number];
+  /** Small, at the type's aspect ratio (IMAGE_DISPLAY_SIZES): a plain colour compresses to a few hundred bytes. */
+  size: [number, number];
 }> = [
   {
     key: 'demo-banner-release.png',
@@ -18,6 +20,7 @@ export const DEMO_IMAGES: ReadonlyArray<{
     category: 'banner',
     description: 'Banner of the release news',
     rgb: [30, 136, 229],
+    size: [480, 120],
   },
   {
     key: 'demo-thumbnail-quality.png',
@@ -25,6 +28,55 @@ export const DEMO_IMAGES: ReadonlyArray<{
     category: 'thumbnail',
     description: 'Thumbnail for data quality content',
     rgb: [67, 160, 71],
+    size: [320, 180],
+  },
+  {
+    key: 'demo-banner-advice.png',
+    name: 'Advice banner',
+    category: 'banner',
+    description: 'Banner of the performance advices',
+    rgb: [94, 53, 177],
+    size: [480, 120],
+  },
+  {
+    key: 'demo-thumbnail-performance.png',
+    name: 'Performance thumbnail',
+    category: 'thumbnail',
+    description: 'Thumbnail for performance content',
+    rgb: [251, 140, 0],
+    size: [320, 180],
+  },
+  {
+    key: 'demo-profile-consultant.png',
+    name: 'Consultant portrait',
+    category: 'profile',
+    description: 'Profile picture of the consultant',
+    rgb: [0, 137, 123],
+    size: [128, 128],
+  },
+  {
+    key: 'demo-logo-northwind.png',
+    name: 'Northwind Traders logo',
+    category: 'logo',
+    description: 'Logo of Northwind Traders',
+    rgb: [21, 101, 192],
+    size: [240, 80],
+  },
+  {
+    key: 'demo-logo-contoso.png',
+    name: 'Contoso logo',
+    category: 'logo',
+    description: 'Logo of Contoso',
+    rgb: [198, 40, 40],
+    size: [240, 80],
+  },
+  {
+    key: 'demo-description-chart.png',
+    name: 'Chart illustration',
+    category: 'description',
+    description: 'An illustration for descriptions',
+    rgb: [117, 117, 117],
+    size: [400, 225],
   },
 ];
 
@@ -56,7 +108,7 @@ export function demoPng(width: number, height: number, [r, g, b]: [number, numbe
 export async function seedDemoImages(tx: Queryable): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const image of DEMO_IMAGES) {
-    const bytes = demoPng(16, 9, image.rgb);
+    const bytes = demoPng(...image.size, image.rgb);
     const { rows } = await tx.query<{ id: number }>(
       'INSERT INTO images (name, category, description, storage_key, mime, size_bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [image.name, image.category, image.description, image.key, 'image/png', bytes.length],
@@ -78,6 +130,6 @@ export async function writeMissingDemoImages(db: Queryable, store: FileStore): P
       continue;
     }
     const image = DEMO_IMAGES.find((candidate) => candidate.key === key)!;
-    await store.put(key, Readable.from([demoPng(16, 9, image.rgb)]));
+    await store.put(key, Readable.from([demoPng(...image.size, image.rgb)]));
   }
 }

@@ -1,3 +1,5 @@
+import { adminLibrary } from './admin-library';
+
 /** The admin remote's namespace. */
 export const admin = {
   title: 'Administration',
@@ -102,6 +104,7 @@ export const admin = {
   statusUpdated: 'status updated',
   statusUpdateFailed: 'Error when updating the status !',
   deleteFailed: 'Error when deleting the item !',
+  ...adminLibrary,
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',

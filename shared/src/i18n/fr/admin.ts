@@ -1,5 +1,6 @@
 import type { Catalogue } from '../catalogue';
 import type { admin as en } from '../en/admin';
+import { adminLibrary } from './admin-library';
 
 export const admin: Catalogue<typeof en> = {
   title: 'Administration',
@@ -104,6 +105,7 @@ export const admin: Catalogue<typeof en> = {
   statusUpdated: 'statut mis à jour',
   statusUpdateFailed: 'Erreur lors de la mise à jour du statut !',
   deleteFailed: "Erreur lors de la suppression de l'élément !",
+  ...adminLibrary,
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",

@@ -9,7 +9,7 @@ import {
   type CategoryUpdateBody,
 } from '@hub/shared/api';
 import type { Session } from '../auth/session';
-import { setClauses } from '../content/sql';
+import { likePattern, setClauses } from '../content/sql';
 
 /** Categories of advices and news items; written by administrators only (the routes check). */
 export interface CategoriesRepository {
@@ -37,11 +37,14 @@ export default fp(
       async list(query) {
         const page = query.page ?? 1;
         const pageSize = query.page_size ?? 20;
-        const total = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM categories');
-        const { rows } = await db.query<Category>('SELECT id, name, color FROM categories ORDER BY name, id LIMIT $1 OFFSET $2', [
-          pageSize,
-          (page - 1) * pageSize,
-        ]);
+        const search = query.search?.trim();
+        const params: unknown[] = search ? [likePattern(search)] : [];
+        const where = search ? 'WHERE name ILIKE $1' : '';
+        const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM categories ${where}`, params);
+        const { rows } = await db.query<Category>(
+          `SELECT id, name, color FROM categories ${where} ORDER BY name, id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, pageSize, (page - 1) * pageSize],
+        );
         return { items: rows, total: total.rows[0]!.count, page, page_size: pageSize };
       },
 

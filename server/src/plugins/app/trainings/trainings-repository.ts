@@ -11,7 +11,7 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
-import { iso, setClauses } from '../content/sql';
+import { iso, likePattern, setClauses } from '../content/sql';
 
 /** Trainings, webinars and events: for everyone; contributors and above write them. */
 export interface TrainingsRepository {
@@ -82,6 +82,10 @@ export default fp(
       if (query.kind) {
         params.push(query.kind);
         conditions.push(`kind = $${params.length}`);
+      }
+      if (query.search?.trim()) {
+        params.push(likePattern(query.search.trim()));
+        conditions.push(`intitule ILIKE $${params.length}`);
       }
     }
 

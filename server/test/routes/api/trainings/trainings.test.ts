@@ -113,4 +113,13 @@ describe(`trainings (${DB_KIND})`, () => {
     assert.equal(taken.statusCode, 409);
     assert.equal(await count(`SELECT count(*)::int AS count FROM trainings WHERE intitule = 'x'`), 0);
   });
+
+  test('should search the admin list by title, case-insensitively', async () => {
+    const found = await call(CONTRIBUTOR, 'GET', '/api/admin/trainings?search=dax');
+    assert.deepEqual(
+      found.json().items.map((training: { intitule: string }) => training.intitule),
+      ['Advanced DAX'],
+    );
+    assert.equal((await call(CONTRIBUTOR, 'GET', '/api/admin/trainings?search=dax&kind=webinar')).json().total, 0);
+  });
 });

@@ -61,4 +61,14 @@ describe(`categories (${DB_KIND})`, () => {
       ['Data quality', 'Governance', 'Performance'],
     );
   });
+
+  test('should search the categories by name, case-insensitively, with % taken literally', async () => {
+    const found = await call(ADMIN, 'GET', '/api/admin/categories?search=QUAL');
+    assert.deepEqual(
+      found.json().items.map((c: { name: string }) => c.name),
+      ['Data quality'],
+    );
+    assert.equal(found.json().total, 1);
+    assert.equal((await call(ADMIN, 'GET', '/api/admin/categories?search=%25')).json().total, 0);
+  });
 });

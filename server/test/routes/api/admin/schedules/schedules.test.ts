@@ -107,7 +107,7 @@ describe(`scheduled publishing (${DB_KIND})`, () => {
       200,
     );
     assert.equal((await hub.call(CONTRIBUTOR, 'DELETE', `/api/admin/advices/${northwindDraft}/schedule`)).statusCode, 204);
-    assert.deepEqual((await hub.call(CONTRIBUTOR, 'GET', '/api/admin/schedules')).json().items, []);
+    assert.deepEqual((await hub.call(CONTRIBUTOR, 'GET', '/api/admin/schedules?kind=advices')).json().items, []);
 
     assert.equal(
       (await hub.call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${northwindDraft}/schedule`, { payload: { publish_at: inAnHour() } }))
@@ -116,6 +116,10 @@ describe(`scheduled publishing (${DB_KIND})`, () => {
     );
     assert.equal((await hub.call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${northwindDraft}/publish`)).statusCode, 200);
     assert.equal((await hub.call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${northwindDraft}/unpublish`)).statusCode, 200);
-    assert.deepEqual((await hub.call(CONTRIBUTOR, 'GET', '/api/admin/schedules')).json().items, [], 'the old date does not republish it');
+    assert.deepEqual(
+      (await hub.call(CONTRIBUTOR, 'GET', '/api/admin/schedules?kind=advices')).json().items,
+      [],
+      'the old date does not republish it',
+    );
   });
 });

@@ -1,0 +1,83 @@
+import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
+import type { Category } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { DeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { libraryDetailsPath as detailsPath, libraryPaths as paths } from '../../../library-paths';
+import { deleteCategory, useCategories } from '../api/categories-api';
+
+/** /admin/categories (administrator): the categories with their colour, searched by name. */
+export function CategoriesPage() {
+  const { t } = useTranslation('admin');
+  const { adminApi, notify } = useRemoteProps();
+  const navigate = useNavigate();
+  const list = useListParams();
+  const { data, error, isLoading, isValidating, mutate } = useCategories(list.params);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns: ListColumn<Category>[] = [
+    {
+      key: 'name',
+      header: t('categories.name'),
+      render: (category) => (
+        <Link asChild color="brand.fg" fontWeight="medium">
+          <RouterLink to={detailsPath(paths.categories, category.id)}>{category.name}</RouterLink>
+        </Link>
+      ),
+    },
+    {
+      key: 'color',
+      header: t('categories.color'),
+      render: (category) => (
+        <HStack gap="2">
+          <Box aria-hidden="true" boxSize="4" borderRadius="sm" borderWidth="1px" style={{ background: category.color }} />
+          <Text as="span" fontFamily="mono" fontSize="sm">
+            {category.color}
+          </Text>
+        </HStack>
+      ),
+    },
+  ];
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteCategory(adminApi, deleting.id);
+      notify({ kind: 'success', message: t('categories.deleted') });
+      setDeleting(null);
+      await mutate();
+    } catch {
+      // The API client's own toast says what failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <ListFrame
+        title={t('categories.title')}
+        list={list}
+        data={data}
+        loading={isLoading || (isValidating && !data)}
+        error={Boolean(error)}
+        onRetry={() => void mutate()}
+        columns={columns}
+        rowKey={(category) => category.id}
+        rowActions={(category) => (
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(category)}>
+            {t('list.delete', { title: category.name })}
+          </Button>
+        )}
+        emptyText={t('categories.empty')}
+        onCreate={() => navigate(detailsPath(paths.categories))}
+        createLabel={t('categories.create')}
+      />
+      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+    </>
+  );
+}

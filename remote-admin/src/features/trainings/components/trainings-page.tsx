@@ -1,0 +1,90 @@
+import { Button, Link } from '@chakra-ui/react';
+import type { Training, TrainingKind } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { DeleteConfirmDialog, ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
+import { deleteTraining, useTrainings } from '../api/trainings-api';
+
+const KINDS: TrainingKind[] = ['training', 'webinar', 'event'];
+
+/** /admin/trainings (contributor or more): trainings, webinars and events, newest start first. */
+export function TrainingsPage() {
+  const { t, i18n } = useTranslation('admin');
+  const { adminApi, notify } = useRemoteProps();
+  const navigate = useNavigate();
+  const list = useListParams(['kind']);
+  const { data, error, isLoading, mutate } = useTrainings(list.params);
+  const [deleting, setDeleting] = useState<Training | null>(null);
+  const [busy, setBusy] = useState(false);
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const columns: ListColumn<Training>[] = [
+    {
+      key: 'intitule',
+      header: t('trainings.intitule'),
+      render: (training) => (
+        <Link asChild color="brand.fg" fontWeight="medium">
+          <RouterLink to={libraryDetailsPath(libraryPaths.trainings, training.id)}>{training.intitule}</RouterLink>
+        </Link>
+      ),
+    },
+    { key: 'kind', header: t('trainings.kind'), render: (training) => t(`trainings.kinds.${training.kind}`) },
+    { key: 'start', header: t('trainings.start'), render: (training) => dateTime.format(new Date(training.date_debut)) },
+    {
+      key: 'duration',
+      header: t('trainings.duration'),
+      render: (training) => (training.duree_heures === null ? '' : String(training.duree_heures)),
+    },
+  ];
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteTraining(adminApi, deleting.id);
+      notify({ kind: 'success', message: t('trainings.deleted') });
+      setDeleting(null);
+      await mutate();
+    } catch {
+      // The API client's own toast says what failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <ListFrame
+        title={t('trainings.title')}
+        list={list}
+        data={data}
+        loading={isLoading}
+        error={Boolean(error)}
+        onRetry={() => void mutate()}
+        columns={columns}
+        rowKey={(training) => training.id}
+        filters={
+          <ListFilter
+            label={t('trainings.kind')}
+            value={list.params.filters.kind ?? ''}
+            onChange={(value) => list.setFilter('kind', value)}
+            allLabel={t('trainings.allKinds')}
+            options={KINDS.map((kind) => ({ value: kind, label: t(`trainings.kinds.${kind}`) }))}
+          />
+        }
+        rowActions={(training) => (
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(training)}>
+            {t('list.delete', { title: training.intitule })}
+          </Button>
+        )}
+        emptyText={t('trainings.empty')}
+        onCreate={() => navigate(libraryDetailsPath(libraryPaths.trainings))}
+        createLabel={t('trainings.create')}
+      />
+      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+    </>
+  );
+}
