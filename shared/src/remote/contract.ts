@@ -67,6 +67,12 @@ export interface RemoteProps {
    * X-Entity-ID); null forgets it. Every mounted remote receives the new session through `update`.
    */
   selectEntity: (entityId: number | null) => void;
+  /**
+   * Display-as (SPEC §4), for an administrator's console (the users console's row): the shell checks
+   * with the server and starts only on success, silently doing nothing otherwise. Resolves to whether
+   * it started. Optional: a shell without display-as leaves it out.
+   */
+  startDisplayAs?: (userId: number, options: { includesUnpublished: boolean }) => Promise<boolean>;
   /** Reloads the session (counters, profile image) after a change made inside the remote. */
   refreshSession: () => Promise<void>;
   /**

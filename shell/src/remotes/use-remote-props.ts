@@ -25,6 +25,11 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
         await services.reloadUser();
       },
       identityToken: () => services.session.tokens.identity(),
+      // Loaded with the display-as dialog's chunk, not with the page.
+      startDisplayAs: async (userId: number, options: { includesUnpublished: boolean }) => {
+        const { startDisplayAs } = await import(/* webpackChunkName: "display-as" */ '../display-as/start-display-as');
+        return startDisplayAs(services, userId, options.includesUnpublished);
+      },
     }),
     [services],
   );
