@@ -1,5 +1,5 @@
 import { en } from '@hub/shared/i18n';
-import { get, route, startApiServer } from '@hub/shared/test-support';
+import { get, route, startApiServer, type SeenRequest } from '@hub/shared/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderLibrary } from '../../../test-support/render-library';
@@ -22,7 +22,7 @@ describe('the categories console', () => {
 
   it('should create a category with the default colour #999999, then toast it word for word', async () => {
     server.routes = [
-      route('POST', '/api/admin/categories', (request) => ({ id: 9, ...(request.body as object) }), 201),
+      route('POST', '/api/admin/categories', (request: SeenRequest) => ({ id: 9, ...(request.body as object) }), 201),
       get('/api/admin/categories/9', { id: 9, name: 'Security', color: '#999999' }),
     ];
     const { toasts } = renderLibrary('/admin/categories/details', server.apiBase, { rights: ADMIN });
