@@ -58,14 +58,14 @@ describe('display-as from the user menu', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: en.shell.userMenu.displayAs }));
-    const dialog = await screen.findByRole('dialog', { name: en.shell.displayAs.title });
+    const dialog = await screen.findByRole('dialog', { name: en.shell.displayAs.title }, { timeout: 5000 });
     await userEvent.type(within(dialog).getByRole('searchbox', { name: en.shell.displayAs.search }), 'nina');
-    await userEvent.click(await within(dialog).findByRole('radio', { name: /Nina North/ }));
+    await userEvent.click(await within(dialog).findByRole('radio', { name: /Nina North/ }, { timeout: 5000 }));
     expect(server.seen).toContain('/api/admin/users/get/displayas/?search=nina&page=1&page_size=8');
     await userEvent.click(within(dialog).getByRole('radio', { name: en.shell.displayAs.unpublished }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Display as Nina North' }));
 
-    const band = await screen.findByRole('region', { name: en.shell.displayAs.title });
+    const band = await screen.findByRole('region', { name: en.shell.displayAs.title }, { timeout: 5000 });
     expect(band).toHaveTextContent('You are displaying the portal as Nina North (with unpublished content).');
     expect(services.session.getState().displayAs).toEqual({ userId: 5, includesUnpublished: true });
     // Rights are those of both: no console while displaying a plain user, nor collectmaster.

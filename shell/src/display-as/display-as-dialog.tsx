@@ -2,6 +2,7 @@ import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import type { AdminUserList, AdminUserListItem } from '@hub/shared/api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '../profile/role-label';
 import { useShell } from '../shell-context';
 import { startDisplayAs } from './start-display-as';
 
@@ -151,6 +152,7 @@ export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
                     <Box as="span" color="fg.muted" textStyle="sm">
                       {user.email}
                       {user.entity ? ` · ${user.entity.name}` : ''}
+                      {` · ${t(`roles.${roleLabel(user)}`)}`}
                     </Box>
                   </Box>
                 </chakra.label>

@@ -23,8 +23,8 @@ describe('EntitySelector', () => {
     const services = makeServices(server.origin);
     services.session.setUser(makeUser({ id: 1, rights: ['administrator'] }));
     renderInShell(<EntitySelector />, services);
-    const select = await screen.findByRole('combobox', { name: en.shell.entitySelector.label });
-    await screen.findByRole('option', { name: 'Contoso' });
+    const select = await screen.findByRole('combobox', { name: en.shell.entitySelector.label }, { timeout: 5000 });
+    await screen.findByRole('option', { name: 'Contoso' }, { timeout: 5000 });
     await userEvent.selectOptions(select, 'Contoso');
 
     expect(localStorage.getItem('hub.entity')).toBe('3');

@@ -29,7 +29,7 @@ describe('the interface preferences panel', () => {
     expect(screen.queryByRole('navigation', { name: en.shell.nav.horizontal })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: en.shell.userMenu.preferences }));
-    const panel = await screen.findByRole('dialog', { name: en.shell.preferences.title });
+    const panel = await screen.findByRole('dialog', { name: en.shell.preferences.title }, { timeout: 5000 });
 
     await userEvent.click(
       within(within(panel).getByRole('group', { name: en.shell.preferences.theme })).getByRole('radio', { name: en.shell.layout.dark }),
