@@ -1,16 +1,14 @@
 import type { Discussion, Message } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
 import { makeRemoteProps, makeUser, RemoteRoot } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ClosedDiscussionsPage } from './closed-discussions-page';
 
 const customer = { id: 7, first_name: 'Nora', last_name: 'North', email: 'user@northwind.test' };
 const consultant = { id: 3, first_name: 'Cora', last_name: 'Consultant', email: 'consultant@demo.test' };
-let server: Server;
-let apiBase: string;
+const api = startApiServer();
 let answerStatus = 200;
 
 const closingMessage: Message = {
@@ -36,26 +34,27 @@ const discussion = (id: number, status: 'open' | 'closed'): Discussion => ({
   pending_count: 0,
 });
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const json = (status: number, data: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-    if (answerStatus !== 200)
-      return json(answerStatus, { statusCode: answerStatus, error: 'Internal Server Error', message: 'Internal Server Error' });
-    const items = [discussion(1, 'open'), discussion(2, 'closed')];
-    if (req.url === '/api/discussions/all') return json(200, { items, total: 2, page: 1, page_size: 2 });
-    if (req.url === '/api/discussions/2/messages') return json(200, { discussion: items[1], messages: [closingMessage] });
-    return json(404, { statusCode: 404, error: 'Not Found', message: 'no' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+// Every call fails while answerStatus is not 200.
+const closedApi: Route = (_req, { url }) => {
+  if (answerStatus !== 200)
+    return { status: answerStatus, body: { statusCode: answerStatus, error: 'Internal Server Error', message: 'Internal Server Error' } };
+  const items = [discussion(1, 'open'), discussion(2, 'closed')];
+  if (url === '/api/discussions/all') return { status: 200, body: { items, total: 2, page: 1, page_size: 2 } };
+  if (url === '/api/discussions/2/messages') return { status: 200, body: { discussion: items[1], messages: [closingMessage] } };
+  return undefined;
+};
+beforeEach(() => {
+  api.routes = [closedApi];
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function renderPage() {
   const user = makeUser({ ...customer, close_discussion_counter: 1 });
   render(
     <RemoteRoot
-      props={makeRemoteProps('contact', { apiBase, session: { user, displayedUser: user, displayAs: null, selectedEntityId: null } })}
+      props={makeRemoteProps('contact', {
+        apiBase: api.apiBase,
+        session: { user, displayedUser: user, displayAs: null, selectedEntityId: null },
+      })}
       namespace="contact"
     >
       <ClosedDiscussionsPage />

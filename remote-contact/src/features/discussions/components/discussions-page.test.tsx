@@ -1,20 +1,17 @@
 import type { Discussion, Message } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
 import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DiscussionsPage } from './discussions-page';
 
 const customer = { id: 7, first_name: 'Nora', last_name: 'North', email: 'user@northwind.test' };
 const consultant = { id: 3, first_name: 'Cora', last_name: 'Consultant', email: 'consultant@demo.test' };
 
-let server: Server;
-let apiBase: string;
+const api = startApiServer();
 let messages: Message[];
 let discussion: Discussion;
-const requests: { method: string; url: string; body: unknown }[] = [];
 
 function message(id: number, from: typeof customer, text: string, overrides: Partial<Message> = {}): Message {
   return {
@@ -32,52 +29,40 @@ function message(id: number, from: typeof customer, text: string, overrides: Par
   };
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const body = raw ? JSON.parse(raw) : undefined;
-      requests.push({ method: req.method!, url: req.url!, body });
-      const json = (status: number, data?: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(data === undefined ? undefined : JSON.stringify(data));
-      const list = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
-      const current = { ...discussion, last_message: messages.at(-1) ?? null };
-      if (req.method === 'GET' && (req.url === '/api/discussions' || req.url === '/api/discussions/all'))
-        return json(200, list(current.status === 'open' || req.url.endsWith('all') ? [current] : []));
-      if (req.method === 'GET' && req.url === '/api/discussions/pending') return json(200, list([]));
-      if (req.method === 'POST' && req.url === '/api/discussions/events/ticket')
-        return json(200, { ticket: 'signed-ticket', expires_in: 60 });
-      if (req.method === 'GET' && req.url === '/api/discussions/1/messages') return json(200, { discussion: current, messages });
-      if (req.method === 'POST' && req.url === '/api/discussions') {
-        const created = message(messages.length + 1, customer, body.message);
-        messages = [...messages, created];
-        if (body.close) discussion = { ...discussion, status: 'closed', closed_at: '2025-03-09T09:00:00.000Z' };
-        return json(201, { discussion: { ...discussion, last_message: created }, message: created });
-      }
-      if (req.method === 'POST' && req.url === '/api/messages/replace') {
-        messages = messages.map((m) =>
-          m.id === body.id ? { ...m, message: body.message, is_edited: true, modified_at: '2025-03-08T10:00:00.000Z' } : m,
-        );
-        return json(
-          200,
-          messages.find((m) => m.id === body.id),
-        );
-      }
-      if (req.method === 'DELETE' && req.url?.startsWith('/api/messages/')) {
-        const id = Number(req.url.split('/').pop());
-        messages = messages.filter((m) => m.id !== id);
-        return json(204);
-      }
-      return json(404, { statusCode: 404, error: 'Not Found', message: 'no' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const list = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
+
+// The open discussion and its thread, kept in `discussion` and `messages`, changed by what the page sends.
+const contactApi: Route = (_req, { method, url, body }) => {
+  const sent = body as { message: string; close?: boolean; id?: number };
+  const current = { ...discussion, last_message: messages.at(-1) ?? null };
+  if (method === 'GET' && (url === '/api/discussions' || url === '/api/discussions/all'))
+    return { status: 200, body: list(current.status === 'open' || url.endsWith('all') ? [current] : []) };
+  if (method === 'GET' && url === '/api/discussions/pending') return { status: 200, body: list([]) };
+  if (method === 'POST' && url === '/api/discussions/events/ticket')
+    return { status: 200, body: { ticket: 'signed-ticket', expires_in: 60 } };
+  if (method === 'GET' && url === '/api/discussions/1/messages') return { status: 200, body: { discussion: current, messages } };
+  if (method === 'POST' && url === '/api/discussions') {
+    const created = message(messages.length + 1, customer, sent.message);
+    messages = [...messages, created];
+    if (sent.close) discussion = { ...discussion, status: 'closed', closed_at: '2025-03-09T09:00:00.000Z' };
+    return { status: 201, body: { discussion: { ...discussion, last_message: created }, message: created } };
+  }
+  if (method === 'POST' && url === '/api/messages/replace') {
+    messages = messages.map((m) =>
+      m.id === sent.id ? { ...m, message: sent.message, is_edited: true, modified_at: '2025-03-08T10:00:00.000Z' } : m,
+    );
+    return { status: 200, body: messages.find((m) => m.id === sent.id) };
+  }
+  if (method === 'DELETE' && url.startsWith('/api/messages/')) {
+    const id = Number(url.split('/').pop());
+    messages = messages.filter((m) => m.id !== id);
+    return { status: 204 };
+  }
+  return undefined;
+};
+
 beforeEach(() => {
-  requests.length = 0;
+  api.routes = [contactApi];
   window.history.pushState(null, '', '/contact');
   discussion = {
     id: 1,
@@ -99,7 +84,7 @@ function renderPage(overrides: { navigate?: (to: string) => void } = {}) {
   render(
     <RemoteRoot
       props={makeRemoteProps('contact', {
-        apiBase,
+        apiBase: api.apiBase,
         session: { user, displayedUser: user, displayAs: null, selectedEntityId: null },
         notify: (notification) => notified.push(notification),
         refreshSession,
@@ -132,8 +117,12 @@ describe('DiscussionsPage', () => {
     const { notified } = renderPage();
     const box = await screen.findByRole('textbox', { name: en.contact.composer.label });
     await userEvent.type(box, 'First line{Shift>}{Enter}{/Shift}second line{Enter}');
-    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.url === '/api/discussions')).toBe(true));
-    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ message: 'First line\nsecond line', discussion_id: 1, close: false });
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'POST' && r.url === '/api/discussions')).toBe(true));
+    expect(api.requests.find((r) => r.method === 'POST')!.body).toEqual({
+      message: 'First line\nsecond line',
+      discussion_id: 1,
+      close: false,
+    });
     expect(await screen.findByText(/second line/)).toBeVisible();
     expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.sent });
     await waitFor(() => expect(box).toHaveValue(''));
@@ -155,7 +144,7 @@ describe('DiscussionsPage', () => {
     expect(dialog).toHaveTextContent(en.common.deleteDialog.question);
     await userEvent.click(within(dialog).getByRole('button', { name: en.common.deleteDialog.confirm }));
     await waitFor(() => expect(within(log).queryByText('Hello, my report is very slow.')).toBeNull());
-    expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/messages/1')).toBe(true);
+    expect(api.requests.some((r) => r.method === 'DELETE' && r.url === '/api/messages/1')).toBe(true);
     expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.deleted });
   });
 
@@ -165,7 +154,7 @@ describe('DiscussionsPage', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: en.contact.composer.label }), 'Thanks, solved.');
     await userEvent.click(screen.getByRole('button', { name: en.contact.composer.sendClose }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/contact-close'));
-    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ message: 'Thanks, solved.', discussion_id: 1, close: true });
+    expect(api.requests.find((r) => r.method === 'POST')!.body).toEqual({ message: 'Thanks, solved.', discussion_id: 1, close: true });
     expect(notified).toContainEqual({ kind: 'success', message: en.contact.toasts.closed });
     expect(refreshSession).toHaveBeenCalled();
   });
@@ -202,7 +191,7 @@ describe('DiscussionsPage', () => {
       const { refreshSession } = renderPage();
       const log = await screen.findByRole('log');
       await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
-      expect(FakeEventSource.last!.url).toBe(`${apiBase}/discussions/events?ticket=signed-ticket`);
+      expect(FakeEventSource.last!.url).toBe(`${api.apiBase}/discussions/events?ticket=signed-ticket`);
 
       const reply = message(3, consultant, 'Found it: a missing index.');
       messages = [...messages, reply];

@@ -1,14 +1,12 @@
 import type { Ticket } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
 import { makeRemoteProps, RemoteRoot, type Notification } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TicketsPage } from './tickets-page';
 
-let server: Server;
-let apiBase: string;
+const api = startApiServer();
 let tickets: Ticket[];
 const posted: unknown[] = [];
 
@@ -26,36 +24,28 @@ function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const json = (status: number, data: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-      if (req.method === 'GET' && req.url?.startsWith('/api/tickets'))
-        return json(200, { items: tickets, total: tickets.length, page: 1, page_size: 100 });
-      if (req.method === 'POST' && req.url === '/api/tickets') {
-        const body = JSON.parse(raw);
-        posted.push(body);
-        const created = ticket(tickets.length + 1, body);
-        tickets = [created, ...tickets];
-        return json(201, created);
-      }
-      return json(404, { statusCode: 404, error: 'Not Found', message: 'no' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+// The tickets in `tickets`; a posted one is recorded in `posted` and put first.
+const ticketsApi: Route = (_req, { method, url, body }) => {
+  if (method === 'GET' && url.startsWith('/api/tickets'))
+    return { status: 200, body: { items: tickets, total: tickets.length, page: 1, page_size: 100 } };
+  if (method === 'POST' && url === '/api/tickets') {
+    posted.push(body);
+    const created = ticket(tickets.length + 1, body as Partial<Ticket>);
+    tickets = [created, ...tickets];
+    return { status: 201, body: created };
+  }
+  return undefined;
+};
+beforeEach(() => {
+  api.routes = [ticketsApi];
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('TicketsPage', () => {
   it('should list the tickets with their status, require a title, and open a new ticket', async () => {
     tickets = [ticket(1, { title: 'Dashboard is empty', status: 'in_progress', description: '<i>since Monday</i>' })];
     const notified: Notification[] = [];
     render(
-      <RemoteRoot props={makeRemoteProps('contact', { apiBase, notify: (n) => notified.push(n) })} namespace="contact">
+      <RemoteRoot props={makeRemoteProps('contact', { apiBase: api.apiBase, notify: (n) => notified.push(n) })} namespace="contact">
         <TicketsPage />
       </RemoteRoot>,
     );
