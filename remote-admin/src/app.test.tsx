@@ -5,7 +5,7 @@ import lifecycles from './app';
 
 describe('the admin remote', () => {
   it('should mount with the shell props, show its title, follow a language update and unmount cleanly', async () => {
-    window.history.pushState(null, '', '/entity/admin/advices');
+    window.history.pushState(null, '', '/admin');
     const domElement = document.createElement('div');
     document.body.append(domElement);
     const props: MountProps = { ...makeRemoteProps('admin'), domElement };

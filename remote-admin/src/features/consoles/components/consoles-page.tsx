@@ -1,15 +1,38 @@
-import { Box, Heading, Text } from '@chakra-ui/react';
+import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { hasRole } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { CONSOLES } from '../../../consoles';
 
-/** The admin area's landing page: its title for now, proving the wiring from the shell. */
-export function ConsolesPage() {
+/** /admin and /entity/admin: the consoles of that area the signed-in user may open. */
+export function ConsolesPage({ area }: { area: 'main' | 'entity' }) {
   const { t } = useTranslation('admin');
+  const { session } = useRemoteProps();
+  const consoles = CONSOLES.filter((entry) => entry.area === area && hasRole(session.user.rights, entry.role));
   return (
-    <Box as="section" p="6">
-      <Heading as="h1" size="2xl" mb="4">
-        {t('title')}
+    <Box as="section" p={{ base: '3', md: '6' }}>
+      <Heading as="h1" size="2xl" mb="2">
+        {area === 'main' ? t('index.mainTitle') : t('index.entityTitle')}
       </Heading>
-      <Text color="fg.muted">{t('empty')}</Text>
+      {consoles.length === 0 ? (
+        <Text color="fg.muted">{t('empty')}</Text>
+      ) : (
+        <>
+          <Text color="fg.muted" mb="4">
+            {t('index.intro')}
+          </Text>
+          <Stack as="ul" listStyleType="none" gap="2">
+            {consoles.map((entry) => (
+              <li key={entry.path}>
+                <Link asChild color="brand.fg" fontWeight="medium">
+                  <RouterLink to={entry.path}>{t(entry.labelKey)}</RouterLink>
+                </Link>
+              </li>
+            ))}
+          </Stack>
+        </>
+      )}
     </Box>
   );
 }

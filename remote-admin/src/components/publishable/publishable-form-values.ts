@@ -1,0 +1,104 @@
+import { LIMITS, type AudienceType } from '@hub/shared/api';
+import type { TFunction } from 'i18next';
+import type { PublishableField, PublishableItem, PublishableKind } from './publishable-kind';
+
+/** What the form's helpers read of a kind. */
+type KindFields = Pick<PublishableKind, 'fields' | 'defaultAudience'>;
+
+/** The form's values: every field of every kind; a kind sends only its own. */
+export interface FormValues {
+  title: string;
+  subtitle: string;
+  description: string;
+  category_id: number | null;
+  banner_id: number | null;
+  thumbnail_id: number | null;
+  pinned: boolean;
+  tag: string;
+  url: string;
+  audience_type: AudienceType;
+}
+export type FieldErrors = Partial<Record<keyof FormValues, string>>;
+
+export function valuesOf(kind: KindFields, item: PublishableItem | null): FormValues {
+  return {
+    title: item?.title ?? '',
+    subtitle: item?.subtitle ?? '',
+    description: item?.description ?? '',
+    category_id: item?.category?.id ?? null,
+    banner_id: item?.banner?.id ?? null,
+    thumbnail_id: item?.thumbnail?.id ?? null,
+    pinned: item?.pinned ?? false,
+    tag: item?.tag ?? '',
+    url: item?.url ?? '',
+    audience_type: item?.audience_type ?? kind.defaultAudience ?? 'multi_users',
+  };
+}
+
+/** The request body of a kind: its fields only, empty optional texts as null. */
+export function bodyOf(kind: KindFields, values: FormValues): Record<string, unknown> {
+  const has = (field: PublishableField) => kind.fields.includes(field);
+  return {
+    title: values.title.trim(),
+    description: values.description,
+    ...(has('subtitle') ? { subtitle: values.subtitle.trim() || null } : {}),
+    ...(has('category') ? { category_id: values.category_id } : {}),
+    ...(has('images') ? { banner_id: values.banner_id, thumbnail_id: values.thumbnail_id } : {}),
+    ...(has('pinned') ? { pinned: values.pinned } : {}),
+    ...(has('tag') ? { tag: values.tag.trim() || null } : {}),
+    ...(has('url') ? { url: values.url.trim() } : {}),
+    ...(has('audience') ? { audience_type: values.audience_type } : {}),
+  };
+}
+
+/** The checks of SPEC §5 made before sending, in its words. */
+export function validate(kind: KindFields, values: FormValues, t: TFunction): FieldErrors {
+  const errors: FieldErrors = {};
+  const max = (field: keyof FormValues, length: number) => {
+    if (String(values[field]).length > length) errors[field] = t('common:validation.maxLength', { length });
+  };
+  if (!values.title.trim()) errors.title = t('common:validation.required');
+  max('title', 255);
+  if (kind.fields.includes('subtitle')) max('subtitle', 255);
+  if (kind.fields.includes('tag')) max('tag', 100);
+  if (kind.fields.includes('url')) {
+    if (!values.url.trim()) errors.url = t('common:validation.required');
+    else if (!isHttpsUrl(values.url.trim())) errors.url = t('common:validation.httpsUrl');
+    else max('url', 2000);
+  }
+  return errors;
+}
+
+/** The server's rule for a dashboard's address: https with a host. */
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** The description limit of SPEC §5: at 10000 characters or more, nothing is sent. */
+export const descriptionTooLong = (values: FormValues) => values.description.length > LIMITS.descriptionMax;
+
+/** The form field a server message names (`title: This field is required`), with the message; or null. */
+export function fieldOfServerMessage(message: string): { field: keyof FormValues; text: string } | null {
+  if (message === 'Please enter a valid URL (https://)') return { field: 'url', text: message };
+  const match = /^([a-z_]+): (.+)$/.exec(message);
+  if (!match) return null;
+  const known: Record<string, keyof FormValues> = {
+    title: 'title',
+    subtitle: 'subtitle',
+    description: 'description',
+    category_id: 'category_id',
+    banner_id: 'banner_id',
+    thumbnail_id: 'thumbnail_id',
+    tag: 'tag',
+    url: 'url',
+    audience_type: 'audience_type',
+    body: 'title',
+  };
+  const field = known[match[1]!];
+  return field ? { field, text: match[2]! } : null;
+}

@@ -1,0 +1,17 @@
+import type { Role } from '@hub/shared/api';
+import { paths } from './paths';
+
+/** A console of the index pages: where it lives, its label (admin namespace) and the role it needs. */
+export interface ConsoleEntry {
+  area: 'main' | 'entity';
+  path: string;
+  labelKey: string;
+  role: Role;
+}
+
+/** The consoles, in the order the index pages list them. Add a console with one line here. */
+export const CONSOLES: ConsoleEntry[] = [
+  { area: 'entity', path: paths.advices, labelKey: 'consoles.advices', role: 'contributor' },
+  { area: 'entity', path: paths.dashboards, labelKey: 'consoles.dashboards', role: 'contributor' },
+  { area: 'main', path: paths.newsItems, labelKey: 'consoles.newsItems', role: 'contributor' },
+];

@@ -1,0 +1,172 @@
+import type { Advice, AdviceList } from '@hub/shared/api';
+import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
+import { get, route, startApiServer, type SeenRequest } from '@hub/shared/test-support';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppRoutes } from '../../../app-routes';
+
+jest.setTimeout(20000);
+const api = startApiServer();
+const NORTHWIND = { id: 7, name: 'Northwind Traders', logo: null };
+
+function advice(id: number, overrides: Partial<Advice> = {}): Advice {
+  return {
+    id,
+    title: `Advice ${id}`,
+    subtitle: null,
+    description: '<p>Text</p>',
+    status: 0,
+    audience_type: 'user',
+    pinned: false,
+    category: null,
+    banner: null,
+    thumbnail: null,
+    entity: NORTHWIND,
+    sources: { users: [] },
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+const page = (items: Advice[]): AdviceList => ({ items, total: items.length, page: 1, page_size: 20 });
+
+function renderConsole(
+  path: string,
+  options: { rights?: string[]; entity?: typeof NORTHWIND | null; selectEntity?: (id: number | null) => void } = {},
+) {
+  window.history.pushState(null, '', path);
+  const toasts: Notification[] = [];
+  const user = makeUser({ rights: options.rights ?? ['contributor'], entity: options.entity === undefined ? NORTHWIND : options.entity });
+  const props = makeRemoteProps('admin', {
+    apiBase: api.apiBase,
+    notify: (notification) => toasts.push(notification),
+    session: { user, displayedUser: user, displayAs: null, selectedEntityId: null },
+    ...(options.selectEntity ? { selectEntity: options.selectEntity } : {}),
+  });
+  render(
+    <RemoteRoot props={props} namespace="admin">
+      <AppRoutes />
+    </RemoteRoot>,
+  );
+  return toasts;
+}
+
+const requests = (method: string, path: string) => api.requests.filter((request) => request.method === method && request.path === path);
+
+describe('the advices console', () => {
+  it('should list the advices with their status, ask the server for the page, and delete a row after the confirmation', async () => {
+    let items = [advice(1, { title: 'Close the books faster', status: 16 }), advice(2, { title: 'Plan your Q3 budget' })];
+    api.routes = [
+      route('DELETE', '/api/admin/advices/2', () => {
+        items = items.filter((item) => item.id !== 2);
+        return null;
+      }),
+      get('/api/admin/advices', () => page(items)),
+    ];
+    const toasts = renderConsole('/entity/admin/advices?sort=title&order=asc');
+    const table = await screen.findByRole('table', { name: 'Advices' });
+    const row = (await within(table).findByRole('link', { name: 'Close the books faster' })).closest('tr')!;
+    expect(within(row).getByText('Published')).toBeVisible();
+    expect(screen.getByText('2 items')).toBeVisible();
+    expect(api.seen[0]).toBe('/api/admin/advices?page=1&page_size=20&sort=title&order=asc');
+    expect(api.requests[0]!.headers['main-admin-page']).toBe('true');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Delete Plan your Q3 budget' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Plan your Q3 budget' })).toBeNull());
+    expect(requests('DELETE', '/api/admin/advices/2')).toHaveLength(1);
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'The advice was deleted successfully !' }));
+  });
+
+  it('should offer to create the first advice on an empty list', async () => {
+    api.routes = [get('/api/admin/advices', page([]))];
+    renderConsole('/entity/admin/advices');
+    await userEvent.click(await screen.findByRole('button', { name: 'Create the first one' }));
+    expect(window.location.pathname).toBe('/entity/admin/advices/details');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New advice' })).toBeVisible();
+  });
+
+  it('should check the form before sending: the required title at its field, a 10,000-character description refused by a toast', async () => {
+    const toasts = renderConsole('/entity/admin/advices/details');
+    await screen.findByRole('textbox', { name: 'Description' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAccessibleErrorMessage('This field is required');
+
+    await userEvent.type(screen.getByRole('textbox', { name: /Title/ }), 'Too long');
+    const editor = screen.getByRole('textbox', { name: 'Description' });
+    editor.innerHTML = `<p>${'x'.repeat(9993)}</p>`;
+    await waitFor(() => expect(screen.getByText('10000/9999 characters')).toBeVisible());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(toasts).toEqual([{ kind: 'error', message: 'Description is too long ! (10000/9999)' }]);
+    expect(requests('POST', '/api/admin/advices')).toHaveLength(0);
+  });
+
+  it('should create a draft with the default audience, say so, and open its page', async () => {
+    api.routes = [route('POST', '/api/admin/advices', (request: SeenRequest) => advice(41, { title: (request.body as { title: string }).title }), 201)];
+    const toasts = renderConsole('/entity/admin/advices/details');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Tune your refresh');
+    expect(screen.getByRole('combobox', { name: 'Audience' })).toHaveValue('user');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/entity/admin/advices/details/41'));
+    expect(requests('POST', '/api/admin/advices')[0]!.body).toMatchObject({
+      title: 'Tune your refresh',
+      audience_type: 'user',
+      pinned: false,
+    });
+    expect(toasts).toContainEqual({ kind: 'success', message: 'The advice was created successfully !' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Advice: Tune your refresh' })).toBeVisible();
+  });
+
+  it('should put a 400 naming a field at that field, with the update failure toast', async () => {
+    api.routes = [
+      get('/api/admin/advices/5', advice(5, { title: 'Old title' })),
+      route(
+        'PUT',
+        '/api/admin/advices/5',
+        { statusCode: 400, error: 'Bad Request', message: 'subtitle: Invalid length, maximum length is 255' },
+        400,
+      ),
+      get('/api/admin/advices/5/users', { items: [], total: 0, page: 1, page_size: 50 }),
+    ];
+    const toasts = renderConsole('/entity/admin/advices/details/5');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Subtitle' }), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Subtitle' })).toHaveAccessibleErrorMessage('Invalid length, maximum length is 255'),
+    );
+    expect(toasts).toEqual([{ kind: 'error', message: 'Error when updating the advice !' }]);
+  });
+
+  it('should show a published advice read-only and change it to draft', async () => {
+    api.routes = [
+      get('/api/admin/advices/6', advice(6, { title: 'Live advice', status: 16 })),
+      route('PUT', '/api/admin/advices/6/unpublish', advice(6, { title: 'Live advice', status: 0 })),
+      get('/api/admin/advices/6/users', { items: [], total: 0, page: 1, page_size: 50 }),
+    ];
+    const toasts = renderConsole('/entity/admin/advices/details/6');
+    expect(await screen.findByText('This item is published: change it to draft to edit it.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Change to Draft' }));
+    expect(await screen.findByRole('button', { name: 'Publish' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Title/ })).toBeEnabled();
+    expect(toasts).toEqual([{ kind: 'success', message: 'status updated' }]);
+  });
+
+  it('should ask an administrator without an entity to pick one first', async () => {
+    api.routes = [
+      get('/api/entities', {
+        items: [{ ...NORTHWIND, slug: 'northwind', provider_name: null, users_count: 3 }],
+        total: 1,
+        page: 1,
+        page_size: 100,
+      }),
+    ];
+    const picked: (number | null)[] = [];
+    renderConsole('/entity/admin/advices', { rights: ['administrator'], entity: null, selectEntity: (id) => picked.push(id) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Work on Northwind Traders' }));
+    expect(picked).toEqual([7]);
+    expect(api.seen.some((url) => url.startsWith('/api/admin/advices'))).toBe(false);
+  });
+});

@@ -1,0 +1,12 @@
+import { EntityGate } from '../../../components/entity-gate';
+import { PublishableListPage } from '../../../components/publishable/publishable-list-page';
+import { advicesKind } from './advices-kind';
+
+/** /entity/admin/advices */
+export function AdvicesPage() {
+  return (
+    <EntityGate>
+      <PublishableListPage kind={advicesKind} />
+    </EntityGate>
+  );
+}

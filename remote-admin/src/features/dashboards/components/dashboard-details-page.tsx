@@ -1,0 +1,12 @@
+import { EntityGate } from '../../../components/entity-gate';
+import { PublishableDetailsPage } from '../../../components/publishable/publishable-details-page';
+import { dashboardsKind } from './dashboards-kind';
+
+/** /entity/admin/dashboard/details/{id?} */
+export function DashboardDetailsPage() {
+  return (
+    <EntityGate>
+      <PublishableDetailsPage kind={dashboardsKind} />
+    </EntityGate>
+  );
+}

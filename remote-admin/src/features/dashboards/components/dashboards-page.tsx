@@ -1,0 +1,12 @@
+import { EntityGate } from '../../../components/entity-gate';
+import { PublishableListPage } from '../../../components/publishable/publishable-list-page';
+import { dashboardsKind } from './dashboards-kind';
+
+/** /entity/admin/dashboard */
+export function DashboardsPage() {
+  return (
+    <EntityGate>
+      <PublishableListPage kind={dashboardsKind} />
+    </EntityGate>
+  );
+}
