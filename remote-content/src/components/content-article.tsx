@@ -3,6 +3,7 @@ import type { Category, EntitySummary, Image as HubImage } from '@hub/shared/api
 import { useTranslation } from 'react-i18next';
 import { CategoryChip } from './category-chip';
 import { RichText } from './rich-text';
+import { BANNER_RATIO } from './thumbnail-ratio';
 
 export interface ArticleContent {
   title: string;
@@ -21,7 +22,9 @@ export function ContentArticle({ item }: { item: ArticleContent }) {
   const { t } = useTranslation('content');
   return (
     <Box as="article" aria-labelledby="content-title" maxW="4xl">
-      {item.banner ? <Image src={item.banner.url} alt="" w="full" maxH="280px" objectFit="cover" borderRadius="md" mb="5" /> : null}
+      {item.banner ? (
+        <Image src={item.banner.url} alt="" w="full" aspectRatio={BANNER_RATIO} objectFit="cover" borderRadius="md" mb="5" />
+      ) : null}
       <HStack gap="2" wrap="wrap" mb="3">
         {item.pinned ? (
           <Badge colorPalette="brand" variant="subtle">

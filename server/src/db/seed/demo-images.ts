@@ -104,11 +104,19 @@ export function demoPng(width: number, height: number, [r, g, b]: [number, numbe
   ]);
 }
 
+const drawn = new Map<string, Buffer>();
+/** A demo picture's bytes, drawn once per process (the tests seed again before each test). */
+function demoBytes(image: (typeof DEMO_IMAGES)[number]): Buffer {
+  let bytes = drawn.get(image.key);
+  if (!bytes) drawn.set(image.key, (bytes = demoPng(...image.size, image.rgb)));
+  return bytes;
+}
+
 /** Seeds the image rows (inside the demo data's transaction); answers the ids by key. */
 export async function seedDemoImages(tx: Queryable): Promise<Record<string, number>> {
   const ids: Record<string, number> = {};
   for (const image of DEMO_IMAGES) {
-    const bytes = demoPng(...image.size, image.rgb);
+    const bytes = demoBytes(image);
     const { rows } = await tx.query<{ id: number }>(
       'INSERT INTO images (name, category, description, storage_key, mime, size_bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
       [image.name, image.category, image.description, image.key, 'image/png', bytes.length],
@@ -130,6 +138,6 @@ export async function writeMissingDemoImages(db: Queryable, store: FileStore): P
       continue;
     }
     const image = DEMO_IMAGES.find((candidate) => candidate.key === key)!;
-    await store.put(key, Readable.from([demoPng(...image.size, image.rgb)]));
+    await store.put(key, Readable.from([demoBytes(image)]));
   }
 }

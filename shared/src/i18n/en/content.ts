@@ -34,6 +34,10 @@ export const content = {
     pinnedTitle: 'Pinned news',
     latestTitle: 'Latest news',
   },
+  preview: {
+    draft: 'Preview: this draft is shown as your customers will see it once published. They do not see it yet.',
+    published: 'Preview: this item is published, your customers see it.',
+  },
   newsDetails: {
     back: 'Back to the news',
     loading: 'Loading the news item…',

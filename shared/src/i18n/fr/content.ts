@@ -36,6 +36,10 @@ export const content: Catalogue<typeof en> = {
     pinnedTitle: 'Actualités épinglées',
     latestTitle: 'Dernières actualités',
   },
+  preview: {
+    draft: 'Aperçu : ce brouillon est présenté comme vos clients le verront une fois publié. Ils ne le voient pas encore.',
+    published: 'Aperçu : cet élément est publié, vos clients le voient.',
+  },
   newsDetails: {
     back: 'Retour aux actualités',
     loading: "Chargement de l'actualité…",

@@ -11,9 +11,16 @@ export function adviceKey(id: number, scope: { userId: number; entityId: number 
   return ['advice', id, scope.userId, scope.entityId, scope.unpublished] as const;
 }
 
-export function useAdvice(id: number | null) {
-  const { api, session } = useRemoteProps();
+/** The preview of a draft: the admin API's copy (contributors or more, of their entity). */
+export function getAdvicePreview(adminApi: ApiClient, id: number): Promise<Advice> {
+  return adminApi.get<Advice>(`/advices/${id}`, undefined, { silent: true });
+}
+
+export function useAdvice(id: number | null, preview = false) {
+  const { api, adminApi, session } = useRemoteProps();
   const unpublished = session.displayAs?.includesUnpublished ?? false;
   const key = id === null ? null : adviceKey(id, { userId: session.displayedUser.id, entityId: session.selectedEntityId, unpublished });
-  return useSWR(key, () => getAdvice(api, id!, unpublished));
+  return useSWR(preview && id !== null ? ['advice-preview', id] : key, () =>
+    preview ? getAdvicePreview(adminApi, id!) : getAdvice(api, id!, unpublished),
+  );
 }

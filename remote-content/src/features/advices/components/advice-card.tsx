@@ -2,6 +2,7 @@ import { Badge, Box, Card, Heading, HStack, Image, Link, Text } from '@chakra-ui
 import type { Advice } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { THUMBNAIL_RATIO } from '../../../components/thumbnail-ratio';
 import { paths } from '../../../paths';
 import { CategoryChip } from '../../../components/category-chip';
 
@@ -9,7 +10,17 @@ export function AdviceCard({ advice }: { advice: Advice }) {
   const { t } = useTranslation('content');
   return (
     <Card.Root as="article" flexDirection="row" overflow="hidden" size="sm" aria-labelledby={`advice-${advice.id}`}>
-      {advice.thumbnail ? <Image src={advice.thumbnail.url} alt="" objectFit="cover" maxW="140px" hideBelow="md" /> : null}
+      {advice.thumbnail ? (
+        <Image
+          src={advice.thumbnail.url}
+          alt=""
+          objectFit="cover"
+          width={{ base: '96px', md: '160px' }}
+          flexShrink={0}
+          alignSelf="stretch"
+          aspectRatio={{ base: '1', md: THUMBNAIL_RATIO }}
+        />
+      ) : null}
       <Box flex="1">
         <Card.Body gap="2">
           <HStack gap="2" wrap="wrap">

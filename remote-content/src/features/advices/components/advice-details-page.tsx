@@ -4,6 +4,8 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
 import { LoadState } from '@hub/shared/ui';
 import { parseId } from '../../../lib/parse-id';
+import { usePreview } from '../../../lib/use-preview';
+import { PreviewBand } from '../../../components/preview-band';
 import { paths } from '../../../paths';
 import { useAdvice } from '../api/get-advice';
 
@@ -11,7 +13,8 @@ import { useAdvice } from '../api/get-advice';
 export function AdviceDetailsPage() {
   const { t } = useTranslation('content');
   const id = parseId(useParams().id);
-  const { data, error, isLoading, mutate } = useAdvice(id);
+  const preview = usePreview();
+  const { data, error, isLoading, mutate } = useAdvice(id, preview);
   if (id === null) return <Navigate to={paths.advices} replace />;
   // A draft or another entity's item answers 403 or 404: either way, nothing to show this user.
   // By status, not instanceof: the error comes from the shell's API client, whose ApiError is another bundle's class.
@@ -22,6 +25,7 @@ export function AdviceDetailsPage() {
       <Link asChild color="brand.fg" mb="5" display="inline-block">
         <RouterLink to={paths.advices}>{t('adviceDetails.back')}</RouterLink>
       </Link>
+      {data && preview ? <PreviewBand status={data.status} /> : null}
       {data ? (
         <ContentArticle item={{ ...data, forYou: data.audience_type === 'user' }} />
       ) : notFound ? (

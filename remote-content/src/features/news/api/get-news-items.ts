@@ -33,8 +33,14 @@ export function useNewsItems(query: NewsItemListQuery = {}) {
   return useSWR(newsItemsKey(fullQuery, scope), () => getNewsItems(api, fullQuery));
 }
 
-export function useNewsItem(id: number | null) {
-  const { api } = useRemoteProps();
+/** The preview of a draft: the admin API's copy (contributors or more). */
+export function getNewsItemPreview(adminApi: ApiClient, id: number): Promise<NewsItem> {
+  return adminApi.get<NewsItem>(`/news-items/${id}`, undefined, { silent: true });
+}
+
+export function useNewsItem(id: number | null, preview = false) {
+  const { api, adminApi } = useRemoteProps();
   const scope = useScope();
-  return useSWR(id === null ? null : newsItemKey(id, scope), () => getNewsItem(api, id!, scope.unpublished));
+  const key = id === null ? null : preview ? ['news-item-preview', id] : newsItemKey(id, scope);
+  return useSWR(key, () => (preview ? getNewsItemPreview(adminApi, id!) : getNewsItem(api, id!, scope.unpublished)));
 }

@@ -1,13 +1,24 @@
 import { Box, Card, Heading, HStack, Image, Link, Text } from '@chakra-ui/react';
 import type { NewsItem } from '@hub/shared/api';
 import { Link as RouterLink } from 'react-router-dom';
+import { THUMBNAIL_RATIO } from '../../../components/thumbnail-ratio';
 import { CategoryChip } from '../../../components/category-chip';
 import { paths } from '../../../paths';
 
 export function NewsCard({ item }: { item: NewsItem }) {
   return (
     <Card.Root as="article" flexDirection="row" overflow="hidden" size="sm" aria-labelledby={`news-${item.id}`} h="full">
-      {item.thumbnail ? <Image src={item.thumbnail.url} alt="" objectFit="cover" maxW="140px" hideBelow="md" /> : null}
+      {item.thumbnail ? (
+        <Image
+          src={item.thumbnail.url}
+          alt=""
+          objectFit="cover"
+          width={{ base: '96px', md: '160px' }}
+          flexShrink={0}
+          alignSelf="stretch"
+          aspectRatio={{ base: '1', md: THUMBNAIL_RATIO }}
+        />
+      ) : null}
       <Box flex="1">
         <Card.Body gap="2">
           {item.category ? (

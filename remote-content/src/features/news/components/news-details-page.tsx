@@ -4,6 +4,8 @@ import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
 import { LoadState } from '@hub/shared/ui';
 import { parseId } from '../../../lib/parse-id';
+import { usePreview } from '../../../lib/use-preview';
+import { PreviewBand } from '../../../components/preview-band';
 import { paths } from '../../../paths';
 import { useNewsItem } from '../api/get-news-items';
 
@@ -11,7 +13,8 @@ import { useNewsItem } from '../api/get-news-items';
 export function NewsDetailsPage() {
   const { t } = useTranslation('content');
   const id = parseId(useParams().id);
-  const { data, error, isLoading, mutate } = useNewsItem(id);
+  const preview = usePreview();
+  const { data, error, isLoading, mutate } = useNewsItem(id, preview);
   if (id === null) return <Navigate to={paths.newsItems} replace />;
   // A draft or another entity's item answers 403 or 404: either way, nothing to show this user.
   // By status, not instanceof: the error comes from the shell's API client, whose ApiError is another bundle's class.
@@ -22,6 +25,7 @@ export function NewsDetailsPage() {
       <Link asChild color="brand.fg" mb="5" display="inline-block">
         <RouterLink to={paths.newsItems}>{t('newsDetails.back')}</RouterLink>
       </Link>
+      {data && preview ? <PreviewBand status={data.status} /> : null}
       {data ? (
         <ContentArticle item={data} />
       ) : notFound ? (
