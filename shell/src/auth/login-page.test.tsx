@@ -1,7 +1,6 @@
+import { route, startApiServer } from '@hub/shared/test-support';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { ShellContext } from '../shell-context';
@@ -10,29 +9,17 @@ import { SnackbarHost } from '../snackbar/snackbar-host';
 import { LoginPage } from './login-page';
 import { SIGNED_OUT_FLAG } from './sign-out';
 
-let server: Server;
-let origin: string;
+const api = startApiServer();
 let providers: unknown[] = [];
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.url === '/api/auth/providers') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ providers }));
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
+  api.routes = [route('GET', '/api/auth/providers', () => ({ providers }))];
   window.history.pushState(null, '', '/login');
   sessionStorage.clear();
   localStorage.clear();
 });
 
 function renderLogin(language: 'en' | 'fr' = 'en') {
-  const services = createShellServices({ language, origin, remoteLoader: () => Promise.reject(new Error('unused')) });
+  const services = createShellServices({ language, origin: api.origin, remoteLoader: () => Promise.reject(new Error('unused')) });
   render(
     <ShellContext.Provider value={services}>
       <I18nextProvider i18n={services.i18n} defaultNS="shell">

@@ -1,41 +1,34 @@
 import { ApiError } from '@hub/shared/api';
 import { makeUser } from '@hub/shared/remote';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { route, startApiServer, type Route } from '@hub/shared/test-support';
 import { createShellApis } from '../session/api-clients';
 import { createSessionStore } from '../session/session-store';
 import { completeSignIn, signInFailureMessage } from './sign-in';
 
-let server: Server;
-let origin: string;
+const api = startApiServer();
 let refuseEmail = false;
-const bodies: Record<string, unknown> = {};
+/** The body last posted to `url`. */
+const posted = (url: string) => api.requests.filter((request) => request.method === 'POST' && request.url === url).at(-1)?.body;
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const json = (status: number, value: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-      if (req.method === 'POST') bodies[req.url!] = JSON.parse(body);
-      if (req.url === '/api/auth/login' && refuseEmail) {
-        return json(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid OIDC token, no email provided' });
-      }
-      if (req.url === '/api/auth/login') return json(200, { status: 'success', access_token: 'hub-access' });
-      if (req.url === '/api/v2/auth/login') return json(200, { status: 'success', access_token: 'files-access' });
-      if (req.url === '/api/auth/user') {
-        const ok = req.headers.authorization === 'Bearer hub-access';
-        return ok ? json(200, makeUser({ first_name: 'Carl' })) : json(401, { statusCode: 401, error: 'Unauthorized', message: 'no' });
-      }
-      return json(404, { statusCode: 404, error: 'Not Found', message: 'no' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const login: Route = (_req, request) =>
+  request.url === '/api/auth/login' && refuseEmail
+    ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Invalid OIDC token, no email provided' } }
+    : undefined;
+// The hub token alone opens /api/auth/user.
+const user: Route = (_req, request) => {
+  if (request.url !== '/api/auth/user') return undefined;
+  return request.headers.authorization === 'Bearer hub-access'
+    ? { status: 200, body: makeUser({ first_name: 'Carl' }) }
+    : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'no' } };
+};
+
 beforeEach(() => {
+  api.routes = [
+    login,
+    route('POST', '/api/auth/login', { status: 'success', access_token: 'hub-access' }),
+    route('POST', '/api/v2/auth/login', { status: 'success', access_token: 'files-access' }),
+    user,
+  ];
   localStorage.clear();
   refuseEmail = false;
 });
@@ -43,7 +36,7 @@ beforeEach(() => {
 function setUp() {
   const session = createSessionStore();
   const navigations: string[] = [];
-  const apis = createShellApis({ session, origin, navigate: (to) => navigations.push(to), notify: () => undefined });
+  const apis = createShellApis({ session, origin: api.origin, navigate: (to) => navigations.push(to), notify: () => undefined });
   return { session, apis, navigations };
 }
 
@@ -52,8 +45,8 @@ describe('completeSignIn', () => {
     const { session, apis } = setUp();
     const user = await completeSignIn({ oidcUser: { id_token: 'the-id-token' }, provider: 'default', session, ...apis });
     expect(user.first_name).toBe('Carl');
-    expect(bodies['/api/auth/login']).toEqual({ token: 'the-id-token', provider: 'default' });
-    expect(bodies['/api/v2/auth/login']).toEqual({ token: 'the-id-token' });
+    expect(posted('/api/auth/login')).toEqual({ token: 'the-id-token', provider: 'default' });
+    expect(posted('/api/v2/auth/login')).toEqual({ token: 'the-id-token' });
     expect(localStorage.getItem('hub.token.api')).toBe('hub-access');
     expect(localStorage.getItem('hub.token.files')).toBe('files-access');
     expect(session.isAuthenticated()).toBe(true);

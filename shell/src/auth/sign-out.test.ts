@@ -1,35 +1,24 @@
 import { createApiClient, STORAGE_KEYS } from '@hub/shared/api';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { route, startApiServer } from '@hub/shared/test-support';
 import { createSessionStore } from '../session/session-store';
 import { SIGNED_OUT_FLAG, signOut, takeSignedOutFlag } from './sign-out';
 
-let server: Server;
-let origin: string;
+const api = startApiServer();
 let endSession: string | null = 'https://idp.example.test/idp/session/end';
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.url === '/api/auth/provider/default') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          name: 'default',
-          label: 'Default connection',
-          kind: 'default',
-          iss: 'https://idp.example.test/idp',
-          client_id: 'hub-portal',
-          authorization_endpoint: 'https://idp.example.test/idp/auth',
-          token_endpoint: 'https://idp.example.test/idp/token',
-          end_session_endpoint: endSession,
-          user_id_field: 'email',
-        }),
-      );
-    } else res.writeHead(404, { 'content-type': 'application/json' }).end('{"statusCode":404,"error":"Not Found","message":"no"}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// Read on each call: a test may take the end-session endpoint away.
+const defaultProvider = () => ({
+  name: 'default',
+  label: 'Default connection',
+  kind: 'default',
+  iss: 'https://idp.example.test/idp',
+  client_id: 'hub-portal',
+  authorization_endpoint: 'https://idp.example.test/idp/auth',
+  token_endpoint: 'https://idp.example.test/idp/token',
+  end_session_endpoint: endSession,
+  user_id_field: 'email',
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
+  api.routes = [route('GET', '/api/auth/provider/default', defaultProvider)];
   localStorage.clear();
   sessionStorage.clear();
   endSession = 'https://idp.example.test/idp/session/end';
@@ -44,7 +33,7 @@ function signedIn(provider = 'default') {
   return createSessionStore();
 }
 
-const authApi = () => createApiClient({ baseUrl: `${origin}/api`, getToken: () => null });
+const authApi = () => createApiClient({ baseUrl: api.apiBase, getToken: () => null });
 
 describe('signOut', () => {
   it("should forget every token and end the provider's session, coming back to /login with our state", async () => {

@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { fr } from '@hub/shared/i18n';
+import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 import { createHubSystem } from '@hub/shared/ui';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -8,14 +9,6 @@ import { App } from '../app';
 import { ShellContext } from '../shell-context';
 import { createShellServices } from '../shell-services';
 import { UserDocumentationPage } from './user-documentation-page';
-
-const RAW_KEY = /^[a-z]+(\.[a-zA-Z-]+)+$/;
-function expectNoRawKey() {
-  const texts = [...document.body.querySelectorAll('*')].flatMap((element) =>
-    [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent!.trim()),
-  );
-  expect(texts.filter((text) => RAW_KEY.test(text))).toEqual([]);
-}
 
 const services = (language: 'en' | 'fr' = 'en') =>
   createShellServices({ language, origin: 'http://127.0.0.1:9', remoteLoader: () => Promise.reject(new Error('unused')) });

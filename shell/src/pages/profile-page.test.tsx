@@ -2,66 +2,53 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { User } from '@hub/shared/api';
 import { fr } from '@hub/shared/i18n';
 import { makeUser } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
+import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 import { createHubSystem } from '@hub/shared/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { ShellContext } from '../shell-context';
 import { createShellServices } from '../shell-services';
 import { ProfilePage } from './profile-page';
 
-let server: Server;
-let origin: string;
+const api = startApiServer();
 let current: User;
-const requests: string[] = [];
-let uploaded = '';
-const image = (id: number, name: string) => ({ id, name, url: `${origin}/files/${id}.png`, category: 'profile', description: null });
+const image = (id: number, name: string) => ({ id, name, url: `${api.origin}/files/${id}.png`, category: 'profile', description: null });
+/** What the server got, as `METHOD /url`. */
+const requests = () => api.requests.map((request) => `${request.method} ${request.url}`);
+/** The body of the last upload, byte for byte. */
+const uploaded = () =>
+  api.requests
+    .filter((request) => request.method === 'POST' && request.url === '/api/images')
+    .at(-1)
+    ?.raw.toString('latin1') ?? '';
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    // jsdom's XMLHttpRequest (the upload) applies CORS: the page is http://localhost.
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', '*');
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url?.startsWith('/api/images/category/profile'))
-      return json(200, { items: [image(1, 'Blue'), image(2, 'Green')], total: 2, page: 1, page_size: 100 });
-    if (req.url === '/api/user/set-my-profile-image/2' || req.url === '/api/user/set-my-profile-image/3') {
-      current = { ...current, profile_image: image(Number(req.url.split('/').pop()), 'x') as User['profile_image'] };
-      return json(200, current);
-    }
-    if (req.url === '/api/user/unset-my-profile-image') {
-      current = { ...current, profile_image: null };
-      return json(200, current);
-    }
-    if (req.url === '/api/auth/user') return json(200, current);
-    if (req.method === 'POST' && req.url === '/api/images') {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        uploaded = Buffer.concat(chunks).toString('latin1');
-        json(201, image(3, 'me.png'));
-      });
-      return undefined;
-    }
-    return json(404, { statusCode: 404, error: 'Not Found', message: 'Not Found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// The profile images, the user in `current` and what choosing or removing an image does to it.
+const profileApi: Route = (_req, { method, url }) => {
+  if (url.startsWith('/api/images/category/profile'))
+    return { status: 200, body: { items: [image(1, 'Blue'), image(2, 'Green')], total: 2, page: 1, page_size: 100 } };
+  if (url === '/api/user/set-my-profile-image/2' || url === '/api/user/set-my-profile-image/3') {
+    current = { ...current, profile_image: image(Number(url.split('/').pop()), 'x') as User['profile_image'] };
+    return { status: 200, body: current };
+  }
+  if (url === '/api/user/unset-my-profile-image') {
+    current = { ...current, profile_image: null };
+    return { status: 200, body: current };
+  }
+  if (url === '/api/auth/user') return { status: 200, body: current };
+  if (method === 'POST' && url === '/api/images') return { status: 201, body: image(3, 'me.png') };
+  return undefined;
+};
 beforeEach(() => {
-  requests.length = 0;
+  api.routes = [profileApi];
   localStorage.clear();
 });
 
 function renderProfile(user: User, language: 'en' | 'fr' = 'en') {
   current = user;
-  const services = createShellServices({ language, origin, remoteLoader: () => Promise.reject(new Error('unused')) });
+  const services = createShellServices({ language, origin: api.origin, remoteLoader: () => Promise.reject(new Error('unused')) });
   services.session.setUser(user);
   const toasts: string[] = [];
   services.snackbar.subscribe((message) => toasts.push(message.message));
@@ -77,16 +64,6 @@ function renderProfile(user: User, language: 'en' | 'fr' = 'en') {
     </ShellContext.Provider>,
   );
   return { services, toasts };
-}
-
-const RAW_KEY = /^[a-z]+(\.[a-zA-Z-]+)+$/;
-function expectNoRawKey() {
-  const texts = [...document.body.querySelectorAll('*')].flatMap((element) => [
-    ...[...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent!.trim()),
-    element.getAttribute('aria-label') ?? '',
-    element.getAttribute('alt') ?? '',
-  ]);
-  expect(texts.filter((text) => RAW_KEY.test(text))).toEqual([]);
 }
 
 const northwind = {
@@ -131,14 +108,14 @@ describe('ProfilePage', () => {
     const { services, toasts } = renderProfile(makeUser());
     await userEvent.click(await screen.findByRole('button', { name: 'Use Green' }));
     await waitFor(() => expect(toasts).toContain('Profile image edited !'));
-    expect(requests).toContain('PUT /api/user/set-my-profile-image/2');
-    expect(requests).toContain('GET /api/auth/user');
+    expect(requests()).toContain('PUT /api/user/set-my-profile-image/2');
+    expect(requests()).toContain('GET /api/auth/user');
     expect(services.session.getState().user?.profile_image?.id).toBe(2);
     expect(screen.getByRole('button', { name: 'Use Green' })).toHaveAttribute('aria-pressed', 'true');
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove my profile image' }));
     await waitFor(() => expect(toasts).toContain('Profile image unselected !'));
-    expect(requests).toContain('PUT /api/user/unset-my-profile-image');
+    expect(requests()).toContain('PUT /api/user/unset-my-profile-image');
     expect(services.session.getState().user?.profile_image).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove my profile image' })).toBeNull();
   });
@@ -149,9 +126,9 @@ describe('ProfilePage', () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
     await userEvent.upload(screen.getByLabelText('Upload a new image', { selector: 'input' }), file);
     await waitFor(() => expect(toasts).toContain('Profile image edited !'));
-    expect(uploaded).toMatch(/name="category"\r\n\r\nprofile/);
-    expect(uploaded).toMatch(/name="file"; filename="me.png"/);
-    expect(uploaded.indexOf('name="category"')).toBeLessThan(uploaded.indexOf('name="file"'));
-    expect(requests).toContain('PUT /api/user/set-my-profile-image/3');
+    expect(uploaded()).toMatch(/name="category"\r\n\r\nprofile/);
+    expect(uploaded()).toMatch(/name="file"; filename="me.png"/);
+    expect(uploaded().indexOf('name="category"')).toBeLessThan(uploaded().indexOf('name="file"'));
+    expect(requests()).toContain('PUT /api/user/set-my-profile-image/3');
   });
 });

@@ -2,19 +2,17 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { User } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
 import { makeUser } from '@hub/shared/remote';
+import { startApiServer, type Route } from '@hub/shared/test-support';
 import { createHubSystem } from '@hub/shared/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { ShellContext } from '../shell-context';
 import { createShellServices } from '../shell-services';
 import { WriteToConsultant } from './write-to-consultant';
 
-let server: Server;
-let origin: string;
+const api = startApiServer();
 let current: User;
 const posted: unknown[] = [];
 const consultant = {
@@ -26,31 +24,24 @@ const consultant = {
   profile_image: null,
 };
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const json = (status: number, body: unknown) =>
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-      if (req.method === 'POST' && req.url === '/api/discussions') {
-        posted.push(JSON.parse(raw));
-        current = { ...current, open_discussion_counter: 1 };
-        return json(201, { discussion: { id: 1 }, message: { id: 1 } });
-      }
-      if (req.url === '/api/auth/user') return json(200, current);
-      return json(404, { statusCode: 404, error: 'Not Found', message: 'Not Found' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+// Posting the first message opens a discussion: the reloaded user then counts it.
+const consultantApi: Route = (_req, { method, url, body }) => {
+  if (method === 'POST' && url === '/api/discussions') {
+    posted.push(body);
+    current = { ...current, open_discussion_counter: 1 };
+    return { status: 201, body: { discussion: { id: 1 }, message: { id: 1 } } };
+  }
+  if (url === '/api/auth/user') return { status: 200, body: current };
+  return undefined;
+};
+beforeEach(() => {
+  api.routes = [consultantApi];
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function renderWidget(user: User) {
   current = user;
   window.history.pushState(null, '', '/home');
-  const services = createShellServices({ language: 'en', origin, remoteLoader: () => Promise.reject(new Error('unused')) });
+  const services = createShellServices({ language: 'en', origin: api.origin, remoteLoader: () => Promise.reject(new Error('unused')) });
   services.session.setUser(user);
   const toasts: string[] = [];
   services.snackbar.subscribe((message) => toasts.push(message.message));

@@ -7,12 +7,11 @@ import {
   type RemoteLifecycles,
   type RemoteProps,
 } from '@hub/shared/remote';
+import { startApiServer } from '@hub/shared/test-support';
 import { createHubSystem } from '@hub/shared/ui';
 // The pure entry: this file cleans up itself, inside act(), see leave() below.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react/pure';
 import userEvent from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RemoteLoader } from './federated-loader';
@@ -35,19 +34,9 @@ const adminRemote = createRemoteLifecycles({ namespace: 'admin', App: AdminTitle
 
 // A loader that fetches from a local server, as the federation runtime fetches a manifest: it fails
 // while the server refuses, and works once the server answers again.
-let server: Server;
-let origin: string;
+const server = startApiServer();
 let reachable = false;
-let requests = 0;
-beforeAll(async () => {
-  server = createServer((_req, res) => {
-    requests++;
-    res.writeHead(reachable ? 200 : 503).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const requests = () => server.seen.length;
 // Leaving unmounts the remote's own React root a moment later: let that happen inside act().
 const leave = (unmount: () => void) =>
   act(async () => {
@@ -56,13 +45,14 @@ const leave = (unmount: () => void) =>
   });
 afterEach(() => leave(cleanup));
 beforeEach(() => {
+  // Any file, with an empty body: refused (503) until the test makes the server reachable.
+  server.routes = [() => ({ status: reachable ? 200 : 503, text: '' })];
   reachable = false;
-  requests = 0;
   window.history.pushState(null, '', '/news-items');
 });
 
 const networkLoader: RemoteLoader = async (name) => {
-  const response = await fetch(`${origin}/remotes/${name}/mf-manifest.json`);
+  const response = await fetch(`${server.origin}/remotes/${name}/mf-manifest.json`);
   if (!response.ok) throw new Error(`manifest answered ${response.status}`);
   return newsRemote;
 };
@@ -103,18 +93,18 @@ describe('RemoteArea', () => {
     renderArea(networkLoader);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This section is unavailable');
-    expect(requests).toBe(1);
+    expect(requests()).toBe(1);
 
     // Still refused: Retry asks the network again and fails again.
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(requests).toBe(2));
+    await waitFor(() => expect(requests()).toBe(2));
     expect(await screen.findByRole('alert')).toBeVisible();
 
     reachable = true;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(requests).toBe(3);
+    expect(requests()).toBe(3);
     error.mockRestore();
   });
 
@@ -163,7 +153,7 @@ describe('RemoteArea for home widgets', () => {
   });
   const widgetLoader: RemoteLoader = async (_name, { widget }) => {
     if (widget === 'pinned-news') return pinned;
-    const response = await fetch(`${origin}/remotes/content/mf-manifest.json`);
+    const response = await fetch(`${server.origin}/remotes/content/mf-manifest.json`);
     if (!response.ok) throw new Error(`manifest answered ${response.status}`);
     return upcoming;
   };

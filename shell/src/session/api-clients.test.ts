@@ -1,27 +1,18 @@
 import { makeUser } from '@hub/shared/remote';
 import type { Notification } from '@hub/shared/remote';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startApiServer, type Route } from '@hub/shared/test-support';
 import { createShellApis } from './api-clients';
 import { createSessionStore } from './session-store';
 
-let server: Server;
-let origin: string;
-const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+const api = startApiServer();
+// Answers any call with the status asked for in the query, 200 by default.
+const anyCall: Route = (_req, request) => {
+  const status = Number(new URL(request.url, 'http://x').searchParams.get('status') ?? 200);
+  return { status, body: status >= 400 ? { statusCode: status, error: 'E', message: 'server says no' } : { ok: true } };
+};
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    seen.push({ url: req.url!, headers: req.headers });
-    const status = Number(new URL(req.url!, 'http://x').searchParams.get('status') ?? 200);
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(status >= 400 ? JSON.stringify({ statusCode: status, error: 'E', message: 'server says no' }) : '{"ok":true}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
-  seen.length = 0;
+  api.routes = [anyCall];
   localStorage.clear();
 });
 
@@ -31,7 +22,7 @@ function setUp(path = '/home') {
   const notifications: Notification[] = [];
   const apis = createShellApis({
     session,
-    origin,
+    origin: api.origin,
     navigate: (to) => navigations.push(to),
     notify: (notification) => notifications.push(notification),
     currentPath: () => path,
@@ -52,8 +43,12 @@ describe('the shell API clients', () => {
     session.setSelectedEntity(null);
     await apis.api.get('/advices');
 
-    expect(seen.map((request) => request.headers.authorization)).toEqual(['Bearer hub-token', 'Bearer hub-token', 'Bearer hub-token']);
-    expect(seen.map((request) => request.headers['x-entity-id'])).toEqual([undefined, '7', undefined]);
+    expect(api.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer hub-token',
+      'Bearer hub-token',
+      'Bearer hub-token',
+    ]);
+    expect(api.requests.map((request) => request.headers['x-entity-id'])).toEqual([undefined, '7', undefined]);
   });
 
   it('should send Display-As-User-Id while display-as is active, and take the displayed user for the entity rule', async () => {
@@ -65,10 +60,10 @@ describe('the shell API clients', () => {
     session.stopDisplayAs();
     await apis.api.get('/advices');
 
-    expect(seen[0]!.headers['display-as-user-id']).toBe('42');
-    expect(seen[0]!.headers['x-entity-id']).toBeUndefined();
-    expect(seen[1]!.headers['display-as-user-id']).toBeUndefined();
-    expect(seen[1]!.headers['x-entity-id']).toBe('3');
+    expect(api.requests[0]!.headers['display-as-user-id']).toBe('42');
+    expect(api.requests[0]!.headers['x-entity-id']).toBeUndefined();
+    expect(api.requests[1]!.headers['display-as-user-id']).toBeUndefined();
+    expect(api.requests[1]!.headers['x-entity-id']).toBe('3');
   });
 
   it('should mark admin calls made from the main admin area, and use the files token on the file-exchange API', async () => {
@@ -78,11 +73,11 @@ describe('the shell API clients', () => {
     await inEntityAdmin.apis.adminApi.get('/advices');
     await inEntityAdmin.apis.filesApi.get('/entities');
 
-    expect(seen[0]!.url).toBe('/api/admin/advices');
-    expect(seen[0]!.headers['main-admin-page']).toBe('true');
-    expect(seen[1]!.headers['main-admin-page']).toBe('false');
-    expect(seen[2]!.url).toBe('/api/v2/entities');
-    expect(seen[2]!.headers.authorization).toBe('Bearer files-token');
+    expect(api.requests[0]!.url).toBe('/api/admin/advices');
+    expect(api.requests[0]!.headers['main-admin-page']).toBe('true');
+    expect(api.requests[1]!.headers['main-admin-page']).toBe('false');
+    expect(api.requests[2]!.url).toBe('/api/v2/entities');
+    expect(api.requests[2]!.headers.authorization).toBe('Bearer files-token');
   });
 
   it('should clear the user and both tokens and go to /login on a 401', async () => {
@@ -117,6 +112,6 @@ describe('the shell API clients', () => {
   it('should make public sign-in calls without a token', async () => {
     const { apis } = setUp();
     await apis.authApi.get('/auth/providers');
-    expect(seen[0]!.headers.authorization).toBeUndefined();
+    expect(api.requests[0]!.headers.authorization).toBeUndefined();
   });
 });
