@@ -77,7 +77,7 @@ describe('display-as from the user menu', () => {
     expect(screen.queryByRole('region', { name: en.shell.displayAs.title })).not.toBeInTheDocument();
     expect(services.session.getState()).toMatchObject({ displayAs: null, displayedUser: admin });
     expect(screen.getByRole('group', { name: en.shell.nav.admin })).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('should not offer display-as to anyone but an administrator', async () => {
     renderShellParts(makeUser({ rights: ['publisher'] }));

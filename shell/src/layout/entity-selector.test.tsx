@@ -34,7 +34,7 @@ describe('EntitySelector', () => {
 
     act(() => services.session.signOut());
     expect(localStorage.getItem('hub.entity')).toBeNull();
-  });
+  }, 20_000);
 
   it('should not show for a plain user, nor for an administrator displaying one', async () => {
     const services = makeServices(server.origin);

@@ -46,5 +46,5 @@ describe('the interface preferences panel', () => {
 
     await userEvent.click(within(panel).getByRole('button', { name: en.shell.preferences.close }));
     expect(screen.queryByRole('dialog', { name: en.shell.preferences.title })).not.toBeInTheDocument();
-  });
+  }, 30_000);
 });
