@@ -7,6 +7,7 @@ import { DashboardsPage } from './features/dashboards/components/dashboards-page
 import { DocumentationPage } from './features/documentation/components/documentation-page';
 import { NewsItemDetailsPage } from './features/news-items/components/news-item-details-page';
 import { NewsItemsPage } from './features/news-items/components/news-items-page';
+import { libraryRoutes } from './library-routes';
 import { paths } from './paths';
 
 /**
@@ -24,6 +25,7 @@ export function AppRoutes() {
       <Route path={`${paths.dashboards}/details/:id?`} element={<DashboardDetailsPage />} />
       <Route path={paths.newsItems} element={<NewsItemsPage />} />
       <Route path={`${paths.newsItems}/details/:id?`} element={<NewsItemDetailsPage />} />
+      {libraryRoutes()}
       <Route path={`${paths.admin}/*`} element={<ConsolesPage area="main" />} />
       <Route path={`${paths.entityAdmin}/*`} element={<ConsolesPage area="entity" />} />
       <Route path={paths.documentation} element={<DocumentationPage area="main" />} />

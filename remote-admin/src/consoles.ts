@@ -1,4 +1,5 @@
 import type { Role } from '@hub/shared/api';
+import { libraryPaths } from './library-paths';
 import { paths } from './paths';
 
 /** A console of the index pages: where it lives, its label (admin namespace) and the role it needs. */
@@ -14,4 +15,7 @@ export const CONSOLES: ConsoleEntry[] = [
   { area: 'entity', path: paths.advices, labelKey: 'consoles.advices', role: 'contributor' },
   { area: 'entity', path: paths.dashboards, labelKey: 'consoles.dashboards', role: 'contributor' },
   { area: 'main', path: paths.newsItems, labelKey: 'consoles.newsItems', role: 'contributor' },
+  { area: 'main', path: libraryPaths.images, labelKey: 'images.title', role: 'contributor' },
+  { area: 'main', path: libraryPaths.trainings, labelKey: 'trainings.title', role: 'contributor' },
+  { area: 'main', path: libraryPaths.categories, labelKey: 'categories.title', role: 'administrator' },
 ];
