@@ -42,6 +42,7 @@ test.describe('display-as', () => {
 
     await expect(band(page)).toContainText('You are displaying the portal as Nina North (standard mode).');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Nina North' })).toBeVisible();
+    await expectAccessible(page, '/home while displaying Nina');
     await expect(menu.getByRole('group', { name: 'Administration', exact: true })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'Collectmaster' })).toHaveCount(0);
     const titles = await advicesTitles(page);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionState, useShell } from '../shell-context';
 
 /**
- * While display-as runs: a band across the top of every page that names the displayed user and the
+ * While display-as runs: a band across the top of every page (in the header, sticky with it) that names the displayed user and the
  * mode, with Stop, which gives the administrator their own identity back at once (no reload).
  */
 export function DisplayAsBand() {
@@ -26,9 +26,6 @@ export function DisplayAsBand() {
       color="fg"
       borderBottomWidth="3px"
       borderColor="orange.solid"
-      position="sticky"
-      top="0"
-      zIndex="banner"
     >
       <Text fontWeight="semibold">
         {t(displayAs.includesUnpublished ? 'displayAs.bandUnpublished' : 'displayAs.bandStandard', { name })}

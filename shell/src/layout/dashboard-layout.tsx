@@ -58,7 +58,6 @@ export function DashboardLayout() {
   const blur = preferences.navbarBlur && sticky;
   return (
     <Box minH="100vh" bg="bg.subtle">
-      <DisplayAsBand />
       <Flex minH="100vh">
         {verticalShown ? (
           <Box
@@ -95,6 +94,7 @@ export function DashboardLayout() {
             backdropFilter={blur ? 'blur(8px)' : undefined}
             borderBottomWidth="1px"
           >
+            <DisplayAsBand />
             <Flex as="header" align="center" gap="2" px="3" h="16" css={{ [FROM_MEDIUM]: { px: '6' } }}>
               <Button
                 ref={menuButtonRef}
