@@ -11,3 +11,4 @@ export * from './form-frame';
 export * from './use-unsaved-changes';
 export * from './recipients-selector';
 export * from './lazy-rich-text-editor';
+export * from './schedule-publication';
