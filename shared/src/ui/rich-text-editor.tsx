@@ -48,7 +48,7 @@ const TOOLBAR = [
   ['bold', 'B'],
   ['italic', 'I'],
   ['underline', 'U'],
-  ['list:ordered', '1.'],
+  ['list:ordered', ''],
   ['list:bullet', '•'],
   ['link', '🔗'],
   ['image', '🖼'],
@@ -70,6 +70,16 @@ const CSS = `
 .hub-rte .ql-container{position:relative}.hub-rte .ql-clipboard{left:-100000px;height:1px;overflow-y:hidden;position:absolute;top:50%}
 .hub-rte .ql-toolbar button.ql-active{background:var(--chakra-colors-brand-muted)}
 `;
+
+/** A drawn icon: a visible "1." would not match the button's name (axe label-content-name-mismatch). */
+function OrderedListIcon() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 18 18" style={{ display: 'inline-block', verticalAlign: 'middle' }}>
+      <path d="M7 4h9M7 9h9M7 14h9" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path d="M2.5 2.5h1v4M2 12.5c.5-1 2.5-1 2.5.3 0 1-2.5 1.7-2.5 2.7h2.6" stroke="currentColor" fill="none" strokeWidth="1" />
+    </svg>
+  );
+}
 
 let styled = false;
 function injectStyle() {
@@ -200,7 +210,7 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
               aria-label={t(`editor.${format.replace(':', '-')}`)}
               disabled={disabled}
             >
-              <span aria-hidden="true">{text}</span>
+              {format === 'list:ordered' ? <OrderedListIcon /> : <span aria-hidden="true">{text}</span>}
             </button>
           );
         })}

@@ -203,7 +203,7 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
             error={errors.description}
             disabled={published}
             helperText={
-              <Text as="span" color={length > LIMITS.descriptionMax ? 'fg.error' : undefined}>
+              <Text as="span" color={length > LIMITS.descriptionMax ? { _light: 'red.700', _dark: 'red.300' } : undefined}>
                 {t('fields.descriptionCount', { length })}
               </Text>
             }
