@@ -22,3 +22,7 @@ if (typeof window !== 'undefined') {
   };
   window.scrollTo ??= () => {};
 }
+
+// Generous limits for a busy machine (CI has two shared cores): a query that finds its element
+// returns at once, so waiting longer costs nothing unless the test is failing anyway.
+require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
