@@ -22,7 +22,13 @@ export type NavLabel =
   | 'consoles.images'
   | 'consoles.trainings'
   | 'consoles.advices'
-  | 'consoles.dashboards';
+  | 'consoles.dashboards'
+  // The people consoles to come (administrator): labelled already, listed in ADMIN_CONSOLES when they exist.
+  | 'consoles.users'
+  | 'consoles.entities'
+  | 'consoles.groups'
+  | 'consoles.audit'
+  | 'consoles.tickets';
 
 export interface NavItem {
   to: string;
@@ -39,8 +45,9 @@ interface Console {
 }
 
 /**
- * The consoles of each admin area, in menu order. Adding one (users, entities, groups, audit,
- * tickets: administrator) is one line here, plus its label.
+ * The consoles of each admin area, in menu order. Adding one is one line here, e.g.
+ * `{ to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' }` (users, entities,
+ * groups, audit and tickets are labelled already).
  */
 export const ADMIN_CONSOLES: readonly Console[] = [
   { to: `${paths.admin}/news-items`, label: 'consoles.newsItems', role: 'contributor' },

@@ -24,6 +24,15 @@ describe('decideNavigation', () => {
     ['a contributor on /admin/users', { authenticated: true, rights: contributor }, '/admin/users', '/home'],
     ['a publisher on /admin/categories/details/2', { authenticated: true, rights: ['publisher'] }, '/admin/categories/details/2', '/home'],
     ['a contributor on /admin/entities', { authenticated: true, rights: contributor }, '/admin/entities', '/home'],
+    ['a publisher on /admin/groups', { authenticated: true, rights: ['publisher'] }, '/admin/groups', '/home'],
+    ['a contributor on /admin/audit', { authenticated: true, rights: contributor }, '/admin/audit', '/home'],
+    ['a contributor on /admin/tickets/details/4', { authenticated: true, rights: contributor }, '/admin/tickets/details/4', '/home'],
+    [
+      'an administrator displaying a plain user on /admin/news-items',
+      { authenticated: true, rights: user, displayAs: true },
+      '/admin/news-items',
+      '/home',
+    ],
     // conditions on the displayed user
     [
       'a user with no open discussion on /contact',
