@@ -19,6 +19,7 @@ export function publishableApi<Item extends { id: number }, CreateBody, UpdateBo
   const isListKey = (key: unknown) => Array.isArray(key) && key[0] === 'admin' && key[1] === resource && key[2] === 'list';
 
   return {
+    resource,
     getList,
     listKey,
     getItem,

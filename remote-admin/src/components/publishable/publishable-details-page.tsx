@@ -10,6 +10,7 @@ import {
   LoadState,
   PublishedBand,
   RecipientsSelector,
+  SchedulePublication,
   useIsDirty,
   useUnsavedChangesGuard,
   type FormBusyAction,
@@ -323,6 +324,18 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
           />
         </Stack>
       </form>
+      {current && (
+        <Box mt="6">
+          <SchedulePublication
+            api={adminApi}
+            kind={kind.api.resource}
+            id={current.id}
+            published={published}
+            dirty={dirty}
+            previewHref={kind.previewPath?.(current.id)}
+          />
+        </Box>
+      )}
       <DeleteConfirmDialog
         open={confirmDelete}
         busy={busy === 'delete'}

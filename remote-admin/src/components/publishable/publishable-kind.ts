@@ -34,6 +34,8 @@ export interface PublishableKind<Item extends PublishableItem = PublishableItem>
   fields: readonly PublishableField[];
   /** Entity pages (/entity/admin): the list is the working entity's. */
   entityScoped: boolean;
+  /** The customers' page of an item, opened as a preview of a draft (`?preview=true`). */
+  previewPath?: (id: number) => string;
   /** A new item's audience (SPEC §4): 'user' for an advice, 'multi_users' for a dashboard. */
   defaultAudience?: AudienceType;
 }

@@ -1,7 +1,16 @@
-import { Button, Link, Text } from '@chakra-ui/react';
+import { Button, Flex, Link, Text } from '@chakra-ui/react';
 import { PUBLICATION, type AdminContentListQuery, type CategoryList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { DeleteConfirmDialog, ListFilter, ListFrame, StatusChip, useListParams, type ListColumn } from '@hub/shared/ui';
+import {
+  DeleteConfirmDialog,
+  ListFilter,
+  ListFrame,
+  ScheduledFor,
+  StatusChip,
+  useListParams,
+  useSchedules,
+  type ListColumn,
+} from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -37,6 +46,7 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
     adminApi.get<CategoryList>('/categories', { page_size: 100 }, { silent: true }),
   );
   const mutations = kind.api.useMutations();
+  const schedules = useSchedules(adminApi, kind.api.resource);
   const [deleting, setDeleting] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
   const words = (key: string, options?: Record<string, unknown>) => t(`${kind.words}.${key}`, options);
@@ -74,7 +84,20 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
         </Link>
       ),
     },
-    { key: 'status', header: t('fields.status'), sortable: true, render: (item) => <StatusChip status={item.status} /> },
+    {
+      key: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      render: (item) => {
+        const schedule = schedules.byId.get(item.id);
+        return (
+          <Flex gap="2" align="center" wrap="wrap">
+            <StatusChip status={item.status} />
+            {schedule && item.status !== PUBLICATION.published && <ScheduledFor at={schedule.publish_at} />}
+          </Flex>
+        );
+      },
+    },
     ...(has('category')
       ? [{ key: 'category', header: t('fields.category'), render: (item: Item) => <Text>{item.category?.name ?? '—'}</Text> }]
       : []),

@@ -102,7 +102,9 @@ describe('the advices console', () => {
   });
 
   it('should create a draft with the default audience, say so, and open its page', async () => {
-    api.routes = [route('POST', '/api/admin/advices', (request: SeenRequest) => advice(41, { title: (request.body as { title: string }).title }), 201)];
+    api.routes = [
+      route('POST', '/api/admin/advices', (request: SeenRequest) => advice(41, { title: (request.body as { title: string }).title }), 201),
+    ];
     const toasts = renderConsole('/entity/admin/advices/details');
     await userEvent.type(await screen.findByRole('textbox', { name: /Title/ }), 'Tune your refresh');
     expect(screen.getByRole('combobox', { name: 'Audience' })).toHaveValue('user');

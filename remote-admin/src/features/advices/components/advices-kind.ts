@@ -9,6 +9,7 @@ export const advicesKind: PublishableKind<Advice> = {
   listPath: paths.advices,
   words: 'advices',
   fields: ['subtitle', 'category', 'images', 'pinned', 'audience'],
+  previewPath: (id) => `/advices/details/${id}?preview=true`,
   entityScoped: true,
   defaultAudience: 'user',
 };

@@ -9,5 +9,6 @@ export const newsItemsKind: PublishableKind<NewsItem> = {
   listPath: paths.newsItems,
   words: 'newsItems',
   fields: ['subtitle', 'category', 'images', 'pinned'],
+  previewPath: (id) => `/news-items/details/${id}?preview=true`,
   entityScoped: false,
 };

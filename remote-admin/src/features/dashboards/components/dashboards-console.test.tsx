@@ -1,0 +1,67 @@
+import type { Dashboard } from '@hub/shared/api';
+import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
+import { route, startApiServer, type SeenRequest } from '@hub/shared/test-support';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppRoutes } from '../../../app-routes';
+
+const api = startApiServer();
+
+function dashboard(id: number, overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    id,
+    title: `Dashboard ${id}`,
+    tag: null,
+    description: null,
+    url: 'https://reports.test/1',
+    status: 0,
+    entity: { id: 7, name: 'Northwind Traders', logo: null },
+    audience_type: 'multi_users',
+    sources: { users: [] },
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('the dashboards console', () => {
+  it('should refuse an http address at its field, then create the dashboard for every user of the selected entity', async () => {
+    api.routes = [route('POST', '/api/admin/dashboards', (request: SeenRequest) => dashboard(12, request.body as Partial<Dashboard>), 201)];
+    window.history.pushState(null, '', '/entity/admin/dashboard/details');
+    const toasts: Notification[] = [];
+    const user = makeUser({ rights: ['administrator'] });
+    render(
+      <RemoteRoot
+        props={makeRemoteProps('admin', {
+          apiBase: api.apiBase,
+          notify: (notification) => toasts.push(notification),
+          session: { user, displayedUser: user, displayAs: null, selectedEntityId: 7 },
+        })}
+        namespace="admin"
+      >
+        <AppRoutes />
+      </RemoteRoot>,
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: /^Title/ }), 'Sales');
+    const address = screen.getByRole('textbox', { name: /Report address/ });
+    await userEvent.type(address, 'http://reports.test/sales');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(address).toHaveAccessibleErrorMessage('Please enter a valid URL (https://)'));
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+
+    await userEvent.clear(address);
+    await userEvent.type(address, 'https://reports.test/sales');
+    expect(screen.getByRole('combobox', { name: 'Audience' })).toHaveValue('multi_users');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: 'The dashboard was created successfully !' }));
+    expect(api.requests.find((request) => request.method === 'POST')!.body).toEqual({
+      title: 'Sales',
+      description: '',
+      tag: null,
+      url: 'https://reports.test/sales',
+      audience_type: 'multi_users',
+      entity_id: 7,
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/entity/admin/dashboard/details/12'));
+  });
+});
