@@ -8,6 +8,7 @@ export const adminLibrary = {
     editTitle: 'Category: {{name}}',
     name: 'Name',
     color: 'Colour',
+    colorPicker: 'Colour picker',
     colorHelp: 'A colour as #rrggbb, #999999 by default.',
     invalidColor: 'Enter a colour as #rrggbb',
     created: 'The category was created successfully !',

@@ -10,6 +10,7 @@ export const adminLibrary: Catalogue<typeof en> = {
     editTitle: 'Catégorie : {{name}}',
     name: 'Nom',
     color: 'Couleur',
+    colorPicker: 'Sélecteur de couleur',
     colorHelp: 'Une couleur au format #rrggbb, #999999 par défaut.',
     invalidColor: 'Saisissez une couleur au format #rrggbb',
     created: 'La catégorie a été créée avec succès !',

@@ -103,7 +103,7 @@ function CategoryForm({ category, onSaved }: { category: Category | null; onSave
             <HStack gap="3">
               <input
                 type="color"
-                aria-label={t('categories.color')}
+                aria-label={t('categories.colorPicker')}
                 style={{ width: '3rem', height: '2.5rem', padding: 0, border: 'none', background: 'transparent', cursor: 'pointer' }}
                 value={new RegExp(COLOR_PATTERN).test(values.color) ? values.color : DEFAULT_COLOR}
                 onChange={(event) => setValues({ ...values, color: event.target.value })}
