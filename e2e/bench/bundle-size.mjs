@@ -12,6 +12,20 @@ const ROLES = [
   ['user', 'user@northwind.test'],
 ];
 const ROUTES = (process.env.BENCH_ROUTES ?? '/home,/advices,/dashboards').split(',');
+// The console pages, each for a role that uses it: lists, and details pages (which add the editor).
+const CONSOLES = [
+  [
+    'administrator',
+    'admin@demo.test',
+    ['/admin/news-items', '/admin/news-items/details', '/admin/categories', '/admin/images', '/admin/trainings'],
+  ],
+  [
+    'contributor (entity admin)',
+    'contributor@northwind.test',
+    ['/entity/admin/advices', '/entity/admin/advices/details', '/entity/admin/dashboard', '/entity/admin/dashboard/details'],
+  ],
+];
+const adminShare = (files) => files.filter((file) => file.path.startsWith('/remotes/admin/')).reduce((sum, file) => sum + file.gzip, 0);
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -64,6 +78,7 @@ async function signIn(page, email) {
 const portal = await startPortal();
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
 const rows = [];
+const consoleRows = [];
 try {
   {
     const context = await browser.newContext({ baseURL: portal.origin });
@@ -96,6 +111,17 @@ try {
     rows.push({ role, route: 'all areas in its navigation', gzip: null, files: [], remotes: [...touched].sort() });
     await context.close();
   }
+  for (const [role, email, routes] of process.env.BENCH_CONSOLES === '0' ? [] : CONSOLES) {
+    const context = await browser.newContext({ baseURL: portal.origin });
+    const page = await context.newPage();
+    await signIn(page, email);
+    for (const route of routes) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      consoleRows.push({ role, route, ...(await measure(page, route)) });
+    }
+    await context.close();
+  }
 } finally {
   await browser.close();
   portal.stop();
@@ -108,6 +134,15 @@ console.log('|---|---|---:|---:|---:|---|');
 for (const row of rows) {
   const figures = row.gzip === null ? '– | –' : `${kB(row.gzip)} | ${kB(row.wire)}`;
   console.log(`| ${row.role} | ${row.route} | ${figures} | ${row.files.length || '–'} | ${row.remotes.join(', ') || 'none'} |`);
+}
+if (consoleRows.length) {
+  console.log('\n| console page | role | JS gzip in all (kB) | of which remote-admin (kB) | files |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const row of consoleRows)
+    console.log(`| ${row.route} | ${row.role} | ${kB(row.gzip)} | ${kB(adminShare(row.files))} | ${row.files.length} |`);
+  console.log('Budget: a console list page ≤ 350 kB gzip in all; the editor loads on details pages only.');
+  for (const row of consoleRows)
+    if (!row.route.includes('/details') && row.gzip > 350_000) console.log(`OVER BUDGET: ${row.role} ${row.route} ${kB(row.gzip)} kB`);
 }
 const budget = { '/login': 120_000, '/home': 250_000 };
 console.log('\nBudgets: /login ≤ 120 kB gzip, /home ≤ 250 kB gzip');
