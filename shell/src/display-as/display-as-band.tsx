@@ -30,7 +30,7 @@ export function DisplayAsBand() {
       <Text fontWeight="semibold">
         {t(displayAs.includesUnpublished ? 'displayAs.bandUnpublished' : 'displayAs.bandStandard', { name })}
       </Text>
-      <Button size="xs" colorPalette="brand" onClick={() => session.stopDisplayAs()}>
+      <Button size="sm" colorPalette="brand" onClick={() => session.stopDisplayAs()}>
         {t('displayAs.stop')}
       </Button>
     </Flex>

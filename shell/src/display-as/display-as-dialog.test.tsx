@@ -59,7 +59,9 @@ describe('display-as from the user menu', () => {
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: en.shell.userMenu.displayAs }));
     const dialog = await screen.findByRole('dialog', { name: en.shell.displayAs.title }, { timeout: 5000 });
-    await userEvent.type(within(dialog).getByRole('searchbox', { name: en.shell.displayAs.search }), 'nina');
+    const search = within(dialog).getByRole('searchbox', { name: en.shell.displayAs.search });
+    expect(search).toHaveFocus();
+    await userEvent.type(search, 'nina');
     await userEvent.click(await within(dialog).findByRole('radio', { name: /Nina North/ }, { timeout: 5000 }));
     expect(server.seen).toContain('/api/admin/users/get/displayas/?search=nina&page=1&page_size=8');
     await userEvent.click(within(dialog).getByRole('radio', { name: en.shell.displayAs.unpublished }));

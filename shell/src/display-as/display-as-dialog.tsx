@@ -81,6 +81,7 @@ export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
       w="calc(100% - 2rem)"
       maxW="560px"
       maxH="calc(100dvh - 2rem)"
+      overflowY="auto"
       border="none"
       borderRadius="lg"
       bg="bg.panel"
@@ -107,6 +108,8 @@ export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
             type="search"
             value={search}
             autoComplete="off"
+            // The search is what one comes for: focused when the dialog opens.
+            autoFocus
             onChange={(event) => {
               setSearch(event.target.value);
               setPage(1);
