@@ -76,6 +76,19 @@ describe('RecipientsSelector', () => {
     expect(screen.getByText('1 user')).toBeVisible();
   });
 
+  it('should put an entry back when the server refuses the move', async () => {
+    const store = userStore(2);
+    render(
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <RecipientsSelector type="users" load={store.load} onAdd={() => Promise.reject(new Error('409'))} onRemove={() => undefined} />
+      </RemoteRoot>,
+    );
+    await userEvent.click(await within(left()).findByRole('option', { name: 'User 0001 >' }));
+    expect(await within(left()).findByRole('option', { name: 'User 0001 >' })).toBeVisible();
+    expect(within(right()).queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText('0 users')).toBeVisible();
+  });
+
   it('should search case-insensitively on both lists', async () => {
     const named = [
       { id: 1, name: 'Alice Martin' },

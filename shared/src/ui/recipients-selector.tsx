@@ -99,7 +99,11 @@ export function RecipientsSelector({ type, load, onAdd, onRemove, disabled = fal
     from((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
     to((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
     setAnnouncement(t(toSelected ? 'admin:selector.added' : 'admin:selector.removed', { name: element.name }));
-    void (toSelected ? onAdd(element.id) : onRemove(element.id));
+    // The move shows at once; if the server refuses it (its toast says why), the entry goes back.
+    Promise.resolve(toSelected ? onAdd(element.id) : onRemove(element.id)).catch(() => {
+      to((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
+      from((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
+    });
   };
 
   return (
