@@ -66,6 +66,17 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
     assert.ok(!displayable.includes('admin@demo.test'));
   });
 
+  test('should search and page the display-as list as the picker asks, never offering the administrator themself', async () => {
+    const picked = await list('/api/admin/users/get/displayas/?search=user%40northwind&page=1&page_size=8');
+    assert.deepEqual(emails(picked), ['user@northwind.test']);
+    assert.equal(picked.total, 1);
+    assert.deepEqual(emails(await list('/api/admin/users/get/displayas/?search=nina%20north')), ['user@northwind.test']);
+    assert.equal((await list('/api/admin/users/get/displayas/?search=admin%40demo')).total, 0);
+    const second = await list('/api/admin/users/get/displayas/?page=2&page_size=3');
+    assert.equal(second.total, 5);
+    assert.equal(second.items.length, 2);
+  });
+
   test("should list an entity's users to an administrator and to that entity's contributor, and refuse another entity's", async () => {
     const northwind = await entityId('Northwind Traders');
     const contoso = await entityId('Contoso');
