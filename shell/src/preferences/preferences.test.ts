@@ -90,4 +90,27 @@ describe('interface preferences', () => {
     store.set('skin', 'default');
     expect(document.documentElement).not.toHaveAttribute('data-skin');
   });
+
+  it('should follow the OS live while the theme is system, and not otherwise', () => {
+    // The browser's media query list, as jsdom has none: a change event and a `matches` flag.
+    const query = Object.assign(new EventTarget(), { matches: false });
+    const original = window.matchMedia;
+    window.matchMedia = (() => query) as unknown as typeof window.matchMedia;
+    try {
+      const store = createPreferencesStore();
+      store.set('theme', 'system');
+      expect(document.documentElement).toHaveClass('light');
+      query.matches = true;
+      query.dispatchEvent(new Event('change'));
+      expect(document.documentElement).toHaveClass('dark');
+      store.set('theme', 'light');
+      query.matches = false;
+      query.dispatchEvent(new Event('change'));
+      query.matches = true;
+      query.dispatchEvent(new Event('change'));
+      expect(document.documentElement).toHaveClass('light');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });
