@@ -113,8 +113,19 @@ test.describe('the content consoles', () => {
     expect(posts).toEqual([]);
     await expectAccessible(page, 'advice details at 375 px');
 
+    // Leaving the unsaved form asks first: stay once, then leave.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.getByRole('link', { name: '← Advices' }).click();
+    await expect.poll(() => asked).toEqual(['You have unsaved changes. Leave this page and lose them?']);
+    await expect(page).toHaveURL(/\/entity\/admin\/advices\/details$/);
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title);
     page.once('dialog', (dialog) => void dialog.accept());
-    await page.goto('/entity/admin/advices');
+    await page.getByRole('link', { name: '← Advices' }).click();
+    await expect(page).toHaveURL(/\/entity\/admin\/advices$/);
     await expect(page.getByRole('table', { name: 'Advices' })).toBeVisible();
     await expect(page.getByRole('link', { name: title })).toHaveCount(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
