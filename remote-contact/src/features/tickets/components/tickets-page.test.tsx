@@ -67,4 +67,19 @@ describe('TicketsPage', () => {
     expect(posted).toEqual([{ title: 'Cannot export to Excel', description: 'The button does nothing.' }]);
     expect(notified).toContainEqual({ kind: 'success', message: en.contact.tickets.created });
   });
+
+  it('should not offer to open a ticket in display-as, which the server refuses in another name', async () => {
+    tickets = [ticket(1, { title: 'Dashboard is empty' })];
+    const base = makeRemoteProps('contact', { apiBase: api.apiBase });
+    const props = { ...base, session: { ...base.session, displayAs: { userId: 7, includesUnpublished: false } } };
+    render(
+      <RemoteRoot props={props} namespace="contact">
+        <TicketsPage />
+      </RemoteRoot>,
+    );
+    expect(await screen.findByRole('list', { name: en.contact.tickets.title })).toHaveTextContent('Dashboard is empty');
+    expect(screen.getByText(en.contact.composer.readOnly)).toBeVisible();
+    expect(screen.queryByRole('button', { name: en.contact.tickets.submit })).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
 });

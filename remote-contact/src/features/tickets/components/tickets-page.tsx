@@ -12,7 +12,7 @@ const STATUS_COLOURS: Record<TicketStatus, string> = { open: 'blue', in_progress
 /** /tickets: the entity's helpdesk tickets with their status, and a form to open one. */
 export function TicketsPage() {
   const { t } = useTranslation('contact');
-  const { api, notify, language } = useRemoteProps();
+  const { api, notify, language, session } = useRemoteProps();
   const { data, error, isLoading, mutate } = useTickets();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -86,27 +86,38 @@ export function TicketsPage() {
             </Stack>
           )}
         </Box>
-        <form onSubmit={(event) => void submit(event)} aria-labelledby="new-ticket" noValidate>
-          <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.subtle">
-            <Heading as="h2" size="md" mb="3" id="new-ticket">
-              {t('tickets.newTitle')}
-            </Heading>
-            <Stack gap="3">
-              <Field.Root required invalid={touched && titleMissing}>
-                <Field.Label>{t('tickets.fieldTitle')}</Field.Label>
-                <Input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} bg="bg" />
-                <Field.ErrorText>{t('common:validation.required')}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root>
-                <Field.Label>{t('tickets.fieldDescription')}</Field.Label>
-                <Textarea value={description} maxLength={9999} onChange={(event) => setDescription(event.target.value)} minH="24" bg="bg" />
-              </Field.Root>
-              <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-end">
-                {t('tickets.submit')}
-              </Button>
-            </Stack>
-          </Box>
-        </form>
+        {session.displayAs ? (
+          // The server refuses a ticket opened in another's name (display-as is read-only): it is not offered.
+          <Text color="fg.muted">{t('composer.readOnly')}</Text>
+        ) : (
+          <form onSubmit={(event) => void submit(event)} aria-labelledby="new-ticket" noValidate>
+            <Box borderWidth="1px" borderRadius="lg" p="4" bg="bg.subtle">
+              <Heading as="h2" size="md" mb="3" id="new-ticket">
+                {t('tickets.newTitle')}
+              </Heading>
+              <Stack gap="3">
+                <Field.Root required invalid={touched && titleMissing}>
+                  <Field.Label>{t('tickets.fieldTitle')}</Field.Label>
+                  <Input value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} bg="bg" />
+                  <Field.ErrorText>{t('common:validation.required')}</Field.ErrorText>
+                </Field.Root>
+                <Field.Root>
+                  <Field.Label>{t('tickets.fieldDescription')}</Field.Label>
+                  <Textarea
+                    value={description}
+                    maxLength={9999}
+                    onChange={(event) => setDescription(event.target.value)}
+                    minH="24"
+                    bg="bg"
+                  />
+                </Field.Root>
+                <Button type="submit" colorPalette="brand" loading={busy} alignSelf="flex-end">
+                  {t('tickets.submit')}
+                </Button>
+              </Stack>
+            </Box>
+          </form>
+        )}
       </Grid>
     </Box>
   );
