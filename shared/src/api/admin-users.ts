@@ -30,6 +30,13 @@ export const SearchPageQuerySchema = Type.Intersect([
 export type SearchPageQuery = Static<typeof SearchPageQuerySchema>;
 
 /**
+ * The users lists (GET /users, /users/entity/{id}, /users/get/no-entity): a page, the search, and
+ * `role`, the users whose highest role is that one (rights are cumulative, SPEC §6).
+ */
+export const AdminUserListQuerySchema = Type.Intersect([SearchPageQuerySchema, Type.Object({ role: Type.Optional(RoleSchema) })]);
+export type AdminUserListQuery = Static<typeof AdminUserListQuerySchema>;
+
+/**
  * One line of the admin user lists: GET /api/admin/users, /users/entity/{id}, /users/get/no-entity,
  * /users/get/contacts/ (users with contact_enable) and /users/get/displayas/. All need the
  * administrator role except /users/entity/{id}, which also answers a contributor or publisher for

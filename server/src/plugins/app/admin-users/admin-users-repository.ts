@@ -2,9 +2,11 @@ import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import {
   isAdministrator,
+  ROLES,
   USER_MESSAGES,
   type AdminUser,
   type AdminUserList,
+  type AdminUserListQuery,
   type AdminUserListItem,
   type AdminUserUpdateBody,
   type SearchPageQuery,
@@ -27,7 +29,7 @@ export type UserListFilter =
   | { kind: 'display-as'; actorId: number };
 
 export interface AdminUsersRepository {
-  list(query: SearchPageQuery, filter: UserListFilter): Promise<AdminUserList>;
+  list(query: SearchPageQuery & Pick<AdminUserListQuery, 'role'>, filter: UserListFilter): Promise<AdminUserList>;
   get(id: number): Promise<AdminUser | null>;
   /** PUT /api/admin/users/{id}: null when there is no such user; 400 on a bad reference. Audited. */
   update(id: number, body: AdminUserUpdateBody, session: Session): Promise<AdminUser | null>;
@@ -128,6 +130,11 @@ export default fp(
           where.push(
             `(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
           );
+        }
+        if (query.role) {
+          // The highest role: holds it, and none above it.
+          params.push(query.role, ROLES.slice(ROLES.indexOf(query.role) + 1));
+          where.push(`($${params.length - 1} = ANY(u.rights) AND NOT (u.rights && $${params.length}::text[]))`);
         }
         const filterSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
         const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users u ${filterSql}`, params);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AdminUserListQuerySchema,
   AdminUserListSchema,
   AdminUserSchema,
   AdminUserUpdateBodySchema,
@@ -20,8 +21,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const administrator = requireRole('administrator');
   const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
   const list = { tags: ['admin users'], querystring: SearchPageQuerySchema, response: { 200: AdminUserListSchema, ...errors } };
+  /** The console's lists also filter by role. */
+  const usersList = { ...list, querystring: AdminUserListQuerySchema };
 
-  fastify.get('/users', { onRequest: administrator, schema: list }, async (request) =>
+  fastify.get('/users', { onRequest: administrator, schema: usersList }, async (request) =>
     fastify.adminUsersRepository.list(request.query, { kind: 'all' }),
   );
 
@@ -47,14 +50,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       reply.notFound(USER_MESSAGES.notFound),
   );
 
-  fastify.get('/users/entity/:id', { schema: { ...list, params: IdParamSchema } }, async (request, reply) => {
+  fastify.get('/users/entity/:id', { schema: { ...usersList, params: IdParamSchema } }, async (request, reply) => {
     const { session } = request;
     if (!isAdministrator(session.rights) && request.params.id !== session.entityId) return reply.forbidden(USER_MESSAGES.otherEntity);
     if (!(await fastify.usersRepository.entityExists(request.params.id))) return reply.notFound('Entity not found');
     return fastify.adminUsersRepository.list(request.query, { kind: 'entity', entityId: request.params.id });
   });
 
-  fastify.get('/users/get/no-entity', { onRequest: administrator, schema: list }, async (request) =>
+  fastify.get('/users/get/no-entity', { onRequest: administrator, schema: usersList }, async (request) =>
     fastify.adminUsersRepository.list(request.query, { kind: 'no-entity' }),
   );
 

@@ -56,6 +56,17 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
     assert.equal((await list('/api/admin/users?search=%25')).total, 0);
   });
 
+  test('should filter the users lists by highest role, with the search and the entity', async () => {
+    const northwind = await entityId('Northwind Traders');
+    assert.deepEqual(emails(await list('/api/admin/users?role=administrator')), ['admin@demo.test']);
+    assert.deepEqual(emails(await list('/api/admin/users?role=publisher')), ['publisher@demo.test']);
+    assert.deepEqual(emails(await list('/api/admin/users?role=contributor')), ['consultant@demo.test', 'contributor@northwind.test']);
+    assert.deepEqual(emails(await list(`/api/admin/users/entity/${northwind}?role=user`)), ['user@northwind.test']);
+    assert.deepEqual(emails(await list('/api/admin/users?role=user&search=contoso')), ['user@contoso.test']);
+    assert.deepEqual(emails(await list('/api/admin/users/get/no-entity?role=administrator')), ['admin@demo.test']);
+    assert.equal((await call('admin@demo.test', 'GET', '/api/admin/users?role=superuser')).statusCode, 400);
+  });
+
   test('should list the users without entity, the contacts and the people an administrator may display as', async () => {
     assert.deepEqual(emails(await list('/api/admin/users/get/no-entity')).sort(), ['admin@demo.test', 'consultant@demo.test']);
     const contacts = await list('/api/admin/users/get/contacts/');
