@@ -89,6 +89,19 @@ test.describe('the library consoles and the content journeys', () => {
     const row = page.getByRole('row').filter({ hasText: 'Security' });
     await expect(row).toContainText('#00897B');
     await expectAccessible(page, '/admin/categories');
+    await page.goto('/admin/trainings');
+    await expect(page.getByRole('link', { name: 'Advanced DAX' })).toBeVisible();
+    await expectAccessible(page, '/admin/trainings');
+    await page.goto('/admin/images');
+    await expect(page.getByRole('region', { name: 'Logos' }).getByRole('img', { name: 'Contoso logo' })).toBeVisible();
+    await expectAccessible(page, '/admin/images');
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.keyboard.press('Escape');
+    await expectAccessible(page, '/admin/images (dark)');
+    await page.goto('/admin/categories/details');
+    await expectAccessible(page, '/admin/categories/details (dark)');
 
     await page.goto('/entity/admin/dashboard/details');
     const pick = page.getByRole('button', { name: 'Work on Northwind Traders' });
