@@ -89,6 +89,39 @@ describe('RecipientsSelector', () => {
     expect(screen.getByText('0 users')).toBeVisible();
   });
 
+  it('should keep a single recipient in single mode: the one moved right sends the previous one back left', async () => {
+    const store = userStore(3, [3]);
+    const events: string[] = [];
+    render(
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <RecipientsSelector
+          type="users"
+          single
+          load={store.load}
+          onAdd={(id) => {
+            events.push(`set-unique ${id}`);
+            store.selected.clear();
+            store.selected.add(id);
+          }}
+          onRemove={(id) => {
+            events.push(`remove ${id}`);
+            store.selected.delete(id);
+          }}
+        />
+      </RemoteRoot>,
+    );
+    await userEvent.click(await within(left()).findByRole('option', { name: 'User 0001 >' }));
+    expect(
+      within(right())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['< User 0001']);
+    expect(within(left()).getByRole('option', { name: 'User 0003 >' })).toBeVisible();
+    expect(screen.getByText('1 user')).toBeVisible();
+    expect(screen.getByText('2 users')).toBeVisible();
+    expect(events).toEqual(['set-unique 1']);
+  });
+
   it('should search case-insensitively on both lists', async () => {
     const named = [
       { id: 1, name: 'Alice Martin' },

@@ -33,6 +33,11 @@ export interface RecipientsSelectorProps {
   onRemove: (id: number) => Promise<unknown> | void;
   /** Clicks and keys are ignored (a published item). */
   disabled?: boolean;
+  /**
+   * At most one entry on the right (audience `user`): moving one right sends the others back left,
+   * as the server's `users/set-unique/{id}` leaves exactly that recipient.
+   */
+  single?: boolean;
   pageSize?: number;
 }
 
@@ -50,7 +55,15 @@ const emptySide: Side = { items: [], total: 0, page: 1, failed: false };
  * arrows to move the focus) moves it and emits add or remove; each move is announced. Both lists
  * are searched and paged by the server ("Show more"), unlike transfer lists that hold everything.
  */
-export function RecipientsSelector({ type, load, onAdd, onRemove, disabled = false, pageSize = 50 }: RecipientsSelectorProps) {
+export function RecipientsSelector({
+  type,
+  load,
+  onAdd,
+  onRemove,
+  disabled = false,
+  single = false,
+  pageSize = 50,
+}: RecipientsSelectorProps) {
   const { t } = useTranslation(['admin', 'common']);
   const searchId = useId();
   const [text, setText] = useState('');
@@ -95,6 +108,10 @@ export function RecipientsSelector({ type, load, onAdd, onRemove, disabled = fal
 
   const move = (element: SelectorElement, toSelected: boolean) => {
     if (disabled) return;
+    if (single && toSelected) {
+      replace(element);
+      return;
+    }
     const [from, to] = toSelected ? [setLeft, setRight] : [setRight, setLeft];
     from((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
     to((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
@@ -103,6 +120,22 @@ export function RecipientsSelector({ type, load, onAdd, onRemove, disabled = fal
     Promise.resolve(toSelected ? onAdd(element.id) : onRemove(element.id)).catch(() => {
       to((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
       from((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
+    });
+  };
+
+  /** Single mode: the entry becomes the only recipient; if the server refuses, both lists are asked again. */
+  const replace = (element: SelectorElement) => {
+    const others = right.items.filter((item) => item.id !== element.id);
+    setRight({ ...right, items: [element], total: 1 });
+    setLeft((side) => ({
+      ...side,
+      items: [...others, ...side.items.filter((item) => item.id !== element.id)],
+      total: Math.max(0, side.total - 1) + right.total,
+    }));
+    setAnnouncement(t('admin:selector.added', { name: element.name }));
+    Promise.resolve(onAdd(element.id)).catch(() => {
+      void fetchSide(false, 1, search, false);
+      void fetchSide(true, 1, search, false);
     });
   };
 

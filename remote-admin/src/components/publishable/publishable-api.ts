@@ -62,6 +62,10 @@ export function publishableApi<Item extends { id: number }, CreateBody, UpdateBo
         },
         addUser: (id: number, userId: number) => adminApi.put<Item>(`${base}/${id}/users/add/${userId}`, undefined),
         removeUser: (id: number, userId: number) => adminApi.put<Item>(`${base}/${id}/users/remove/${userId}`, undefined),
+        /** Audience `user`: exactly this recipient (the server drops the others). */
+        setUniqueUser: (id: number, userId: number) => adminApi.put<Item>(`${base}/${id}/users/set-unique/${userId}`, undefined),
+        /** Audience `multi_users` (every user of the entity): the named recipients no longer apply. */
+        clearUsers: (id: number) => adminApi.put<Item>(`${base}/${id}/users/clear`, undefined),
       };
     },
   };

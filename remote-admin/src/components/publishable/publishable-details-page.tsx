@@ -123,8 +123,12 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
     setBusy('save');
     try {
       if (current) {
+        const leavesUser = has('audience') && saved.audience_type === 'user' && values.audience_type === 'multi_users';
         accept(await mutations.update(current.id, body));
         notify({ kind: 'success', message: words('updated') });
+        // Audience `multi_users` is every user of the entity (the server's rule): the named recipients
+        // of audience `user` no longer apply, and go (a refusal gets the API client's own toast).
+        if (leavesUser) await mutations.clearUsers(current.id).catch(() => undefined);
       } else {
         const entity = kind.entityScoped && isAdministrator(session.user.rights) && entityId !== null ? { entity_id: entityId } : {};
         const created = await mutations.create({ ...body, ...entity });
@@ -293,6 +297,7 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
                 <RecipientsSelector
                   type={t('selector.type')}
                   disabled={published}
+                  single
                   load={async ({ selected, search, page, pageSize }) => {
                     const list = await kind.api.getUsers(adminApi, current.id, {
                       selected,
@@ -305,7 +310,7 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
                       items: list.items.map((user) => ({ id: user.id, name: `${user.first_name} ${user.last_name} (${user.email})` })),
                     };
                   }}
-                  onAdd={(userId) => mutations.addUser(current.id, userId)}
+                  onAdd={(userId) => mutations.setUniqueUser(current.id, userId)}
                   onRemove={(userId) => mutations.removeUser(current.id, userId)}
                 />
               ) : (

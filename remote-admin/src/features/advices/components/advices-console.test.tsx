@@ -116,7 +116,8 @@ describe('the advices console', () => {
       pinned: false,
     });
     expect(toasts).toContainEqual({ kind: 'success', message: 'The advice was created successfully !' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Advice: Tune your refresh' })).toBeVisible();
+    // The page remounts on its new id: ask again until the heading is the mounted one.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Advice: Tune your refresh' })).toBeVisible());
   });
 
   it('should put a 400 naming a field at that field, with the update failure toast', async () => {
@@ -154,6 +155,54 @@ describe('the advices console', () => {
     expect(await screen.findByRole('button', { name: 'Publish' })).toBeVisible();
     expect(screen.getByRole('textbox', { name: /Title/ })).toBeEnabled();
     expect(toasts).toEqual([{ kind: 'success', message: 'status updated' }]);
+  });
+
+  it('should give an advice for one user exactly one recipient (set-unique), and clear them when the audience becomes every user', async () => {
+    const users = [
+      { id: 31, first_name: 'Ada', last_name: 'Byron', email: 'ada@northwind.test' },
+      { id: 32, first_name: 'Bob', last_name: 'Stone', email: 'bob@northwind.test' },
+    ];
+    let recipients = new Set([31]);
+    let current = advice(8, { title: 'For one', audience_type: 'user' });
+    api.routes = [
+      get('/api/admin/advices/8', () => current),
+      route('GET', '/api/admin/advices/8/users', (request: SeenRequest) => {
+        const selected = new URL(request.url, 'http://x').searchParams.get('selected') === 'true';
+        const items = users.filter((user) => recipients.has(user.id) === selected).map((user) => ({ ...user, selected }));
+        return { items, total: items.length, page: 1, page_size: 50 };
+      }),
+      route('PUT', '/api/admin/advices/8/users/set-unique/32', () => {
+        recipients = new Set([32]);
+        return current;
+      }),
+      route('PUT', '/api/admin/advices/8/users/clear', () => {
+        recipients = new Set();
+        return current;
+      }),
+      route('PUT', '/api/admin/advices/8', (request: SeenRequest) => {
+        current = { ...current, ...(request.body as Partial<Advice>) };
+        return current;
+      }),
+    ];
+    renderConsole('/entity/admin/advices/details/8');
+    const left = await screen.findByRole('listbox', { name: /^Not associated/ });
+    await userEvent.click(await within(left).findByRole('option', { name: 'Bob Stone (bob@northwind.test) >' }));
+    const right = screen.getByRole('listbox', { name: /^Associated/ });
+    await waitFor(() => expect(requests('PUT', '/api/admin/advices/8/users/set-unique/32')).toHaveLength(1));
+    expect(
+      within(right)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['< Bob Stone (bob@northwind.test)']);
+    expect(within(left).getByRole('option', { name: 'Ada Byron (ada@northwind.test) >' })).toBeVisible();
+    expect(api.requests.filter((request) => request.path.includes('/users/add/'))).toHaveLength(0);
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Audience' }), 'multi_users');
+    expect(requests('PUT', '/api/admin/advices/8/users/clear')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests('PUT', '/api/admin/advices/8/users/clear')).toHaveLength(1));
+    expect(requests('PUT', '/api/admin/advices/8')[0]!.body).toMatchObject({ audience_type: 'multi_users' });
+    expect(recipients.size).toBe(0);
   });
 
   it('should ask an administrator without an entity to pick one first', async () => {
