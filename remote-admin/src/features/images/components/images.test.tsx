@@ -1,6 +1,6 @@
 import { en, fr } from '@hub/shared/i18n';
 import { get, route, startApiServer } from '@hub/shared/test-support';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderLibrary } from '../../../test-support/render-library';
 
@@ -62,6 +62,22 @@ describe('the image library', () => {
     expect(upload.raw.toString('latin1')).toMatch(/name="category"\r\n\r\nlogo/);
     const logos = screen.getByRole('region', { name: texts.types.logo });
     expect(await within(logos).findByRole('img', { name: 'logo.png' })).toBeVisible();
+  });
+
+  it('should upload a file dropped on the zone, as a banner by default', async () => {
+    server.routes = [
+      route('POST', '/api/admin/images', image(5, 'dropped.png'), 201),
+      get('/api/admin/images/category/banner', list([])),
+      ...emptyTypes,
+    ];
+    const { toasts } = renderLibrary('/admin/images', server.apiBase);
+    const zone = (await screen.findByText(texts.dropZone)).parentElement!;
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'dropped.png', { type: 'image/png' });
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file] } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message: 'The image was created successfully !' }]));
+    const upload = server.requests.find((request) => request.method === 'POST')!;
+    expect(upload.raw.toString('latin1')).toMatch(/name="category"\r\n\r\nbanner[\s\S]*filename="dropped.png"/);
   });
 
   it("should refuse 50 MB before sending, with the spec's words", async () => {
