@@ -9,6 +9,7 @@ import { NewsItemDetailsPage } from './features/news-items/components/news-item-
 import { NewsItemsPage } from './features/news-items/components/news-items-page';
 import { libraryRoutes } from './library-routes';
 import { paths } from './paths';
+import { peopleRoutes } from './people-routes';
 
 /**
  * The remote's routes, on absolute paths; elsewhere it renders nothing. A console adds its list
@@ -26,6 +27,7 @@ export function AppRoutes() {
       <Route path={paths.newsItems} element={<NewsItemsPage />} />
       <Route path={`${paths.newsItems}/details/:id?`} element={<NewsItemDetailsPage />} />
       {libraryRoutes()}
+      {peopleRoutes()}
       <Route path={`${paths.admin}/*`} element={<ConsolesPage area="main" />} />
       <Route path={`${paths.entityAdmin}/*`} element={<ConsolesPage area="entity" />} />
       <Route path={paths.documentation} element={<DocumentationPage area="main" />} />

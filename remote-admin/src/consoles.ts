@@ -1,6 +1,7 @@
 import type { Role } from '@hub/shared/api';
 import { libraryPaths } from './library-paths';
 import { paths } from './paths';
+import { peoplePaths } from './people-paths';
 
 /** A console of the index pages: where it lives, its label (admin namespace) and the role it needs. */
 export interface ConsoleEntry {
@@ -18,4 +19,5 @@ export const CONSOLES: ConsoleEntry[] = [
   { area: 'main', path: libraryPaths.images, labelKey: 'images.title', role: 'contributor' },
   { area: 'main', path: libraryPaths.trainings, labelKey: 'trainings.title', role: 'contributor' },
   { area: 'main', path: libraryPaths.categories, labelKey: 'categories.title', role: 'administrator' },
+  { area: 'main', path: peoplePaths.users, labelKey: 'users.title', role: 'administrator' },
 ];

@@ -1,4 +1,5 @@
 import { adminLibrary } from './admin-library';
+import { adminPeople } from './admin-people';
 
 /** The admin remote's namespace. */
 export const admin = {
@@ -108,6 +109,7 @@ export const admin = {
   statusUpdateFailed: 'Error when updating the status !',
   deleteFailed: 'Error when deleting the item !',
   ...adminLibrary,
+  ...adminPeople,
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',

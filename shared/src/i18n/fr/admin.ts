@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 import type { admin as en } from '../en/admin';
 import { adminLibrary } from './admin-library';
+import { adminPeople } from './admin-people';
 
 export const admin: Catalogue<typeof en> = {
   title: 'Administration',
@@ -109,6 +110,7 @@ export const admin: Catalogue<typeof en> = {
   statusUpdateFailed: 'Erreur lors de la mise à jour du statut !',
   deleteFailed: "Erreur lors de la suppression de l'élément !",
   ...adminLibrary,
+  ...adminPeople,
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",

@@ -1,0 +1,42 @@
+/** The admin namespace's people consoles: users and companies (spread into `admin`). */
+export const adminPeople = {
+  people: {
+    administratorsOnly: 'Users and companies are managed by administrators.',
+  },
+  users: {
+    title: 'Users',
+    empty: 'No user matches.',
+    editTitle: 'User: {{name}}',
+    name: 'Name',
+    email: 'Email',
+    firstName: 'First name',
+    lastName: 'Last name',
+    role: 'Role',
+    allRoles: 'All roles',
+    entity: 'Entity',
+    allEntities: 'All entities',
+    noEntity: 'No entity',
+    welcomeMessage: 'Welcome message',
+    contactEnable: 'Contact enabled (a consultant clients can write to)',
+    counters: 'Discussions',
+    openDiscussions: 'Open discussions',
+    closedDiscussions: 'Closed discussions',
+    pendingMessages: 'Pending messages',
+    roles: {
+      user: 'User',
+      contributor: 'Contributor',
+      publisher: 'Publisher',
+      administrator: 'Administrator',
+    },
+    roleHelp: {
+      user: 'Reads the advices, news, trainings and dashboards of their entity, and writes to their consultants.',
+      contributor: 'Adds the entity admin area and the content consoles: advices, dashboards, news items, images, trainings.',
+      publisher: 'Adds publishing: content goes live for customers.',
+      administrator: 'Adds every company, users, categories, groups, the audit log and display-as.',
+    },
+    displayAs: 'Display the hub as {{name}}',
+    displayAsShort: 'Display as',
+    updated: 'The user was updated successfully !',
+    updateFailed: 'Error when updating the user !',
+  },
+};

@@ -1,0 +1,46 @@
+import type { Catalogue } from '../catalogue';
+import type { adminPeople as en } from '../en/admin-people';
+
+export const adminPeople: Catalogue<typeof en> = {
+  people: {
+    administratorsOnly: 'Les utilisateurs et les entreprises sont gérés par les administrateurs.',
+  },
+  users: {
+    title: 'Utilisateurs',
+    empty: 'Aucun utilisateur ne correspond.',
+    editTitle: 'Utilisateur : {{name}}',
+    name: 'Nom',
+    email: 'E-mail',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    role: 'Rôle',
+    allRoles: 'Tous les rôles',
+    entity: 'Entité',
+    allEntities: 'Toutes les entités',
+    noEntity: 'Sans entité',
+    welcomeMessage: "Message d'accueil",
+    contactEnable: 'Contact activé (un consultant à qui les clients peuvent écrire)',
+    counters: 'Discussions',
+    openDiscussions: 'Discussions ouvertes',
+    closedDiscussions: 'Discussions fermées',
+    pendingMessages: 'Messages en attente',
+    roles: {
+      user: 'Utilisateur',
+      contributor: 'Contributeur',
+      publisher: 'Éditeur',
+      administrator: 'Administrateur',
+    },
+    roleHelp: {
+      user: 'Lit les conseils, actualités, formations et tableaux de bord de son entité, et écrit à ses consultants.',
+      contributor:
+        "Ajoute l'administration de l'entité et les consoles de contenu : conseils, tableaux de bord, actualités, images, formations.",
+      publisher: 'Ajoute la publication : le contenu devient visible des clients.',
+      administrator:
+        "Ajoute toutes les entreprises, les utilisateurs, les catégories, les groupes, le journal d'audit et l'affichage en tant que.",
+    },
+    displayAs: 'Afficher le hub en tant que {{name}}',
+    displayAsShort: 'Afficher en tant que',
+    updated: "L'utilisateur a été mis à jour avec succès !",
+    updateFailed: "Erreur lors de la mise à jour de l'utilisateur !",
+  },
+};
