@@ -33,7 +33,14 @@ export type SearchPageQuery = Static<typeof SearchPageQuerySchema>;
  * The users lists (GET /users, /users/entity/{id}, /users/get/no-entity): a page, the search, and
  * `role`, the users whose highest role is that one (rights are cumulative, SPEC §6).
  */
-export const AdminUserListQuerySchema = Type.Intersect([SearchPageQuerySchema, Type.Object({ role: Type.Optional(RoleSchema) })]);
+export const AdminUserListQuerySchema = Type.Intersect([
+  SearchPageQuerySchema,
+  Type.Object({
+    role: Type.Optional(RoleSchema),
+    /** GET /users only: the users outside that entity (in another one or in none), the company page's left list. */
+    not_entity: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+]);
 export type AdminUserListQuery = Static<typeof AdminUserListQuerySchema>;
 
 /**

@@ -29,7 +29,7 @@ export type UserListFilter =
   | { kind: 'display-as'; actorId: number };
 
 export interface AdminUsersRepository {
-  list(query: SearchPageQuery & Pick<AdminUserListQuery, 'role'>, filter: UserListFilter): Promise<AdminUserList>;
+  list(query: SearchPageQuery & Pick<AdminUserListQuery, 'role' | 'not_entity'>, filter: UserListFilter): Promise<AdminUserList>;
   get(id: number): Promise<AdminUser | null>;
   /** PUT /api/admin/users/{id}: null when there is no such user; 400 on a bad reference. Audited. */
   update(id: number, body: AdminUserUpdateBody, session: Session): Promise<AdminUser | null>;
@@ -130,6 +130,10 @@ export default fp(
           where.push(
             `(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
           );
+        }
+        if (query.not_entity !== undefined) {
+          params.push(query.not_entity);
+          where.push(`u.entity_id IS DISTINCT FROM $${params.length}`);
         }
         if (query.role) {
           // The highest role: holds it, and none above it.

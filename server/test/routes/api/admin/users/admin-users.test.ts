@@ -65,6 +65,10 @@ describe(`the users console, /api/admin/users (${DB_KIND})`, () => {
     assert.deepEqual(emails(await list('/api/admin/users?role=user&search=contoso')), ['user@contoso.test']);
     assert.deepEqual(emails(await list('/api/admin/users/get/no-entity?role=administrator')), ['admin@demo.test']);
     assert.equal((await call('admin@demo.test', 'GET', '/api/admin/users?role=superuser')).statusCode, 400);
+    // The company page's left list: everyone outside that entity, in another one or in none.
+    const outside = emails(await list(`/api/admin/users?not_entity=${northwind}`));
+    assert.deepEqual(outside, ['admin@demo.test', 'consultant@demo.test', 'user@contoso.test']);
+    assert.deepEqual(emails(await list(`/api/admin/users?not_entity=${northwind}&search=contoso`)), ['user@contoso.test']);
   });
 
   test('should list the users without entity, the contacts and the people an administrator may display as', async () => {
