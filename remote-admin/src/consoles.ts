@@ -20,4 +20,5 @@ export const CONSOLES: ConsoleEntry[] = [
   { area: 'main', path: libraryPaths.trainings, labelKey: 'trainings.title', role: 'contributor' },
   { area: 'main', path: libraryPaths.categories, labelKey: 'categories.title', role: 'administrator' },
   { area: 'main', path: peoplePaths.users, labelKey: 'users.title', role: 'administrator' },
+  { area: 'main', path: peoplePaths.entities, labelKey: 'entities.title', role: 'administrator' },
 ];

@@ -21,7 +21,7 @@ describe('navigationFor', () => {
     expect(consoles(items, 'entityAdmin')).toEqual(['/entity/admin/advices', '/entity/admin/dashboard', '/entity/documentation']);
   });
 
-  it('should offer an administrator the categories and users consoles too', () => {
+  it('should offer an administrator the categories, users and companies consoles too', () => {
     const user = makeUser({ rights: ['administrator'] });
     const items = navigationFor({ user, displayedUser: user, displayAs: false });
     expect(consoles(items, 'admin')).toEqual([
@@ -30,6 +30,7 @@ describe('navigationFor', () => {
       '/admin/images',
       '/admin/trainings',
       '/admin/users',
+      '/admin/entities',
       '/documentation',
     ]);
   });

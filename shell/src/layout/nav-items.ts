@@ -55,6 +55,7 @@ export const ADMIN_CONSOLES: readonly Console[] = [
   { to: `${paths.admin}/images`, label: 'consoles.images', role: 'contributor' },
   { to: `${paths.admin}/trainings`, label: 'consoles.trainings', role: 'contributor' },
   { to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' },
+  { to: `${paths.admin}/entities`, label: 'consoles.entities', role: 'administrator' },
   { to: paths.documentation, label: 'documentation', role: 'contributor' },
 ];
 

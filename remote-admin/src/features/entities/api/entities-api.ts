@@ -1,0 +1,60 @@
+import type { AdminUserList, ApiClient, EntityBody, EntityDetail, EntityList, EntityUpdateBody, ProviderList } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import type { ListParams, SelectorPage, SelectorPageQuery } from '@hub/shared/ui';
+import useSWR from 'swr';
+
+export const PAGE_SIZE = 20;
+
+export function useEntities(params: ListParams) {
+  const { adminApi } = useRemoteProps();
+  return useSWR(
+    ['admin/entities', params.page, params.search],
+    () =>
+      adminApi.get<EntityList>(
+        '/entities',
+        { page: params.page, page_size: PAGE_SIZE, search: params.search || undefined },
+        { silent: true },
+      ),
+    { keepPreviousData: true },
+  );
+}
+
+export function useEntity(id: number | null) {
+  const { adminApi } = useRemoteProps();
+  return useSWR(id === null ? null : ['admin/entity', id], () =>
+    adminApi.get<EntityDetail>(`/entities/${id}`, undefined, { silent: true }),
+  );
+}
+
+/** The identity providers of the providers table (GET /api/auth/providers). */
+export function useProviders() {
+  const { api } = useRemoteProps();
+  return useSWR(['auth/providers'], () => api.get<ProviderList>('/auth/providers', undefined, { silent: true }));
+}
+
+export const createEntity = (api: ApiClient, body: EntityBody) => api.post<EntityDetail>('/entities', body, { silent: true });
+export const updateEntity = (api: ApiClient, id: number, body: EntityUpdateBody) =>
+  api.put<EntityDetail>(`/entities/${id}`, body, { silent: true });
+export const deleteEntity = (api: ApiClient, id: number) => api.delete<void>(`/entities/${id}`);
+export const addEntityUser = (api: ApiClient, entityId: number, userId: number) =>
+  api.put<EntityDetail>(`/entities/${entityId}/user/add/${userId}`, undefined);
+export const removeEntityUser = (api: ApiClient, entityId: number, userId: number) =>
+  api.put<EntityDetail>(`/entities/${entityId}/user/remove/${userId}`, undefined);
+
+/**
+ * The double list's pages: the company's users on the right (`/users/entity/{id}`), everyone
+ * outside it on the left (`/users?not_entity={id}`), with the company they would leave.
+ */
+export async function loadEntityUsers(api: ApiClient, entityId: number, query: SelectorPageQuery): Promise<SelectorPage> {
+  const page = { page: query.page, page_size: query.pageSize, search: query.search || undefined };
+  const list = query.selected
+    ? await api.get<AdminUserList>(`/users/entity/${entityId}`, page, { silent: true })
+    : await api.get<AdminUserList>('/users', { ...page, not_entity: entityId }, { silent: true });
+  return {
+    total: list.total,
+    items: list.items.map((user) => ({
+      id: user.id,
+      name: `${user.first_name} ${user.last_name} (${user.email})${!query.selected && user.entity ? ` · ${user.entity.name}` : ''}`,
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+import { Box, Button, HStack, Image, Link, Text } from '@chakra-ui/react';
+import type { Entity } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { DeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { detailsPath } from '../../../paths';
+import { peoplePaths } from '../../../people-paths';
+import { deleteEntity, useEntities } from '../api/entities-api';
+
+/**
+ * /admin/entities (administrator): the companies with their logo and number of users. Deleting one
+ * is confirmed with what happens: its users are left without a company, its content goes with it.
+ */
+export function EntitiesPage() {
+  const { t } = useTranslation('admin');
+  const { adminApi, notify } = useRemoteProps();
+  const navigate = useNavigate();
+  const list = useListParams();
+  const { data, error, isLoading, isValidating, mutate } = useEntities(list.params);
+  const [deleting, setDeleting] = useState<Entity | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const columns: ListColumn<Entity>[] = [
+    {
+      key: 'name',
+      header: t('entities.name'),
+      render: (entity) => (
+        <HStack gap="3">
+          {entity.logo ? (
+            <Image src={entity.logo.url} alt="" boxSize="8" objectFit="contain" borderRadius="sm" bg="bg.muted" />
+          ) : (
+            <Box aria-hidden="true" boxSize="8" borderRadius="sm" bg="bg.muted" />
+          )}
+          <Link asChild color="brand.fg" fontWeight="medium">
+            <RouterLink to={detailsPath(peoplePaths.entities, entity.id)}>{entity.name}</RouterLink>
+          </Link>
+        </HStack>
+      ),
+    },
+    {
+      key: 'users_count',
+      header: t('entities.usersCount'),
+      render: (entity) => <Text as="span">{entity.users_count}</Text>,
+    },
+  ];
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteEntity(adminApi, deleting.id);
+      notify({ kind: 'success', message: t('entities.deleted') });
+      setDeleting(null);
+      await mutate();
+    } catch {
+      // The API client's own toast says what failed.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <ListFrame
+        title={t('entities.title')}
+        list={list}
+        data={data}
+        loading={isLoading || (isValidating && !data)}
+        error={Boolean(error)}
+        onRetry={() => void mutate()}
+        columns={columns}
+        rowKey={(entity) => entity.id}
+        rowActions={(entity) => (
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(entity)}>
+            {t('list.delete', { title: entity.name })}
+          </Button>
+        )}
+        emptyText={t('entities.empty')}
+        onCreate={() => navigate(detailsPath(peoplePaths.entities))}
+        createLabel={t('entities.create')}
+      />
+      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()}>
+        {deleting &&
+          (deleting.users_count > 0
+            ? t('entities.deleteWithUsers', { name: deleting.name, count: deleting.users_count })
+            : t('entities.deleteEmpty', { name: deleting.name }))}
+      </DeleteConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import type { EntityDetail } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { FormField, ImagePicker, LoadState, RecipientsSelector, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { fieldError, statusOf } from '../../../lib/field-error';
+import { detailsPath } from '../../../paths';
+import { peoplePaths } from '../../../people-paths';
+import { addEntityUser, createEntity, loadEntityUsers, removeEntityUser, updateEntity, useEntity, useProviders } from '../api/entities-api';
+
+const NAME_MAX = 200;
+
+interface Values {
+  name: string;
+  logo_id: number | null;
+  /** '' for none. */
+  provider_name: string;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+const valuesOf = (entity: EntityDetail | null): Values => ({
+  name: entity?.name ?? '',
+  logo_id: entity?.logo?.id ?? null,
+  provider_name: entity?.provider_name ?? '',
+});
+
+/** /admin/entities/details/{id?}: a company's name, logo, identity provider and users; without an id, a new one. */
+export function EntityDetailsPage() {
+  const { id: idParam } = useParams();
+  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const { data, error, isLoading, mutate } = useEntity(id);
+  const { t } = useTranslation('admin');
+  if ((id !== null && !data) || (idParam !== undefined && id === null)) {
+    const missing = id === null || statusOf(error) === 404;
+    return (
+      <Box as="section" p={{ base: '3', md: '6' }}>
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          failedText={missing ? t('notFound') : undefined}
+          onRetry={missing ? undefined : () => void mutate()}
+        />
+      </Box>
+    );
+  }
+  return <EntityForm key={id ?? 'new'} entity={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
+}
+
+function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved: (entity: EntityDetail) => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const { adminApi, notify } = useRemoteProps();
+  const navigate = useNavigate();
+  const providers = useProviders();
+  const [saved, setSaved] = useState<Values>(() => valuesOf(entity));
+  const [values, setValues] = useState<Values>(saved);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const dirty = useIsDirty(values, saved);
+  const release = useUnsavedChangesGuard(dirty);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!values.name.trim()) found.name = tc('validation.required');
+    else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const body = { name: values.name.trim(), logo_id: values.logo_id, provider_name: values.provider_name || null };
+    try {
+      const result = entity ? await updateEntity(adminApi, entity.id, body) : await createEntity(adminApi, body);
+      const next = valuesOf(result);
+      setSaved(next);
+      setValues(next);
+      notify({ kind: 'success', message: entity ? t('entities.updated') : t('entities.created') });
+      onSaved(result);
+      if (!entity) {
+        release();
+        navigate(detailsPath(peoplePaths.entities, result.id), { replace: true });
+      }
+    } catch (caught) {
+      const field = fieldError(caught);
+      if (field && field.field in values) setErrors({ [field.field]: field.message });
+      else if (statusOf(caught) === 409) setErrors({ name: (caught as Error).message });
+      notify({ kind: 'error', message: entity ? t('entities.updateFailed') : t('entities.createFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const providerList = providers.data?.providers ?? [];
+  return (
+    <Box as="section" p={{ base: '3', md: '6' }} maxW="4xl" aria-labelledby="entity-title">
+      <Link asChild color="brand.fg" mb="4" display="inline-block">
+        <RouterLink to={peoplePaths.entities}>{t('entities.title')}</RouterLink>
+      </Link>
+      <Heading as="h1" size="2xl" mb="5" id="entity-title">
+        {entity ? t('entities.editTitle', { name: entity.name }) : t('entities.newTitle')}
+      </Heading>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="5" maxW="2xl">
+          <FormField label={t('entities.name')} required error={errors.name}>
+            <Input value={values.name} maxLength={NAME_MAX + 1} onChange={(event) => set('name', event.target.value)} />
+          </FormField>
+          <Box>
+            <ImagePicker
+              api={adminApi}
+              category="logo"
+              value={values.logo_id}
+              onChange={(id) => set('logo_id', id)}
+              label={t('entities.logo')}
+            />
+            {errors.logo_id && (
+              <Text color="fg.error" fontSize="sm" mt="1">
+                {errors.logo_id}
+              </Text>
+            )}
+          </Box>
+          <FormField label={t('entities.provider')} error={errors.provider_name}>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={values.provider_name} onChange={(event) => set('provider_name', event.target.value)}>
+                <option value="">{t('entities.noProvider')}</option>
+                {values.provider_name && !providerList.some((provider) => provider.name === values.provider_name) && (
+                  <option value={values.provider_name}>{values.provider_name}</option>
+                )}
+                {providerList.map((provider) => (
+                  <option key={provider.name} value={provider.name}>
+                    {provider.label}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <HStack>
+            <Button type="submit" colorPalette="brand" loading={busy}>
+              {tc('save')}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+      <Box as="section" mt="8" aria-labelledby="entity-users-title">
+        <Heading as="h2" size="lg" mb="1" id="entity-users-title">
+          {t('entities.users')}
+        </Heading>
+        {entity ? (
+          <>
+            <Text color="fg.muted" mb="3">
+              {t('entities.usersHelp')}
+            </Text>
+            <RecipientsSelector
+              type={t('selector.type')}
+              load={(query) => loadEntityUsers(adminApi, entity.id, query)}
+              onAdd={async (userId) => {
+                await addEntityUser(adminApi, entity.id, userId);
+                notify({ kind: 'success', message: t('entities.userAdded') });
+              }}
+              onRemove={async (userId) => {
+                await removeEntityUser(adminApi, entity.id, userId);
+                notify({ kind: 'success', message: t('entities.userRemoved') });
+              }}
+            />
+          </>
+        ) : (
+          <Text color="fg.muted">{t('entities.saveFirst')}</Text>
+        )}
+      </Box>
+    </Box>
+  );
+}
