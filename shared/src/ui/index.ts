@@ -6,6 +6,7 @@ export * from './image-picker';
 export * from './load-state';
 export * from './status-chip';
 export * from './use-list-params';
+export * from './csv';
 export * from './list-frame';
 export * from './form-frame';
 export * from './use-unsaved-changes';

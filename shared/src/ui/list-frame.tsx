@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadCsv, toCsv, type CsvValue } from './csv';
 import { LoadState } from './load-state';
 import type { ListParamsControl } from './use-list-params';
 
@@ -44,6 +45,33 @@ export interface ListFrameProps<T> {
   createLabel?: string;
   /** How many skeleton rows hold the place while loading. */
   skeletonRows?: number;
+  /**
+   * Rows can be selected: a checkbox per row named "Select {rowLabel}", one for the whole page, and
+   * the bulk `actions` over the selected rows of the page (`done` clears the selection).
+   */
+  selection?: {
+    rowLabel: (row: T) => string;
+    actions: (rows: T[], done: () => void) => ReactNode;
+  };
+  /**
+   * "Export CSV": the whole list as filtered and sorted now, every page asked from the server with
+   * the same filters (`fetchPage`), the file built in the browser.
+   */
+  csvExport?: {
+    fileName: string;
+    columns: { header: string; value: (row: T) => CsvValue }[];
+    fetchPage: (page: number) => Promise<ListPage<T>>;
+  };
+}
+
+/** Every page of a list, one after the other, until the total is reached (or a page comes back empty). */
+export async function fetchAllPages<T>(fetchPage: (page: number) => Promise<ListPage<T>>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await fetchPage(page);
+    rows.push(...answer.items);
+    if (answer.items.length === 0 || rows.length >= answer.total || page * answer.page_size >= answer.total) return rows;
+  }
 }
 
 /**
@@ -57,6 +85,38 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
   const headingId = useId();
+  const { selection, csvExport } = props;
+  const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string | number>>(new Set());
+  const selectedRows = selection && data ? data.items.filter((row) => selectedKeys.has(rowKey(row))) : [];
+  const allSelected = Boolean(data && data.items.length > 0 && selectedRows.length === data.items.length);
+  const toggleRow = (row: T, checked: boolean) =>
+    setSelectedKeys((keys) => {
+      const next = new Set(keys);
+      if (checked) next.add(rowKey(row));
+      else next.delete(rowKey(row));
+      return next;
+    });
+  const togglePage = (checked: boolean) => setSelectedKeys(new Set(checked && data ? data.items.map(rowKey) : []));
+  const clearSelection = () => setSelectedKeys(new Set());
+  const [exporting, setExporting] = useState<'busy' | 'failed' | { count: number } | null>(null);
+
+  const exportCsv = async () => {
+    if (!csvExport) return;
+    setExporting('busy');
+    try {
+      const rows = await fetchAllPages(csvExport.fetchPage);
+      downloadCsv(
+        csvExport.fileName,
+        toCsv(
+          csvExport.columns.map((column) => column.header),
+          rows.map((row) => csvExport.columns.map((column) => column.value(row))),
+        ),
+      );
+      setExporting({ count: rows.length });
+    } catch {
+      setExporting('failed');
+    }
+  };
 
   return (
     <Box as="section" aria-labelledby={headingId} p={{ base: '3', md: '6' }}>
@@ -69,16 +129,53 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
             {t('list.count', { count: data.total })}
           </Text>
         )}
-        {onCreate && createLabel && (
-          <Button ms="auto" colorPalette="brand" onClick={onCreate}>
-            {createLabel}
-          </Button>
-        )}
+        <Flex ms="auto" gap="2" wrap="wrap">
+          {csvExport && data && data.total > 0 && (
+            <Button variant="outline" loading={exporting === 'busy'} onClick={() => void exportCsv()}>
+              {t('list.exportCsv')}
+            </Button>
+          )}
+          {onCreate && createLabel && (
+            <Button colorPalette="brand" onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )}
+        </Flex>
       </Flex>
+      {csvExport && (
+        <VisuallyHidden role="status">
+          {exporting && exporting !== 'busy' && exporting !== 'failed' ? t('list.exported', { count: exporting.count }) : null}
+        </VisuallyHidden>
+      )}
+      {exporting === 'failed' && (
+        <Text role="alert" color="fg.error" mb="3">
+          {t('list.exportFailed')}
+        </Text>
+      )}
       <Flex gap="3" wrap="wrap" mb="4" align="end">
         <ListSearch value={params.search} onChange={list.setSearch} />
         {filters}
       </Flex>
+      {selection && selectedRows.length > 0 && (
+        <Flex
+          role="toolbar"
+          aria-label={t('list.bulkActions')}
+          gap="2"
+          align="center"
+          wrap="wrap"
+          mb="3"
+          p="2"
+          borderWidth="1px"
+          borderRadius="md"
+          bg="bg.subtle"
+        >
+          <Text fontWeight="medium">{t('list.selected', { count: selectedRows.length })}</Text>
+          {selection.actions(selectedRows, clearSelection)}
+          <Button size="sm" variant="ghost" onClick={clearSelection}>
+            {t('list.clearSelection')}
+          </Button>
+        </Flex>
+      )}
       {error && !loading ? (
         <LoadState status="error" failedText={t('list.loadFailed')} onRetry={onRetry} />
       ) : !loading && data && data.items.length === 0 ? (
@@ -102,6 +199,17 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
           <Table.Root size="sm" aria-labelledby={headingId} aria-busy={loading}>
             <Table.Header>
               <Table.Row>
+                {selection && (
+                  <Table.ColumnHeader width="1">
+                    <SelectBox
+                      label={t('list.selectPage')}
+                      checked={allSelected}
+                      indeterminate={selectedRows.length > 0 && !allSelected}
+                      disabled={!data || data.items.length === 0 || loading}
+                      onChange={togglePage}
+                    />
+                  </Table.ColumnHeader>
+                )}
                 {columns.map((column) => (
                   <SortableHeader key={column.key} column={column} list={list} />
                 ))}
@@ -112,6 +220,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
               {loading || !data
                 ? Array.from({ length: props.skeletonRows ?? 5 }, (_, index) => (
                     <Table.Row key={index} aria-hidden="true">
+                      {selection && <Table.Cell />}
                       {columns.map((column) => (
                         <Table.Cell key={column.key}>
                           <Skeleton height="5" />
@@ -126,6 +235,15 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
                   ))
                 : data.items.map((row) => (
                     <Table.Row key={rowKey(row)}>
+                      {selection && (
+                        <Table.Cell>
+                          <SelectBox
+                            label={t('list.selectRow', { name: selection.rowLabel(row) })}
+                            checked={selectedKeys.has(rowKey(row))}
+                            onChange={(checked) => toggleRow(row, checked)}
+                          />
+                        </Table.Cell>
+                      )}
                       {columns.map((column) => (
                         <Table.Cell key={column.key}>{column.render(row)}</Table.Cell>
                       ))}
@@ -159,6 +277,30 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
         </Flex>
       )}
     </Box>
+  );
+}
+
+/** A native checkbox (keyboard, screen readers and the indeterminate state for free), named by `label`. */
+function SelectBox(props: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { label, checked, indeterminate = false, disabled = false, onChange } = props;
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      checked={checked}
+      disabled={disabled}
+      ref={(input) => {
+        if (input) input.indeterminate = indeterminate;
+      }}
+      onChange={(event) => onChange(event.target.checked)}
+      style={{ width: '1rem', height: '1rem', accentColor: 'var(--chakra-colors-brand-solid, currentColor)', cursor: 'pointer' }}
+    />
   );
 }
 

@@ -60,6 +60,24 @@ export function publishableApi<Item extends { id: number }, CreateBody, UpdateBo
           await adminApi.delete<void>(`${base}/${id}`, { silent: true });
           await after(null, id);
         },
+        /**
+         * Publish, change to draft or delete several items: the API has no bulk route, so one call per
+         * item, four at a time; the lists are asked again once at the end. Says how many succeeded.
+         */
+        bulk: async (action: 'publish' | 'unpublish' | 'delete', ids: number[]) => {
+          const call = (id: number) =>
+            action === 'delete'
+              ? adminApi.delete<void>(`${base}/${id}`, { silent: true })
+              : adminApi.put<Item>(`${base}/${id}/${action}`, undefined, { silent: true });
+          const results: PromiseSettledResult<unknown>[] = [];
+          for (let start = 0; start < ids.length; start += 4) {
+            results.push(...(await Promise.allSettled(ids.slice(start, start + 4).map(call))));
+          }
+          await mutate(isListKey);
+          await Promise.all(ids.map((id) => mutate(itemKey(id))));
+          const succeeded = results.filter((result) => result.status === 'fulfilled').length;
+          return { succeeded, failed: results.length - succeeded };
+        },
         addUser: (id: number, userId: number) => adminApi.put<Item>(`${base}/${id}/users/add/${userId}`, undefined),
         removeUser: (id: number, userId: number) => adminApi.put<Item>(`${base}/${id}/users/remove/${userId}`, undefined),
         /** Audience `user`: exactly this recipient (the server drops the others). */

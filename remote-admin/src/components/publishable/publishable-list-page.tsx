@@ -49,6 +49,8 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
   const schedules = useSchedules(adminApi, kind.api.resource);
   const [deleting, setDeleting] = useState<Item | null>(null);
   const [busy, setBusy] = useState(false);
+  const [bulkDeleting, setBulkDeleting] = useState<{ rows: Item[]; done: () => void } | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
   const words = (key: string, options?: Record<string, unknown>) => t(`${kind.words}.${key}`, options);
 
   const remove = async () => {
@@ -71,6 +73,22 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
       setDeleting(null);
     }
   };
+
+  const runBulk = async (action: 'publish' | 'unpublish' | 'delete', rows: Item[], done: () => void) => {
+    setBulkBusy(true);
+    try {
+      const { succeeded, failed } = await mutations.bulk(
+        action,
+        rows.map((row) => row.id),
+      );
+      notify({ kind: failed > 0 ? 'error' : 'success', message: t('common:list.bulkDone', { succeeded, failed }) });
+      done();
+    } finally {
+      setBulkBusy(false);
+      setBulkDeleting(null);
+    }
+  };
+  const statusText = (item: Item) => (item.status === PUBLICATION.published ? t('common:status.published') : t('common:status.draft'));
 
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const columns: ListColumn<Item>[] = [
@@ -118,6 +136,48 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
         onRetry={() => void items.mutate()}
         columns={columns}
         rowKey={(item) => item.id}
+        selection={{
+          rowLabel: (item) => item.title,
+          actions: (rows, done) => {
+            const drafts = rows.filter((row) => row.status !== PUBLICATION.published);
+            const live = rows.filter((row) => row.status === PUBLICATION.published);
+            return (
+              <>
+                <Button
+                  size="sm"
+                  colorPalette="brand"
+                  disabled={bulkBusy || drafts.length === 0}
+                  onClick={() => void runBulk('publish', drafts, done)}
+                >
+                  {t('common:form.publish')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={bulkBusy || live.length === 0}
+                  onClick={() => void runBulk('unpublish', live, done)}
+                >
+                  {t('common:form.unpublish')}
+                </Button>
+                <Button size="sm" variant="outline" colorPalette="red" disabled={bulkBusy} onClick={() => setBulkDeleting({ rows, done })}>
+                  {t('common:form.delete')}
+                </Button>
+              </>
+            );
+          },
+        }}
+        csvExport={{
+          fileName: `${kind.api.resource}.csv`,
+          fetchPage: (page) => kind.api.getList(adminApi, { ...query, page, page_size: 100 }),
+          columns: [
+            { header: 'id', value: (item) => item.id },
+            { header: t('fields.title'), value: (item) => item.title },
+            { header: t('fields.status'), value: statusText },
+            ...(has('category') ? [{ header: t('fields.category'), value: (item: Item) => item.category?.name ?? '' }] : []),
+            ...(has('pinned') ? [{ header: t('fields.pinned'), value: (item: Item) => (item.pinned ? t('list.yes') : t('list.no')) }] : []),
+            { header: t('fields.updated'), value: (item) => item.updated_at },
+          ],
+        }}
         rowActions={(item) => (
           <>
             <Button asChild size="xs" variant="outline">
@@ -176,6 +236,14 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
         createLabel={words('create')}
       />
       <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <DeleteConfirmDialog
+        open={bulkDeleting !== null}
+        busy={bulkBusy}
+        onCancel={() => setBulkDeleting(null)}
+        onConfirm={() => bulkDeleting && void runBulk('delete', bulkDeleting.rows, bulkDeleting.done)}
+      >
+        {t('common:list.bulkDeleteCount', { count: bulkDeleting?.rows.length ?? 0 })}
+      </DeleteConfirmDialog>
     </>
   );
 }

@@ -205,6 +205,88 @@ describe('the advices console', () => {
     expect(recipients.size).toBe(0);
   });
 
+  it('should publish the selected drafts one call each and say how many succeeded and failed', async () => {
+    const items = [advice(1, { title: 'Draft one' }), advice(2, { title: 'Draft two' }), advice(3, { title: 'Live', status: 16 })];
+    api.routes = [
+      route('PUT', '/api/admin/advices/1/publish', () => advice(1, { status: 16 })),
+      route('PUT', '/api/admin/advices/2/publish', { statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500),
+      get('/api/admin/advices', () => page(items)),
+    ];
+    const toasts = renderConsole('/entity/admin/advices');
+    const table = await screen.findByRole('table', { name: 'Advices' });
+    await within(table).findByRole('link', { name: 'Draft one' });
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select every item of this page' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Actions on the selected items' });
+    expect(within(toolbar).getByText('3 selected')).toBeVisible();
+    await userEvent.click(within(toolbar).getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'error', message: '1 succeeded, 1 failed.' }));
+    expect(api.requests.filter((request) => request.method === 'PUT').map((request) => request.path)).toEqual([
+      '/api/admin/advices/1/publish',
+      '/api/admin/advices/2/publish',
+    ]);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('should delete the selected advices after one confirmation, published ones included (the server allows it)', async () => {
+    let items = [advice(1, { title: 'Draft one' }), advice(3, { title: 'Live', status: 16 }), advice(4, { title: 'Kept' })];
+    const deleting = (id: number) =>
+      route('DELETE', `/api/admin/advices/${id}`, () => {
+        items = items.filter((item) => item.id !== id);
+        return null;
+      });
+    api.routes = [deleting(1), deleting(3), get('/api/admin/advices', () => page(items))];
+    const toasts = renderConsole('/entity/admin/advices');
+    const table = await screen.findByRole('table', { name: 'Advices' });
+    await userEvent.click(await within(table).findByRole('checkbox', { name: 'Select Draft one' }));
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select Live' }));
+    await userEvent.click(within(screen.getByRole('toolbar')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('2 items will be deleted.')).toBeVisible();
+    expect(requests('DELETE', '/api/admin/advices/1')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(toasts).toContainEqual({ kind: 'success', message: '2 succeeded, 0 failed.' }));
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'Live' })).toBeNull());
+    expect(within(table).getByRole('link', { name: 'Kept' })).toBeVisible();
+  });
+
+  it('should export the list as filtered, every page asked with the same filters', async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:test';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const all = Array.from({ length: 150 }, (_, index) =>
+      advice(index + 1, { title: index === 0 ? '@risky, "title"' : `Advice ${index + 1}` }),
+    );
+    api.routes = [
+      get('/api/admin/advices', (request: SeenRequest) => {
+        const query = new URL(request.url, 'http://x').searchParams;
+        const size = Number(query.get('page_size'));
+        const from = (Number(query.get('page')) - 1) * size;
+        return { items: all.slice(from, from + size), total: all.length, page: Number(query.get('page')), page_size: size };
+      }),
+    ];
+    renderConsole('/entity/admin/advices?status=0');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(api.seen.filter((url) => url.startsWith('/api/admin/advices')).slice(1)).toEqual([
+      '/api/admin/advices?page=1&page_size=100&status=0',
+      '/api/admin/advices?page=2&page_size=100&status=0',
+    ]);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('id,Title,Status,Category,Pinned,Last change');
+    expect(lines[1]).toBe(`1,"'@risky, ""title""",Draft,,No,2026-01-02T10:00:00.000Z`);
+    expect(lines).toHaveLength(152);
+  });
+
   it('should ask an administrator without an entity to pick one first', async () => {
     api.routes = [
       get('/api/entities', {
