@@ -34,7 +34,7 @@ export const adminPeople = {
       publisher: 'Adds publishing: content goes live for customers.',
       administrator: 'Adds every company, users, categories, groups, the audit log and display-as.',
     },
-    displayAs: 'Display the hub as {{name}}',
+    displayAs: 'Display as {{name}}',
     displayAsShort: 'Display as',
     updated: 'The user was updated successfully !',
     updateFailed: 'Error when updating the user !',

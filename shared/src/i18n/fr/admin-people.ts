@@ -38,7 +38,7 @@ export const adminPeople: Catalogue<typeof en> = {
       administrator:
         "Ajoute toutes les entreprises, les utilisateurs, les catégories, les groupes, le journal d'audit et l'affichage en tant que.",
     },
-    displayAs: 'Afficher le hub en tant que {{name}}',
+    displayAs: 'Afficher en tant que {{name}}',
     displayAsShort: 'Afficher en tant que',
     updated: "L'utilisateur a été mis à jour avec succès !",
     updateFailed: "Erreur lors de la mise à jour de l'utilisateur !",

@@ -13,7 +13,7 @@ const FILTERS = ['entity', 'role'] as const;
 /** /admin/users (administrator): every user, searched by name or email, filtered by entity and by role. */
 export function UsersPage() {
   const { t } = useTranslation('admin');
-  const { startDisplayAs } = useRemoteProps();
+  const { startDisplayAs, session } = useRemoteProps();
   const list = useListParams(FILTERS);
   const { params } = list;
   const { data, error, isLoading, isValidating, mutate } = useUsers(params);
@@ -54,16 +54,18 @@ export function UsersPage() {
       rowKey={(user) => user.id}
       rowActions={
         startDisplayAs
-          ? (user) => (
-              <Button
-                size="xs"
-                variant="outline"
-                aria-label={t('users.displayAs', { name: `${user.first_name} ${user.last_name}` })}
-                onClick={() => void startDisplayAs(user.id, { includesUnpublished: false })}
-              >
-                {t('users.displayAsShort')}
-              </Button>
-            )
+          ? (user) =>
+              // Not oneself: the server refuses it, and it would show nothing new.
+              user.id === session.user.id ? null : (
+                <Button
+                  size="xs"
+                  variant="outline"
+                  aria-label={t('users.displayAs', { name: `${user.first_name} ${user.last_name}` })}
+                  onClick={() => void startDisplayAs(user.id, { includesUnpublished: false })}
+                >
+                  {t('users.displayAsShort')}
+                </Button>
+              )
           : undefined
       }
       filters={

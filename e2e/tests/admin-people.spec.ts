@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, type DemoAccount } from './support/session';
+
+/** No serious or critical accessibility violation on the page as it is now. */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
+    );
+  expect([screen, serious]).toEqual([screen, []]);
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function signedIn(browser: Browser, email: DemoAccount, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test.describe('the people consoles', () => {
+  test('journey 1: an administrator raises user@contoso.test to contributor, who then manages only Contoso advices', async ({
+    browser,
+  }) => {
+    const admin = await signedIn(browser, 'admin@demo.test');
+    await admin.goto('/admin/users');
+    const table = admin.getByRole('table', { name: 'Users' });
+    await expect(table.getByRole('link', { name: 'Carl Contoso' })).toBeVisible();
+    await expectAccessible(admin, 'users list at 1280 px');
+
+    // The console's own filters (the shell's header has an entity selector too).
+    const console = admin.getByRole('region', { name: 'Users' });
+    await console.getByRole('searchbox').fill('contoso');
+    await console.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'Contoso' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await table.getByRole('link', { name: 'Carl Contoso' }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'User: Carl Contoso' })).toBeVisible();
+    await expectAccessible(admin, 'user details at 1280 px');
+
+    const role = admin.getByRole('combobox', { name: 'Role' });
+    await expect(role).toHaveValue('user');
+    await role.selectOption('contributor');
+    await expect(admin.getByText('Adds the entity admin area and the content consoles')).toBeVisible();
+    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(admin.getByText('The user was updated successfully !')).toBeVisible();
+
+    // The same pages at phone width: nothing wider than the screen, still accessible.
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(admin);
+    await expectAccessible(admin, 'user details at 375 px');
+    await admin.goto('/admin/users?role=contributor');
+    await expect(admin.getByRole('table', { name: 'Users' }).getByRole('link', { name: 'Carl Contoso' })).toBeVisible();
+    await expectNoHorizontalOverflow(admin);
+    await expectAccessible(admin, 'users list at 375 px');
+    await admin.context().close();
+
+    // Signed in again, Carl is a contributor: the entity admin area shows Contoso's advices only.
+    const carl = await signedIn(browser, 'user@contoso.test');
+    await carl.goto('/entity/admin/advices');
+    const advices = carl.getByRole('table', { name: 'Advices' });
+    await expect(advices.getByRole('link', { name: 'Contoso: plan your budget forecast', exact: true })).toBeVisible();
+    await expect(advices.getByRole('link', { name: 'Contoso: archive closed projects', exact: true })).toBeVisible();
+    await expect(advices.getByRole('link', { name: 'Speed up your monthly sales report', exact: true })).toHaveCount(0);
+    await expect(advices.getByRole('row')).toHaveCount(3);
+    await expectAccessible(carl, 'Contoso advices at 1280 px');
+    await carl.context().close();
+  });
+});
