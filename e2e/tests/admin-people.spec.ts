@@ -18,6 +18,15 @@ async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
+/** The advices a customer sees on /advices, by title. */
+async function advicesTitles(page: Page): Promise<string[]> {
+  await page.goto('/advices');
+  const list = page.getByRole('list', { name: 'Advices', exact: true });
+  const empty = page.getByText('No advice for you yet.');
+  await expect(list.or(empty)).toBeVisible();
+  return (await list.count()) ? list.getByRole('heading').allTextContents() : [];
+}
+
 async function signedIn(browser: Browser, email: DemoAccount, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   const page = await context.newPage();
@@ -71,5 +80,40 @@ test.describe('the people consoles', () => {
     await expect(advices.getByRole('row')).toHaveCount(3);
     await expectAccessible(carl, 'Contoso advices at 1280 px');
     await carl.context().close();
+  });
+
+  test("journey 2: an administrator moves a user from Northwind to Contoso with the company's double list; her advices follow", async ({
+    browser,
+  }) => {
+    const nina = await signedIn(browser, 'user@northwind.test');
+    const before = await advicesTitles(nina);
+    expect(before).toContain('Speed up your monthly sales report');
+    expect(before).not.toContain('Contoso: plan your budget forecast');
+
+    const admin = await signedIn(browser, 'admin@demo.test');
+    await admin.goto('/admin/entities');
+    const companies = admin.getByRole('table', { name: 'Companies' });
+    await expect(companies.getByRole('link', { name: 'Contoso', exact: true })).toBeVisible();
+    await expectAccessible(admin, 'companies list at 1280 px');
+    await companies.getByRole('link', { name: 'Contoso', exact: true }).click();
+    await expect(admin.getByRole('heading', { level: 1, name: 'Company: Contoso' })).toBeVisible();
+    await admin.getByRole('searchbox', { name: 'Search by name or email' }).fill('nina');
+    const outside = admin.getByRole('listbox', { name: 'Not associated users' });
+    await outside.getByRole('option', { name: /^Nina North \(user@northwind\.test\) · Northwind Traders/ }).click();
+    await expect(admin.getByText('The user was added to the entity successfully !')).toBeVisible();
+    await expect(admin.getByRole('listbox', { name: 'Associated users' }).getByRole('option', { name: /Nina North/ })).toBeVisible();
+    await expectAccessible(admin, 'company details at 1280 px');
+    await admin.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(admin);
+    await expectAccessible(admin, 'company details at 375 px');
+    await admin.context().close();
+
+    // Signed in again, Nina reads Contoso's advices, no longer Northwind's.
+    await nina.context().close();
+    const moved = await signedIn(browser, 'user@northwind.test');
+    const after = await advicesTitles(moved);
+    expect(after).toContain('Contoso: plan your budget forecast');
+    expect(after).not.toContain('Speed up your monthly sales report');
+    await moved.context().close();
   });
 });
