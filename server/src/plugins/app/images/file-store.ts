@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,10 +38,15 @@ export function diskFileStore(root: string): FileStore {
     async put(key, source) {
       const target = join(root, checkKey(key));
       const temporary = join(root, `.upload-${randomUUID()}.tmp`);
+      const sink = createWriteStream(temporary, { flags: 'wx' });
       try {
-        await pipeline(source, createWriteStream(temporary, { flags: 'wx' }));
+        await pipeline(source, sink);
         await rename(temporary, target);
       } catch (error) {
+        // A source that fails while the file is still being opened makes the pipeline give up
+        // before the file exists; the open then completes and creates it. Wait for the sink to be
+        // closed, then remove whatever it left.
+        if (!sink.closed) await once(sink, 'close').catch(() => undefined);
         await unlink(temporary).catch(() => undefined);
         throw error;
       }
