@@ -2,8 +2,10 @@ import { Type, type Static } from 'typebox';
 import { CategorySchema, ListOf, PageQuerySchema } from './common';
 import { NOT_BLANK } from './content';
 
-/** A colour as #rrggbb. */
-export const COLOR_PATTERN = '^#[0-9A-Fa-f]{6}$';
+import { COLOR_PATTERN } from './field-rules';
+
+/** A colour as #rrggbb (in `field-rules.ts`, which the browser loads without typebox). */
+export { COLOR_PATTERN } from './field-rules';
 
 /** GET /api/categories (any signed-in user: the content filters and forms) and GET /api/admin/categories. */
 export const CategoryListQuerySchema = Type.Intersect([

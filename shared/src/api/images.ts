@@ -40,8 +40,8 @@ export const ImageUploadFieldsSchema = Type.Object({
 });
 export type ImageUploadFields = Static<typeof ImageUploadFieldsSchema>;
 
-/** The name of the file part of the uploads. */
-export const IMAGE_FILE_FIELD = 'file';
+/** The name of the file part of the uploads (in `field-rules.ts`, which the browser loads without typebox). */
+export { IMAGE_FILE_FIELD } from './field-rules';
 
 /**
  * GET /api/admin/images/{id}/usage: how many items show the image. Deleting the image keeps them

@@ -6,7 +6,7 @@ import type { ImageCategory } from '../api/common';
 import { ApiError } from '../api/errors';
 import type { ApiClient } from '../api/http-client';
 import type { AdminImage, AdminImageList } from '../api/images';
-import { IMAGE_FILE_FIELD } from '../api/images';
+import { IMAGE_FILE_FIELD } from '../api/field-rules';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, previewSize } from './image-sizes';
 
 export interface ImagePickerProps {
