@@ -1,15 +1,22 @@
 import { Route, Routes } from 'react-router-dom';
-import { AdviceDetailsPage } from './features/advices/components/advice-details-page';
-import { AdvicesPage } from './features/advices/components/advices-page';
 import { ConsolesPage } from './features/consoles/components/consoles-page';
-import { DashboardDetailsPage } from './features/dashboards/components/dashboard-details-page';
-import { DashboardsPage } from './features/dashboards/components/dashboards-page';
-import { DocumentationPage } from './features/documentation/components/documentation-page';
-import { NewsItemDetailsPage } from './features/news-items/components/news-item-details-page';
-import { NewsItemsPage } from './features/news-items/components/news-items-page';
+import { lazyPage } from './lazy-page';
 import { libraryRoutes } from './library-routes';
 import { paths } from './paths';
 import { peopleRoutes } from './people-routes';
+
+// Each console's pages load with their route (size budget of a list page, issue 13).
+const AdvicesPage = lazyPage(() => import('./features/advices/components/advices-page').then((m) => m.AdvicesPage));
+const AdviceDetailsPage = lazyPage(() => import('./features/advices/components/advice-details-page').then((m) => m.AdviceDetailsPage));
+const DashboardsPage = lazyPage(() => import('./features/dashboards/components/dashboards-page').then((m) => m.DashboardsPage));
+const DashboardDetailsPage = lazyPage(() =>
+  import('./features/dashboards/components/dashboard-details-page').then((m) => m.DashboardDetailsPage),
+);
+const NewsItemsPage = lazyPage(() => import('./features/news-items/components/news-items-page').then((m) => m.NewsItemsPage));
+const NewsItemDetailsPage = lazyPage(() =>
+  import('./features/news-items/components/news-item-details-page').then((m) => m.NewsItemDetailsPage),
+);
+const DocumentationPage = lazyPage(() => import('./features/documentation/components/documentation-page').then((m) => m.DocumentationPage));
 
 /**
  * The remote's routes, on absolute paths; elsewhere it renders nothing. A console adds its list
