@@ -4,13 +4,20 @@ import { useRemoteProps } from '@hub/shared/remote';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route } from 'react-router-dom';
-import { CategoriesPage } from './features/categories/components/categories-page';
-import { CategoryDetailsPage } from './features/categories/components/category-details-page';
-import { ImageDetailsPage } from './features/images/components/image-details-page';
-import { ImagesPage } from './features/images/components/images-page';
-import { TrainingDetailsPage } from './features/trainings/components/training-details-page';
-import { TrainingsPage } from './features/trainings/components/trainings-page';
 import { libraryPaths } from './library-paths';
+import { lazyPage } from './lazy-page';
+
+// Each console's pages load with their route (size budget of a list page, issue 13).
+const CategoriesPage = lazyPage(() => import('./features/categories/components/categories-page').then((m) => m.CategoriesPage));
+const CategoryDetailsPage = lazyPage(() =>
+  import('./features/categories/components/category-details-page').then((m) => m.CategoryDetailsPage),
+);
+const ImageDetailsPage = lazyPage(() => import('./features/images/components/image-details-page').then((m) => m.ImageDetailsPage));
+const ImagesPage = lazyPage(() => import('./features/images/components/images-page').then((m) => m.ImagesPage));
+const TrainingDetailsPage = lazyPage(() =>
+  import('./features/trainings/components/training-details-page').then((m) => m.TrainingDetailsPage),
+);
+const TrainingsPage = lazyPage(() => import('./features/trainings/components/trainings-page').then((m) => m.TrainingsPage));
 
 /** Categories are for administrators (SPEC §2); the API refuses others too, this says so first. */
 function AdministratorsOnly({ children }: { children: ReactNode }) {

@@ -4,11 +4,14 @@ import { useRemoteProps } from '@hub/shared/remote';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route } from 'react-router-dom';
-import { EntitiesPage } from './features/entities/components/entities-page';
-import { EntityDetailsPage } from './features/entities/components/entity-details-page';
-import { UserDetailsPage } from './features/users/components/user-details-page';
-import { UsersPage } from './features/users/components/users-page';
 import { peoplePaths } from './people-paths';
+import { lazyPage } from './lazy-page';
+
+// Each console's pages load with their route (size budget of a list page, issue 13).
+const EntitiesPage = lazyPage(() => import('./features/entities/components/entities-page').then((m) => m.EntitiesPage));
+const EntityDetailsPage = lazyPage(() => import('./features/entities/components/entity-details-page').then((m) => m.EntityDetailsPage));
+const UserDetailsPage = lazyPage(() => import('./features/users/components/user-details-page').then((m) => m.UserDetailsPage));
+const UsersPage = lazyPage(() => import('./features/users/components/users-page').then((m) => m.UsersPage));
 
 /** Users and companies are for administrators (SPEC §6); the API refuses others too, this says so first. */
 function AdministratorsOnly({ children }: { children: ReactNode }) {
