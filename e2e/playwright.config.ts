@@ -25,6 +25,13 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
+  // One portal (one demo database) serves the whole run. The customer journeys read the demo data
+  // as seeded; the console journeys change it (they publish, move users between companies, change
+  // rights), so they run after the others.
+  projects: [
+    { name: 'portal', testIgnore: /admin-.*\.spec\.ts/ },
+    { name: 'consoles', testMatch: /admin-.*\.spec\.ts/, dependencies: ['portal'] },
+  ],
   use: {
     baseURL: origin,
     headless: true,
