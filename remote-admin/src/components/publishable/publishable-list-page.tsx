@@ -2,7 +2,7 @@ import { Button, Flex, Link, Text } from '@chakra-ui/react';
 import { PUBLICATION, type AdminContentListQuery, type CategoryList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
-  DeleteConfirmDialog,
+  LazyDeleteConfirmDialog,
   ListFilter,
   ListFrame,
   ScheduledFor,
@@ -235,15 +235,15 @@ export function PublishableListPage<Item extends PublishableItem>({ kind }: { ki
         onCreate={() => navigate(detailsPath(kind.listPath))}
         createLabel={words('create')}
       />
-      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
-      <DeleteConfirmDialog
+      <LazyDeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <LazyDeleteConfirmDialog
         open={bulkDeleting !== null}
         busy={bulkBusy}
         onCancel={() => setBulkDeleting(null)}
         onConfirm={() => bulkDeleting && void runBulk('delete', bulkDeleting.rows, bulkDeleting.done)}
       >
         {t('common:list.bulkDeleteCount', { count: bulkDeleting?.rows.length ?? 0 })}
-      </DeleteConfirmDialog>
+      </LazyDeleteConfirmDialog>
     </>
   );
 }
