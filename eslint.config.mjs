@@ -79,7 +79,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: packageZones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: packageZones }],
       // The hooks rules that matter for correctness. The React Compiler rules of the plugin's
       // `recommended` set are not used: we do not build with the React Compiler.
       'react-hooks/rules-of-hooks': 'error',
@@ -95,7 +95,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: TESTS,
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...packageZones, ...featureZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones] }] },
   },
   {
     // With type information where it pays: a promise nobody awaits or handles loses its error.
