@@ -1,7 +1,7 @@
 import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
 import type { Category } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { DeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { LazyDeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -77,7 +77,12 @@ export function CategoriesPage() {
         onCreate={() => navigate(detailsPath(paths.categories))}
         createLabel={t('categories.create')}
       />
-      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <LazyDeleteConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </>
   );
 }

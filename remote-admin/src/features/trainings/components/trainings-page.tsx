@@ -1,7 +1,7 @@
 import { Button, Link } from '@chakra-ui/react';
 import type { Training, TrainingKind } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { DeleteConfirmDialog, ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { LazyDeleteConfirmDialog, ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -84,7 +84,12 @@ export function TrainingsPage() {
         onCreate={() => navigate(libraryDetailsPath(libraryPaths.trainings))}
         createLabel={t('trainings.create')}
       />
-      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <LazyDeleteConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </>
   );
 }
