@@ -4,7 +4,6 @@ import type { Static, TSchema } from 'typebox';
 import {
   AudienceUserListSchema,
   AudienceUserQuerySchema,
-  ErrorResponseSchema,
   IdParamSchema,
   ItemUserParamsSchema,
   PageQuerySchema,
@@ -12,14 +11,9 @@ import {
 } from '@hub/shared/api';
 import type { AudienceContentAdmin } from '../../../plugins/app/content/audience-content-admin';
 import { fieldErrors } from '../field-errors';
+import { errorResponses } from '../error-responses';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export interface AudienceContentSchemas {
   item: TSchema;

@@ -14,14 +14,9 @@ import {
   PendingListSchema,
 } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
+import { errorResponses } from '../error-responses';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Discussions with the consultant (SPEC §7): the displayed user's own, their thread, writing, and the live events stream. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, IdParamSchema, USER_MESSAGES, UserSchema, type User } from '@hub/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorResponses } from '../error-responses';
 
 /**
  * What a user who is neither the caller nor managed by them may see of someone: who they are,
@@ -25,7 +26,7 @@ async function notDuringDisplayAs(request: FastifyRequest, reply: FastifyReply) 
 }
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+  const errors = errorResponses(400, 401, 403, 404);
 
   // 404 rather than 403 for someone the caller may not read: whether the id exists is not their business.
   fastify.get(

@@ -5,13 +5,13 @@ import {
   CategoryListSchema,
   CategorySchema,
   CategoryUpdateBodySchema,
-  ErrorResponseSchema,
   IdParamSchema,
 } from '@hub/shared/api';
 import { fieldErrors } from '../../field-errors';
 import { requireRole } from '../../require-role';
+import { errorResponses } from '../../error-responses';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The categories console: administrators only (SPEC §6). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

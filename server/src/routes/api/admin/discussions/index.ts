@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DiscussionListSchema, DiscussionThreadSchema, ErrorResponseSchema, IdParamSchema } from '@hub/shared/api';
+import { DiscussionListSchema, DiscussionThreadSchema, IdParamSchema } from '@hub/shared/api';
+import { errorResponses } from '../../error-responses';
 
-const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(401, 403, 404);
 
 /**
  * Admin discussions (SPEC §7): an administrator sees every discussion, a contributor those of the

@@ -6,23 +6,17 @@ import {
   EntityListSchema,
   EntityUpdateBodySchema,
   EntityUserParamsSchema,
-  ErrorResponseSchema,
   IdParamSchema,
   SearchPageQuerySchema,
   USER_MESSAGES,
 } from '@hub/shared/api';
 import { requireRole } from '../../require-role';
+import { errorResponses } from '../../error-responses';
 
 /** The entities console (SPEC §6: administrators), under /api/admin/entities. Every write is audited. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
-  const errors = {
-    400: ErrorResponseSchema,
-    401: ErrorResponseSchema,
-    403: ErrorResponseSchema,
-    404: ErrorResponseSchema,
-    409: ErrorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
   const tags = ['admin entities'];
 
   fastify.get(

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponseSchema,
   GROUP_MESSAGES,
   GroupBodySchema,
   GroupDetailSchema,
@@ -10,17 +9,12 @@ import {
   SearchPageQuerySchema,
 } from '@hub/shared/api';
 import { requireRole } from '../../require-role';
+import { errorResponses } from '../../error-responses';
 
 /** Groups (name, Power BI report server group name, members), under /api/admin/groups: administrators. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
-  const errors = {
-    400: ErrorResponseSchema,
-    401: ErrorResponseSchema,
-    403: ErrorResponseSchema,
-    404: ErrorResponseSchema,
-    409: ErrorResponseSchema,
-  };
+  const errors = errorResponses(400, 401, 403, 404, 409);
   const tags = ['admin groups'];
 
   fastify.get(

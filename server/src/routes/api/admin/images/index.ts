@@ -5,7 +5,6 @@ import {
   AdminImageListQuerySchema,
   AdminImageListSchema,
   AdminImageSchema,
-  ErrorResponseSchema,
   IdParamSchema,
   ImageCategoryParamSchema,
   ImageUsageSchema,
@@ -14,8 +13,9 @@ import {
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../plugins/app/images/image-upload';
 import { imageUsage } from '../../../../plugins/app/images/image-usage';
 import { fieldErrors } from '../../field-errors';
+import { errorResponses } from '../../error-responses';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The image library in the admin API (contributor or more, checked by the admin scope). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

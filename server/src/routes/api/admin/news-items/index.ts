@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminNewsItemListQuerySchema,
-  ErrorResponseSchema,
   IdParamSchema,
   NewsItemCreateBodySchema,
   NewsItemListSchema,
@@ -10,14 +9,9 @@ import {
   PUBLICATION,
 } from '@hub/shared/api';
 import { fieldErrors } from '../../field-errors';
+import { errorResponses } from '../../error-responses';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** News items in the admin API (contributor or more, checked by the admin scope): not per entity. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

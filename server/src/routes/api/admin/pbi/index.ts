@@ -1,14 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, PBI_MESSAGES, PbiRefreshGroupsResponseSchema, PbiRefreshUsersResponseSchema } from '@hub/shared/api';
+import { PBI_MESSAGES, PbiRefreshGroupsResponseSchema, PbiRefreshUsersResponseSchema } from '@hub/shared/api';
 import type { FastifyReply } from 'fastify';
 import { ReportServerError, type ReportServerClient } from '../../../../plugins/external/power-bi/report-server-client';
 import { requireRole } from '../../require-role';
+import { errorResponses } from '../../error-responses';
 
 /** The Power BI Report Server sync (SPEC §1: refresh groups, refresh users), under /api/admin/pbi: administrators. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
-  const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 502: ErrorResponseSchema, 503: ErrorResponseSchema };
+  const errors = errorResponses(401, 403, 502, 503);
   const tags = ['admin power bi'];
 
   // Sent as they are: the app's error handler would replace a 5xx message by 'Internal Server Error',

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponseSchema,
   IdParamSchema,
   SCHEDULABLE_KINDS,
   ScheduleBodySchema,
@@ -9,14 +8,9 @@ import {
   ScheduleSchema,
 } from '@hub/shared/api';
 import { fieldErrors } from '../../field-errors';
+import { errorResponses } from '../../error-responses';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Scheduled publishing (contributor or more, checked by the admin scope; advices and dashboards of

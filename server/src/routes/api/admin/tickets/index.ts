@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AdminTicketListQuerySchema,
-  ErrorResponseSchema,
   IdParamSchema,
   TICKET_MESSAGES,
   TicketListSchema,
@@ -9,11 +8,12 @@ import {
   TicketStatusBodySchema,
 } from '@hub/shared/api';
 import { requireRole } from '../../require-role';
+import { errorResponses } from '../../error-responses';
 
 /** The helpdesk across entities, under /api/admin/tickets: administrators. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+  const errors = errorResponses(400, 401, 403, 404);
   const tags = ['admin tickets'];
 
   fastify.get(

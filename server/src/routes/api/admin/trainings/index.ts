@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponseSchema,
   IdParamSchema,
   TrainingCreateBodySchema,
   TrainingListQuerySchema,
@@ -9,14 +8,9 @@ import {
   TrainingUpdateBodySchema,
 } from '@hub/shared/api';
 import { fieldErrors } from '../../field-errors';
+import { errorResponses } from '../../error-responses';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Trainings, webinars and events in the admin API (contributor or more, checked by the admin scope). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

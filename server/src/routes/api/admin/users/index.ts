@@ -4,13 +4,13 @@ import {
   AdminUserListSchema,
   AdminUserSchema,
   AdminUserUpdateBodySchema,
-  ErrorResponseSchema,
   IdParamSchema,
   isAdministrator,
   SearchPageQuerySchema,
   USER_MESSAGES,
 } from '@hub/shared/api';
 import { requireRole } from '../../require-role';
+import { errorResponses } from '../../error-responses';
 
 /**
  * The users console (SPEC §6: administrators), under /api/admin/users. One exception:
@@ -19,7 +19,7 @@ import { requireRole } from '../../require-role';
  */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const administrator = requireRole('administrator');
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+  const errors = errorResponses(400, 401, 403, 404);
   const list = { tags: ['admin users'], querystring: SearchPageQuerySchema, response: { 200: AdminUserListSchema, ...errors } };
   /** The console's lists also filter by role. */
   const usersList = { ...list, querystring: AdminUserListQuerySchema };
