@@ -18,10 +18,15 @@ describe('navigationFor', () => {
     const items = navigationFor({ user, displayedUser: user, displayAs: false });
     expect(items.map((item) => item.label)).toEqual(expect.arrayContaining(['contact', 'contactClosed', 'admin', 'entityAdmin']));
     expect(consoles(items, 'admin')).toEqual(['/admin/news-items', '/admin/images', '/admin/trainings', '/documentation']);
-    expect(consoles(items, 'entityAdmin')).toEqual(['/entity/admin/advices', '/entity/admin/dashboard', '/entity/documentation']);
+    expect(consoles(items, 'entityAdmin')).toEqual([
+      '/entity/admin/advices',
+      '/entity/admin/dashboard',
+      '/entity/admin/users',
+      '/entity/documentation',
+    ]);
   });
 
-  it('should offer an administrator the categories, users and companies consoles too', () => {
+  it('should offer an administrator the categories and the people consoles too', () => {
     const user = makeUser({ rights: ['administrator'] });
     const items = navigationFor({ user, displayedUser: user, displayAs: false });
     expect(consoles(items, 'admin')).toEqual([
@@ -31,6 +36,9 @@ describe('navigationFor', () => {
       '/admin/trainings',
       '/admin/users',
       '/admin/entities',
+      '/admin/groups',
+      '/admin/tickets',
+      '/admin/audit',
       '/documentation',
     ]);
   });

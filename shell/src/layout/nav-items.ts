@@ -23,7 +23,7 @@ export type NavLabel =
   | 'consoles.trainings'
   | 'consoles.advices'
   | 'consoles.dashboards'
-  // The people consoles to come (administrator): labelled already, listed in ADMIN_CONSOLES when they exist.
+  | 'consoles.entityUsers'
   | 'consoles.users'
   | 'consoles.entities'
   | 'consoles.groups'
@@ -46,8 +46,7 @@ interface Console {
 
 /**
  * The consoles of each admin area, in menu order. Adding one is one line here, e.g.
- * `{ to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' }` (users, entities,
- * groups, audit and tickets are labelled already).
+ * `{ to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' }`.
  */
 export const ADMIN_CONSOLES: readonly Console[] = [
   { to: `${paths.admin}/news-items`, label: 'consoles.newsItems', role: 'contributor' },
@@ -56,12 +55,16 @@ export const ADMIN_CONSOLES: readonly Console[] = [
   { to: `${paths.admin}/trainings`, label: 'consoles.trainings', role: 'contributor' },
   { to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' },
   { to: `${paths.admin}/entities`, label: 'consoles.entities', role: 'administrator' },
+  { to: `${paths.admin}/groups`, label: 'consoles.groups', role: 'administrator' },
+  { to: `${paths.admin}/tickets`, label: 'consoles.tickets', role: 'administrator' },
+  { to: `${paths.admin}/audit`, label: 'consoles.audit', role: 'administrator' },
   { to: paths.documentation, label: 'documentation', role: 'contributor' },
 ];
 
 export const ENTITY_ADMIN_CONSOLES: readonly Console[] = [
   { to: `${paths.entityAdmin}/advices`, label: 'consoles.advices', role: 'contributor' },
   { to: `${paths.entityAdmin}/dashboard`, label: 'consoles.dashboards', role: 'contributor' },
+  { to: `${paths.entityAdmin}/users`, label: 'consoles.entityUsers', role: 'contributor' },
   { to: paths.entityDocumentation, label: 'documentation', role: 'contributor' },
 ];
 

@@ -27,6 +27,7 @@ export const shell = {
       trainings: 'Trainings',
       advices: 'Advices',
       dashboards: 'Dashboards',
+      entityUsers: 'Users',
       users: 'Users',
       entities: 'Entities',
       groups: 'Groups',

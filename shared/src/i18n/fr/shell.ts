@@ -29,6 +29,7 @@ export const shell: Catalogue<typeof en> = {
       trainings: 'Formations',
       advices: 'Conseils',
       dashboards: 'Tableaux de bord',
+      entityUsers: 'Utilisateurs',
       users: 'Utilisateurs',
       entities: 'Entités',
       groups: 'Groupes',
