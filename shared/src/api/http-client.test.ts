@@ -34,6 +34,18 @@ describe('createApiClient', () => {
     expect(api.requests[0]!.headers).not.toHaveProperty('ignored');
   });
 
+  it('should hand its token and context headers to another transport, read at the time of asking', async () => {
+    let token: string | null = 'tok-1';
+    const client = createApiClient({
+      baseUrl: api.apiBase,
+      getToken: () => token,
+      getHeaders: () => ({ 'X-Entity-ID': '7', Skipped: '' }),
+    });
+    expect(client.authHeaders()).toEqual({ Authorization: 'Bearer tok-1', 'X-Entity-ID': '7' });
+    token = null;
+    expect(client.authHeaders()).toEqual({ 'X-Entity-ID': '7' });
+  });
+
   it('should send no Authorization header without a token', async () => {
     const client = createApiClient({ baseUrl: api.apiBase, getToken: () => null });
     await client.get('/auth/provider/default');

@@ -47,6 +47,11 @@ export interface ApiClient {
    * `request`; without XMLHttpRequest (Node) it falls back to `request`.
    */
   upload<T>(path: string, body: FormData, options?: UploadOptions): Promise<T>;
+  /**
+   * The headers every call of this client carries (bearer token, context headers), for a transport
+   * that is not this client: the resumable (tus) uploads of collectmaster send them on each request.
+   */
+  authHeaders(): Record<string, string>;
   /** The same client on another API base (the admin client is `withBase('/api/admin')`). */
   withBase(baseUrl: string, extraHeaders?: () => Record<string, string | undefined>): ApiClient;
 }
@@ -147,6 +152,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, init) => request(path, { ...init, method: 'PUT', body }),
     delete: (path, init) => request(path, { ...init, method: 'DELETE' }),
     upload,
+    authHeaders: () => {
+      const headers = baseHeaders();
+      delete headers.Accept;
+      return headers;
+    },
     withBase: (baseUrl, extraHeaders) =>
       createApiClient({
         ...options,
