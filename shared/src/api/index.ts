@@ -14,6 +14,7 @@ export * from './advices';
 export * from './remote-access';
 export * from './remotes';
 export * from './file-exchange';
+export * from './file-exchange-paths';
 export * from './audit';
 export * from './content';
 export * from './news-items';
