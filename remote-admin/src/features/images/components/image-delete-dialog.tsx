@@ -1,7 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import type { AdminImage } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { DeleteConfirmDialog } from '@hub/shared/ui';
+import { LazyDeleteConfirmDialog } from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteImage, useImageUsage } from '../api/images-api';
@@ -13,7 +13,7 @@ export interface ImageDeleteDialogProps {
   onDeleted: (image: AdminImage) => void;
 }
 
-/** The shared delete confirmation, saying first how many items show the image and what becomes of them. */
+/** The shared delete confirmation (fetched when it first opens), saying first how many items show the image and what becomes of them. */
 export function ImageDeleteDialog({ image, onClose, onDeleted }: ImageDeleteDialogProps) {
   const { t } = useTranslation('admin');
   const { adminApi, notify } = useRemoteProps();
@@ -36,7 +36,7 @@ export function ImageDeleteDialog({ image, onClose, onDeleted }: ImageDeleteDial
 
   const counts = usage.data;
   return (
-    <DeleteConfirmDialog open={image !== null} busy={busy} onCancel={onClose} onConfirm={() => void confirm()}>
+    <LazyDeleteConfirmDialog open={image !== null} busy={busy} onCancel={onClose} onConfirm={() => void confirm()}>
       <Text as="span" display="block">
         {!counts
           ? t('images.usageLoading')
@@ -44,6 +44,6 @@ export function ImageDeleteDialog({ image, onClose, onDeleted }: ImageDeleteDial
             ? t('images.usageNone')
             : t('images.usageSome', { advices: counts.advices, news: counts.news_items, entities: counts.entities, users: counts.users })}
       </Text>
-    </DeleteConfirmDialog>
+    </LazyDeleteConfirmDialog>
   );
 }
