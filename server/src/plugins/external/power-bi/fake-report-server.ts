@@ -40,6 +40,8 @@ export interface FakeReportServer {
   items: FakeCatalogItem[];
   /** Every request line received (`GET /reports/api/v2.0/...`), for the tests. */
   requests: string[];
+  /** While set, every request waits for it before being answered (a slow server, for the tests). */
+  hold: Promise<void> | null;
   /** The catalog item at `path`. */
   item(path: string): FakeCatalogItem;
   close(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startFakeReportServer(options: FakeReportServerOptions = {
   const items = options.items ?? demoCatalog();
   const requests: string[] = [];
   let origin = '';
+  let hold: Promise<void> | null = null;
 
   const send = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     response.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal', 'odata-version': '4.0', ...headers });
@@ -121,6 +124,11 @@ export async function startFakeReportServer(options: FakeReportServerOptions = {
 
   const server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
+    if (hold) void hold.then(() => answer(request, response));
+    else answer(request, response);
+  });
+
+  function answer(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', origin);
     if (!authorized(request)) return error(response, 401, 'Unauthorized', 'Unauthorized', { 'www-authenticate': 'Basic realm="reports"' });
     if (request.method !== 'GET') return error(response, 405, 'MethodNotAllowed', 'Only GET is served here');
@@ -148,7 +156,7 @@ export async function startFakeReportServer(options: FakeReportServerOptions = {
       InheritParentPolicy: item.InheritParentPolicy,
       Policies: source.Policies,
     });
-  });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -160,6 +168,12 @@ export async function startFakeReportServer(options: FakeReportServerOptions = {
     url: `${origin}/reports`,
     items,
     requests,
+    get hold() {
+      return hold;
+    },
+    set hold(gate) {
+      hold = gate;
+    },
     item(path) {
       const found = items.find((candidate) => candidate.Path === path);
       if (!found) throw new Error(`no catalog item ${path}`);

@@ -3,27 +3,29 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PBI_MESSAGES, PbiRefreshGroupsResponseSchema, PbiRefreshUsersResponseSchema } from '@hub/shared/api';
 import type { FastifyReply } from 'fastify';
 import { ReportServerError, type ReportServerClient } from '../../../../plugins/external/power-bi/report-server-client';
+import { SyncAlreadyRunningError } from '../../../../plugins/app/power-bi/power-bi-sync';
 import { requireRole } from '../../require-role';
 import { errorResponses } from '../../error-responses';
 
 /** The Power BI Report Server sync (SPEC §1: refresh groups, refresh users), under /api/admin/pbi: administrators. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
-  const errors = errorResponses(401, 403, 502, 503);
+  const errors = errorResponses(401, 403, 409, 502, 503);
   const tags = ['admin power bi'];
 
   // Sent as they are: the app's error handler would replace a 5xx message by 'Internal Server Error',
   // and these say what the administrator can do something about (no secret, no address in them).
-  const answer = (reply: FastifyReply, statusCode: 502 | 503, message: string) =>
+  const answer = (reply: FastifyReply, statusCode: 409 | 502 | 503, message: string) =>
     reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode]!, message });
 
-  /** 503 without a report server, 502 when it fails us. */
+  /** 503 without a report server, 502 when it fails us (nothing applied), 409 while another sync runs. */
   async function withServer<T>(reply: FastifyReply, work: (server: ReportServerClient) => Promise<T>): Promise<T | FastifyReply> {
     const server = fastify.reportServer;
     if (!server) return answer(reply, 503, PBI_MESSAGES.notConfigured);
     try {
       return await work(server);
     } catch (error) {
+      if (error instanceof SyncAlreadyRunningError) return answer(reply, 409, PBI_MESSAGES.alreadyRunning);
       if (!(error instanceof ReportServerError)) throw error;
       reply.log.warn({ server: server.apiUrl, problem: error.message }, 'Power BI Report Server sync failed');
       return answer(reply, 502, `${PBI_MESSAGES.unreachable} (${error.message})`);

@@ -51,6 +51,8 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     assert.equal(body.found, 3);
     assert.equal(body.created, 1);
     assert.equal(body.updated, 0);
+    assert.equal(body.unchanged, 2);
+    assert.equal(body.not_on_server, 0);
     assert.deepEqual(
       body.groups.map((group: { pbi_group_name: string }) => group.pbi_group_name),
       ['CT-Finance', 'NW-Marketing', 'NW-Sales'],
@@ -68,7 +70,16 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
 
     // Again: nothing new.
     const again = (await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups')).json();
-    assert.deepEqual([again.found, again.created, again.updated], [3, 0, 0]);
+    assert.deepEqual([again.found, again.created, again.updated, again.unchanged], [3, 0, 0, 3]);
+  });
+
+  test('should count the hub groups the server no longer names, and keep them', async () => {
+    server.item('/Contoso').Policies = [];
+    server.item('/Contoso/Projects').Policies = [];
+    const body = (await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups')).json();
+    assert.deepEqual([body.found, body.created, body.unchanged, body.not_on_server], [2, 1, 1, 1]);
+    assert.ok((await groups()).some(([name]) => name === 'Contoso finance'));
+    assert.equal((await auditLines('pbi.refresh-groups'))[0]!.details!.not_on_server, 1);
   });
 
   test('should give a report-server name to the hub group of the same name that has none, and strip a domain', async () => {
@@ -83,12 +94,19 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     const usersBefore = (await (await testDb()).query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows[0]!.count;
     const unchanged = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users');
     assert.equal(unchanged.statusCode, 200, unchanged.body);
-    assert.deepEqual(unchanged.json(), { status: 'success', users: usersBefore, updated: 0 });
+    assert.deepEqual(unchanged.json(), { status: 'success', users: usersBefore, updated: 0, unchanged: usersBefore, added: 0, removed: 0 });
 
     // NW-Sales disappears from the report server.
     server.item('/Northwind').Policies = server.item('/Northwind').Policies.filter((policy) => policy.GroupUserName !== 'NW-Sales');
     const refreshed = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users');
-    assert.equal(refreshed.json().updated, 2);
+    assert.deepEqual(refreshed.json(), {
+      status: 'success',
+      users: usersBefore,
+      updated: 2,
+      unchanged: usersBefore - 2,
+      added: 0,
+      removed: 2,
+    });
     assert.deepEqual(await pbiGroupsOf('user@northwind.test'), []);
     assert.deepEqual(await pbiGroupsOf('contributor@northwind.test'), []);
     assert.deepEqual(await pbiGroupsOf('user@contoso.test'), ['CT-Finance']);
@@ -100,7 +118,8 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     // It comes back (granted on a report this time): so do the users' groups.
     server.item('/Northwind/Stock').InheritParentPolicy = false;
     server.item('/Northwind/Stock').Policies = [{ GroupUserName: 'nw-sales', Roles: [ROLES.browser] }];
-    assert.equal((await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).json().updated, 2);
+    const back = (await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).json();
+    assert.deepEqual([back.updated, back.added, back.removed], [2, 2, 0]);
     assert.deepEqual(await pbiGroupsOf('user@northwind.test'), ['NW-Sales']);
     const count = (await (await testDb()).query<{ count: number }>('SELECT count(*)::int AS count FROM users')).rows[0]!.count;
     assert.equal(count, usersBefore);
@@ -118,6 +137,53 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     assert.equal((await callGone('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).statusCode, 502);
     assert.equal((await groups()).length, 2);
     assert.deepEqual(await auditLines('pbi.refresh-groups'), []);
+  });
+
+  test('should answer 502 when one policy cannot be read after the catalog was, and apply nothing', async () => {
+    const groupsBefore = await groups();
+    server.items.push({ ...server.item('/Northwind/Sales'), Id: 'not-a-guid', Path: '/Northwind/Broken' });
+    server.item('/Northwind').Policies.push({ GroupUserName: 'NW-Finance', Roles: [ROLES.browser] });
+    const response = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups');
+    assert.equal(response.statusCode, 502);
+    assert.match(response.json().message, /Policies of \/Northwind\/Broken: HTTP 404/);
+    assert.deepEqual(await groups(), groupsBefore);
+    assert.deepEqual(await auditLines('pbi.refresh-groups'), []);
+    // The failed run gave the lease back: the next one runs.
+    server.items.pop();
+    assert.equal((await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups')).statusCode, 200);
+  });
+
+  test('should refuse a second sync with 409 while one runs, then run again once it is done', async () => {
+    let release = () => {};
+    server.hold = new Promise<void>((resolve) => (release = resolve));
+    const first = call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups');
+    // The first run holds the lease once it asks the report server.
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const route of ['refresh-groups', 'refresh-users']) {
+      const second = await call('admin@demo.test', 'PUT', `/api/admin/pbi/${route}`);
+      assert.equal(second.statusCode, 409, route);
+      assert.deepEqual(second.json(), { statusCode: 409, error: 'Conflict', message: PBI_MESSAGES.alreadyRunning });
+    }
+    server.hold = null;
+    release();
+    assert.equal((await first).statusCode, 200);
+    assert.equal((await auditLines('pbi.refresh-groups')).length, 1);
+    assert.equal((await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).statusCode, 200);
+  });
+
+  test("should refuse a sync while another server process holds the lease, and take over a dead process's lease", async () => {
+    const db = await testDb();
+    await db.query(
+      `INSERT INTO pbi_sync_lock (id, kind, token, since) VALUES (1, 'refresh-users', 'other-process', now())
+       ON CONFLICT (id) DO UPDATE SET kind = EXCLUDED.kind, token = EXCLUDED.token, since = EXCLUDED.since`,
+    );
+    const refused = await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups');
+    assert.equal(refused.statusCode, 409);
+    assert.deepEqual(server.requests, []);
+    // Left by a process that died an hour ago: taken over.
+    await db.query(`UPDATE pbi_sync_lock SET since = now() - interval '1 hour' WHERE id = 1`);
+    assert.equal((await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-groups')).statusCode, 200);
+    assert.deepEqual((await db.query('SELECT kind, token, since FROM pbi_sync_lock')).rows, [{ kind: null, token: null, since: null }]);
   });
 
   test('should answer 503 with a clear message when no report server is configured', async () => {
