@@ -17,8 +17,36 @@ export const TicketSchema = Type.Object({
   author: Nullable(UserSummarySchema),
   created_at: Type.String(),
   updated_at: Type.String(),
+  /** The replies under the ticket (its conversation after the description). */
+  messages_count: Type.Integer(),
 });
 export type Ticket = Static<typeof TicketSchema>;
+
+/** A reply under a ticket: from the customer's side, or from the publisher's staff (`from_staff`). */
+export const TicketMessageSchema = Type.Object({
+  id: Type.Integer(),
+  /** Plain text: shown as text, never as HTML. */
+  message: Type.String(),
+  from_staff: Type.Boolean(),
+  author: Nullable(UserSummarySchema),
+  created_at: Type.String(),
+});
+export type TicketMessage = Static<typeof TicketMessageSchema>;
+
+/**
+ * GET /api/tickets/{id} (a ticket the caller may list, else 404) and GET /api/admin/tickets/{id}
+ * (administrators): the ticket and its conversation, oldest reply first.
+ */
+export const TicketDetailsSchema = Type.Object({ ...TicketSchema.properties, messages: Type.Array(TicketMessageSchema) });
+export type TicketDetails = Static<typeof TicketDetailsSchema>;
+
+/**
+ * POST /api/tickets/{id}/messages (the customer's side: a ticket the caller may list, else 404;
+ * not during display-as) and POST /api/admin/tickets/{id}/messages (administrators: a staff reply).
+ * Answers 201 with the ticket's details.
+ */
+export const TicketMessageBodySchema = Type.Object({ message: Type.String({ minLength: 1, maxLength: 9999 }) });
+export type TicketMessageBody = Static<typeof TicketMessageBodySchema>;
 
 /**
  * GET /api/tickets: the tickets of the displayed user's entity (or the X-Entity-ID in force),
@@ -51,4 +79,5 @@ export type TicketStatusBody = Static<typeof TicketStatusBodySchema>;
 export const TICKET_MESSAGES = {
   noEntity: 'You need an entity to open a ticket',
   notFound: 'Ticket not found',
+  emptyMessage: 'message: This field is required',
 } as const;

@@ -3,8 +3,9 @@ import { advices } from './advices';
 import { auth } from './auth';
 import { content } from './content';
 import { discussions } from './discussions';
+import { helpdesk } from './helpdesk';
 import { library } from './library';
 import { people } from './people';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
-export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...content, ...discussions, ...people, ...library };
+export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...content, ...discussions, ...people, ...library, ...helpdesk };

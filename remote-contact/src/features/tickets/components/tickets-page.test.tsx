@@ -20,6 +20,7 @@ function ticket(id: number, overrides: Partial<Ticket> = {}): Ticket {
     author: { id: 7, first_name: 'Nora', last_name: 'North', email: 'user@northwind.test' },
     created_at: '2025-03-01T09:00:00.000Z',
     updated_at: '2025-03-01T09:00:00.000Z',
+    messages_count: 0,
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@ import {
   type AdminTicketListQuery,
   type Ticket,
   type TicketCreateBody,
+  type TicketDetails,
+  type TicketMessage,
   type TicketList,
   type TicketListQuery,
   type TicketStatus,
@@ -26,6 +28,17 @@ export interface TicketsRepository {
   adminList(query: AdminTicketListQuery): Promise<TicketList>;
   /** Null when there is no such ticket. Audited. */
   setStatus(id: number, status: TicketStatus, session: Session): Promise<Ticket | null>;
+  /**
+   * A ticket and its conversation. With a session, only a ticket that session's list shows (the
+   * entity in force; a plain user's own); without one (the administrators' console), any. Null otherwise.
+   */
+  details(id: number, session?: Session): Promise<TicketDetails | null>;
+  /**
+   * Adds a reply under the ticket, from the customer's side or from the staff, and answers the
+   * details; null when the ticket does not exist (or, for the customer's side, is not theirs to see).
+   * A staff reply is audited.
+   */
+  reply(id: number, message: string, session: Session, fromStaff: boolean): Promise<TicketDetails | null>;
 }
 
 declare module 'fastify' {
@@ -48,10 +61,23 @@ interface TicketRow {
   author_email: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  messages_count: number;
+}
+
+interface MessageRow {
+  id: number;
+  message: string;
+  from_staff: boolean;
+  author_id: number | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  author_email: string | null;
+  created_at: Date | string;
 }
 
 const SELECT = `
   SELECT t.id, t.title, t.description, t.status, t.created_at, t.updated_at,
+         (SELECT count(*)::int FROM ticket_messages m WHERE m.ticket_id = t.id) AS messages_count,
          e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
          a.id AS author_id, a.first_name AS author_first_name, a.last_name AS author_last_name, a.email AS author_email
     FROM tickets t
@@ -75,7 +101,53 @@ export default fp(
           : { id: row.author_id, first_name: row.author_first_name!, last_name: row.author_last_name!, email: row.author_email! },
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
+      messages_count: row.messages_count,
     });
+
+    const toMessage = (row: MessageRow): TicketMessage => ({
+      id: row.id,
+      message: row.message,
+      from_staff: row.from_staff,
+      author:
+        row.author_id === null
+          ? null
+          : { id: row.author_id, first_name: row.author_first_name!, last_name: row.author_last_name!, email: row.author_email! },
+      created_at: iso(row.created_at),
+    });
+
+    /** What the session's list shows (list() below): the entity in force, and a plain user's own tickets only. */
+    function visibility(session: Session, params: unknown[]): string[] {
+      params.push(session.entityId);
+      const where = [`t.entity_id = $${params.length}`];
+      if (!isContributor(session.rights)) {
+        params.push(session.user.id);
+        where.push(`t.author_id = $${params.length}`);
+      }
+      return where;
+    }
+
+    async function visible(id: number, session: Session, queryable: Queryable = db): Promise<boolean> {
+      if (session.entityId === null) return false;
+      const params: unknown[] = [id];
+      const where = ['t.id = $1', ...visibility(session, params)];
+      const { rows } = await queryable.query(`SELECT 1 FROM tickets t WHERE ${where.join(' AND ')}`, params);
+      return rows.length > 0;
+    }
+
+    async function details(id: number, queryable: Queryable = db): Promise<TicketDetails | null> {
+      const ticket = await get(id, queryable);
+      if (!ticket) return null;
+      const { rows } = await queryable.query<MessageRow>(
+        `SELECT m.id, m.message, m.from_staff, m.created_at,
+                a.id AS author_id, a.first_name AS author_first_name, a.last_name AS author_last_name, a.email AS author_email
+           FROM ticket_messages m
+           LEFT JOIN users a ON a.id = m.author_id
+          WHERE m.ticket_id = $1
+          ORDER BY m.created_at, m.id`,
+        [id],
+      );
+      return { ...ticket, messages: rows.map(toMessage) };
+    }
 
     async function page(where: string[], params: unknown[], query: TicketListQuery): Promise<TicketList> {
       const pageNumber = query.page ?? 1;
@@ -101,13 +173,8 @@ export default fp(
     const repository: TicketsRepository = {
       async list(query, session) {
         if (session.entityId === null) return { items: [], total: 0, page: query.page ?? 1, page_size: query.page_size ?? 20 };
-        const params: unknown[] = [session.entityId];
-        const where = ['t.entity_id = $1'];
-        if (!isContributor(session.rights)) {
-          params.push(session.user.id);
-          where.push(`t.author_id = $${params.length}`);
-        }
-        return page(where, params, query);
+        const params: unknown[] = [];
+        return page(visibility(session, params), params, query);
       },
 
       async create(body, session, entityId) {
@@ -141,6 +208,32 @@ export default fp(
             );
           }
           return get(id, tx);
+        });
+      },
+
+      async details(id, session) {
+        if (session && !(await visible(id, session))) return null;
+        return details(id);
+      },
+
+      async reply(id, message, session, fromStaff) {
+        return db.transaction(async (tx) => {
+          const { rows } = await tx.query('SELECT id FROM tickets WHERE id = $1 FOR UPDATE', [id]);
+          if (!rows[0]) return null;
+          if (!fromStaff && !(await visible(id, session, tx))) return null;
+          const inserted = await tx.query<{ id: number }>(
+            'INSERT INTO ticket_messages (ticket_id, author_id, from_staff, message) VALUES ($1, $2, $3, $4) RETURNING id',
+            [id, session.user.id, fromStaff, message],
+          );
+          await tx.query('UPDATE tickets SET updated_at = now() WHERE id = $1', [id]);
+          if (fromStaff) {
+            await fastify.auditRepository.record(
+              session,
+              { action: 'ticket.reply', itemType: 'ticket', itemId: id, details: { message_id: inserted.rows[0]!.id } },
+              tx,
+            );
+          }
+          return details(id, tx);
         });
       },
     };

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorResponseSchema,
+  IdParamSchema,
   TICKET_MESSAGES,
   TicketCreateBodySchema,
+  TicketDetailsSchema,
+  TicketMessageBodySchema,
   TicketListQuerySchema,
   TicketListSchema,
   TicketSchema,
@@ -40,6 +43,47 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!request.body.title.trim()) return reply.badRequest('title: This field is required');
       const ticket = await fastify.ticketsRepository.create(request.body, session, session.entityId);
       return reply.code(201).send(ticket);
+    },
+  );
+
+  // A ticket outside the caller's list (another entity's, or another user's for a plain user) is 404, not 403: it does not say it exists.
+  fastify.get(
+    '/tickets/:id',
+    {
+      schema: {
+        tags: ['tickets'],
+        params: IdParamSchema,
+        response: { 200: TicketDetailsSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      (await fastify.ticketsRepository.details(request.params.id, request.session)) ?? reply.notFound(TICKET_MESSAGES.notFound),
+  );
+
+  fastify.post(
+    '/tickets/:id/messages',
+    {
+      schema: {
+        tags: ['tickets'],
+        params: IdParamSchema,
+        body: TicketMessageBodySchema,
+        response: {
+          201: TicketDetailsSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session } = request;
+      if (session.displayAs) return reply.forbidden(USER_MESSAGES.displayAsReadOnly);
+      const message = request.body.message.trim();
+      if (!message) return reply.badRequest(TICKET_MESSAGES.emptyMessage);
+      // The customer's side, whatever the caller's role: a staff reply goes through /api/admin/tickets.
+      const ticket = await fastify.ticketsRepository.reply(request.params.id, message, session, false);
+      return ticket ? reply.code(201).send(ticket) : reply.notFound(TICKET_MESSAGES.notFound);
     },
   );
 };

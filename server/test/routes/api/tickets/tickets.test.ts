@@ -157,6 +157,11 @@ describe(`people routes: rate limit and OpenAPI (${DB_KIND})`, () => {
       ['/api/admin/pbi/refresh-groups', 'put'],
       ['/api/admin/pbi/refresh-users', 'put'],
       ['/api/admin/tickets/{id}', 'put'],
+      ['/api/admin/tickets/{id}', 'get'],
+      ['/api/admin/tickets/{id}/messages', 'post'],
+      ['/api/tickets/{id}', 'get'],
+      ['/api/tickets/{id}/messages', 'post'],
+      ['/api/admin/users/entity/{entityId}/user/{userId}', 'get'],
     ];
     for (const [path, method] of expected) {
       const operation = document.paths[path]?.[method];
@@ -172,6 +177,7 @@ describe(`people routes: rate limit and OpenAPI (${DB_KIND})`, () => {
       'description',
       'entity',
       'id',
+      'messages_count',
       'status',
       'title',
       'updated_at',

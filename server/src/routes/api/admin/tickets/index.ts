@@ -3,7 +3,9 @@ import {
   AdminTicketListQuerySchema,
   IdParamSchema,
   TICKET_MESSAGES,
+  TicketDetailsSchema,
   TicketListSchema,
+  TicketMessageBodySchema,
   TicketSchema,
   TicketStatusBodySchema,
 } from '@hub/shared/api';
@@ -28,6 +30,24 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) =>
       (await fastify.ticketsRepository.setStatus(request.params.id, request.body.status, request.session)) ??
       reply.notFound(TICKET_MESSAGES.notFound),
+  );
+
+  fastify.get(
+    '/tickets/:id',
+    { schema: { tags, params: IdParamSchema, response: { 200: TicketDetailsSchema, ...errors } } },
+    async (request, reply) => (await fastify.ticketsRepository.details(request.params.id)) ?? reply.notFound(TICKET_MESSAGES.notFound),
+  );
+
+  /** A reply from the publisher's staff; the requireRole hook above keeps it to administrators (display-as included: it checks the displayed user). */
+  fastify.post(
+    '/tickets/:id/messages',
+    { schema: { tags, params: IdParamSchema, body: TicketMessageBodySchema, response: { 201: TicketDetailsSchema, ...errors } } },
+    async (request, reply) => {
+      const message = request.body.message.trim();
+      if (!message) return reply.badRequest(TICKET_MESSAGES.emptyMessage);
+      const ticket = await fastify.ticketsRepository.reply(request.params.id, message, request.session, true);
+      return ticket ? reply.code(201).send(ticket) : reply.notFound(TICKET_MESSAGES.notFound);
+    },
   );
 };
 export default routes;

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AdminUserListItemSchema,
   AdminUserListQuerySchema,
   AdminUserListSchema,
   AdminUserSchema,
   AdminUserUpdateBodySchema,
+  EntityUserParamsSchema,
   IdParamSchema,
   isAdministrator,
   SearchPageQuerySchema,
@@ -56,6 +58,22 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!(await fastify.usersRepository.entityExists(request.params.id))) return reply.notFound('Entity not found');
     return fastify.adminUsersRepository.list(request.query, { kind: 'entity', entityId: request.params.id });
   });
+
+  // One user of the entity, for the entity admin area's details page (read-only there: changing a user is the
+  // administrators' console). Another entity is refused as the list is (403); a user outside this entity is 404.
+  fastify.get(
+    '/users/entity/:entityId/user/:userId',
+    { schema: { tags: ['admin users'], params: EntityUserParamsSchema, response: { 200: AdminUserListItemSchema, ...errors } } },
+    async (request, reply) => {
+      const { session } = request;
+      const { entityId, userId } = request.params;
+      if (!isAdministrator(session.rights) && entityId !== session.entityId) return reply.forbidden(USER_MESSAGES.otherEntity);
+      const user = await fastify.adminUsersRepository.get(userId);
+      if (!user || user.entity?.id !== entityId) return reply.notFound(USER_MESSAGES.notFound);
+      const { id, first_name, last_name, email, rights, entity, contact_enable, profile_image } = user;
+      return { id, first_name, last_name, email, rights, entity, contact_enable, profile_image };
+    },
+  );
 
   fastify.get('/users/get/no-entity', { onRequest: administrator, schema: usersList }, async (request) =>
     fastify.adminUsersRepository.list(request.query, { kind: 'no-entity' }),
