@@ -23,7 +23,8 @@ export interface SeenRequest {
   raw: Buffer;
 }
 
-export type Route = (req: IncomingMessage, request: SeenRequest) => Answer | undefined;
+/** Answers a request, or leaves it to the next route (undefined); may take its time (a Promise). */
+export type Route = (req: IncomingMessage, request: SeenRequest) => Answer | undefined | Promise<Answer | undefined>;
 
 /**
  * A real local HTTP server for component tests of the shell and the remotes: each test sets
@@ -49,7 +50,7 @@ export function startApiServer() {
       }
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
+      req.on('end', async () => {
         const raw = Buffer.concat(chunks);
         const text = raw.toString('utf8');
         let body: unknown = undefined;
@@ -64,7 +65,7 @@ export function startApiServer() {
         state.seen.push(req.url!);
         state.requests.push(request);
         for (const route of state.routes) {
-          const answer = route(req, request);
+          const answer = await route(req, request);
           if (answer) {
             const type = answer.text === undefined ? 'application/json' : 'text/plain; charset=utf-8';
             res
