@@ -59,6 +59,49 @@ export const DEMO_PEOPLE: readonly DemoPerson[] = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
+interface DemoDiscussion {
+  status: 'open' | 'closed';
+  messages: Array<{ from: 'customer' | 'consultant'; text: string; daysAgo: number }>;
+}
+
+/**
+ * user@northwind.test's discussions with consultant@demo.test, oldest first. In the open one, the
+ * consultant's reply (the last message) waits unread: she has one pending message, he has none.
+ */
+export const DEMO_DISCUSSIONS: readonly DemoDiscussion[] = [
+  {
+    status: 'closed',
+    messages: [
+      {
+        from: 'customer',
+        text: 'Hello Colin, could you add a breakdown by region to the Northwind sales overview?',
+        daysAgo: 21,
+      },
+      {
+        from: 'consultant',
+        text: 'Hello Nina, done: the sales overview now has a Regions page. Tell me whether the figures match your ledger.',
+        daysAgo: 20,
+      },
+      { from: 'customer', text: 'They match to the cent. Thank you, that is all for now.', daysAgo: 19 },
+    ],
+  },
+  {
+    status: 'open',
+    messages: [
+      {
+        from: 'customer',
+        text: 'Hello Colin, since Monday the monthly sales report takes several minutes to open. Is something wrong?',
+        daysAgo: 2.5,
+      },
+      {
+        from: 'consultant',
+        text: 'Nothing is broken: the sales dataset now holds three years of orders. Incremental refresh would reload only the last month; shall I set it up for you?',
+        daysAgo: 1.8,
+      },
+    ],
+  },
+];
+
 async function insertId(db: Queryable, sql: string, params: unknown[]): Promise<number> {
   const { rows } = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
   return rows[0]!.id;
@@ -340,6 +383,28 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         'INSERT INTO tickets (entity_id, author_id, title, description, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
         [entities[entity], users[author], title, description, status, at(daysAgo)],
       );
+    }
+    // Nina's discussions with her consultant: a closed one, read on both sides, and an open one
+    // whose last message, the consultant's reply, she has not read yet (her pending message).
+    const nina = users['user@northwind.test']!;
+    for (const discussion of DEMO_DISCUSSIONS) {
+      const first = discussion.messages[0]!.daysAgo;
+      const last = discussion.messages[discussion.messages.length - 1]!.daysAgo;
+      const id = await insertId(
+        tx,
+        'INSERT INTO discussions (customer_id, consultant_id, status, created_at, closed_at) VALUES ($1, $2, $3, $4, $5)',
+        [nina, consultant, discussion.status, at(first), discussion.status === 'closed' ? at(last) : null],
+      );
+      let parent: number | null = null;
+      for (const [index, message] of discussion.messages.entries()) {
+        const [from, to] = message.from === 'customer' ? [nina, consultant] : [consultant, nina];
+        const unread = discussion.status === 'open' && index === discussion.messages.length - 1;
+        parent = await insertId(
+          tx,
+          'INSERT INTO messages (discussion_id, from_user_id, to_user_id, parent_message_id, message, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          [id, from, to, parent, message.text, unread ? 'open' : 'read', at(message.daysAgo)],
+        );
+      }
     }
     return true;
   });

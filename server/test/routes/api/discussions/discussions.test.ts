@@ -11,6 +11,8 @@ import {
 import { build, DB_KIND } from '../../../helper';
 import { signedInApp } from '../../../support/signed-in-app';
 
+// The demo data gives USER (Nina) an open and a closed discussion with the consultant; OTHER (Carl),
+// the consultant's other client, has none: the tests that need a blank slate start from his.
 const USER = 'user@northwind.test';
 const OTHER = 'user@contoso.test';
 const CONSULTANT = 'consultant@demo.test';
@@ -30,28 +32,79 @@ describe(`discussions (${DB_KIND})`, () => {
   const list = async (email: string, url = '/api/discussions') => ((await call(email, 'GET', url)).json() as { items: Discussion[] }).items;
   const me = async (email: string) => (await call(email, 'GET', '/api/auth/user')).json() as User;
 
+  test('should seed an open discussion with a reply waiting for the customer, and a closed one', async () => {
+    const nina = await me(USER);
+    assert.deepEqual(
+      [nina.open_discussion_counter, nina.close_discussion_counter, nina.pending_message_counter],
+      [1, 1, 1],
+      'one open, one closed, the consultant’s reply unread',
+    );
+    const consultant = await me(CONSULTANT);
+    assert.deepEqual(
+      [consultant.open_discussion_counter, consultant.close_discussion_counter, consultant.pending_message_counter],
+      [1, 1, 0],
+    );
+
+    const [open] = await list(USER);
+    assert.ok(open);
+    assert.deepEqual([(await list(USER)).length, open.status, open.customer?.email, open.consultant?.email], [1, 'open', USER, CONSULTANT]);
+    assert.equal(open.pending_count, 1);
+    assert.equal(open.last_message?.from_user?.email, CONSULTANT);
+    const all = await list(USER, '/api/discussions/all');
+    assert.deepEqual(
+      all.map((d) => d.status),
+      ['open', 'closed'],
+      'newest activity first',
+    );
+    const closed = all[1]!;
+    assert.ok(closed.closed_at);
+    assert.equal(closed.pending_count, 0);
+
+    // Each thread is one chain, the two parties taking turns.
+    for (const discussion of all) {
+      const thread = (await call(USER, 'GET', `/api/discussions/${discussion.id}/messages`)).json() as DiscussionThread;
+      assert.ok(thread.messages.length >= 2);
+      thread.messages.forEach((message, index) => {
+        assert.equal(message.parent_message_id, index === 0 ? null : thread.messages[index - 1]!.id);
+        assert.equal(message.from_user?.email, index % 2 === 0 ? USER : CONSULTANT);
+      });
+    }
+    // Nina opened the open thread above: her reply is read, the navigation's badge goes.
+    assert.equal((await me(USER)).pending_message_counter, 0);
+  });
+
   test('should start a discussion with the customer’s consultant and chain the replies', async () => {
-    const first = await write(USER, { message: 'Hello, my report is slow.' });
+    const first = await write(OTHER, { message: 'Hello, my report is slow.' });
     assert.equal(first.discussion.status, 'open');
-    assert.equal(first.discussion.customer?.email, USER);
+    assert.equal(first.discussion.customer?.email, OTHER);
     assert.equal(first.discussion.consultant?.email, CONSULTANT);
     assert.equal(first.message.to_user?.email, CONSULTANT);
     assert.equal(first.message.parent_message_id, null);
 
-    const again = await write(USER, { message: 'Any news?' });
+    const again = await write(OTHER, { message: 'Any news?' });
     assert.equal(again.discussion.id, first.discussion.id, 'a second first message lands in the open discussion');
     assert.equal(again.message.parent_message_id, first.message.id);
 
     const reply = await write(CONSULTANT, { message: 'Looking into it.', discussion_id: first.discussion.id });
-    assert.equal(reply.message.to_user?.email, USER);
+    assert.equal(reply.message.to_user?.email, OTHER);
     assert.equal(reply.message.parent_message_id, again.message.id);
+  });
+
+  test('should add a first message to the customer’s seeded open discussion, chained to its last message', async () => {
+    const [seeded] = await list(USER);
+    const before = (await call(USER, 'GET', `/api/discussions/${seeded!.id}/messages`)).json() as DiscussionThread;
+    const created = await write(USER, { message: 'Yes please, set it up.' });
+    assert.equal(created.discussion.id, seeded!.id);
+    assert.equal(created.message.parent_message_id, before.messages.at(-1)!.id);
+    assert.equal(created.message.to_user?.email, CONSULTANT);
+    assert.equal((await list(USER, '/api/discussions/all')).length, 2, 'no new discussion');
   });
 
   test('should keep the text verbatim as plain text, and refuse more than 5000 characters', async () => {
     const text = '<script>alert(1)</script> <b>bold</b>\nline two & "quotes"';
     const created = await write(USER, { message: text });
     const thread = (await call(CONSULTANT, 'GET', `/api/discussions/${created.discussion.id}/messages`)).json() as DiscussionThread;
-    assert.equal(thread.messages[0]!.message, text);
+    assert.equal(thread.messages.find((m) => m.id === created.message.id)?.message, text);
 
     const long = await call(USER, 'POST', '/api/discussions', { message: 'x'.repeat(MESSAGE_MAX_LENGTH + 1) });
     assert.equal(long.statusCode, 400);
@@ -92,26 +145,26 @@ describe(`discussions (${DB_KIND})`, () => {
     assert.equal((await call(CONSULTANT, 'GET', `/api/discussions/${northwind.discussion.id}/messages`)).statusCode, 200);
     const history = await call(ADMIN, 'GET', `/api/admin/discussions/history/${northwind.discussion.id}`);
     assert.equal(history.statusCode, 200);
-    assert.equal((history.json() as DiscussionThread).messages[0]!.message, 'From Northwind');
+    assert.equal((history.json() as DiscussionThread).messages.at(-1)!.message, 'From Northwind');
     assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/discussions/history/${contoso.discussion.id}`)).statusCode, 404);
   });
 
   test('should let only the author edit or delete a message', async () => {
-    const created = await write(USER, { message: 'Typo hre' });
+    const created = await write(OTHER, { message: 'Typo hre' });
     const reply = await write(CONSULTANT, { message: 'Reply', discussion_id: created.discussion.id });
 
-    const edited = await call(USER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'Typo here' });
+    const edited = await call(OTHER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'Typo here' });
     assert.equal(edited.statusCode, 200, edited.body);
     assert.equal(edited.json().message, 'Typo here');
     assert.equal(edited.json().is_edited, true);
     assert.ok(edited.json().modified_at);
 
-    assert.equal((await call(USER, 'POST', '/api/messages/replace', { id: reply.message.id, message: 'hijack' })).statusCode, 403);
-    assert.equal((await call(USER, 'DELETE', `/api/messages/${reply.message.id}`)).statusCode, 403);
-    assert.equal((await call(OTHER, 'DELETE', `/api/messages/${reply.message.id}`)).statusCode, 404);
+    assert.equal((await call(OTHER, 'POST', '/api/messages/replace', { id: reply.message.id, message: 'hijack' })).statusCode, 403);
+    assert.equal((await call(OTHER, 'DELETE', `/api/messages/${reply.message.id}`)).statusCode, 403);
+    assert.equal((await call(USER, 'DELETE', `/api/messages/${reply.message.id}`)).statusCode, 404);
     assert.equal((await call(ADMIN, 'DELETE', `/api/messages/${created.message.id}`)).statusCode, 403);
 
-    assert.equal((await call(USER, 'DELETE', `/api/messages/${created.message.id}`)).statusCode, 204);
+    assert.equal((await call(OTHER, 'DELETE', `/api/messages/${created.message.id}`)).statusCode, 204);
     const thread = (await call(CONSULTANT, 'GET', `/api/discussions/${created.discussion.id}/messages`)).json() as DiscussionThread;
     assert.deepEqual(
       thread.messages.map((m) => [m.message, m.parent_message_id]),
@@ -120,22 +173,29 @@ describe(`discussions (${DB_KIND})`, () => {
   });
 
   test('should close with Send & Close, then refuse new messages and changes with 409', async () => {
-    const created = await write(USER, { message: 'Thanks, all good.', close: true });
+    const created = await write(OTHER, { message: 'Thanks, all good.', close: true });
     assert.equal(created.discussion.status, 'closed');
     assert.ok(created.discussion.closed_at);
     const again = await call(CONSULTANT, 'POST', '/api/discussions', { message: 'Too late', discussion_id: created.discussion.id });
     assert.equal(again.statusCode, 409);
-    assert.equal((await call(USER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'edit' })).statusCode, 409);
-    assert.deepEqual(await list(USER), []);
+    assert.equal((await call(OTHER, 'POST', '/api/messages/replace', { id: created.message.id, message: 'edit' })).statusCode, 409);
+    assert.deepEqual(await list(OTHER), []);
     assert.deepEqual(
-      (await list(USER, '/api/discussions/all')).map((d) => d.status),
+      (await list(OTHER, '/api/discussions/all')).map((d) => d.status),
       ['closed'],
     );
-    const user = await me(USER);
+    const user = await me(OTHER);
     assert.equal(user.open_discussion_counter, 0);
     assert.equal(user.close_discussion_counter, 1);
     // A new first message opens a new discussion.
-    assert.notEqual((await write(USER, { message: 'New question' })).discussion.id, created.discussion.id);
+    assert.notEqual((await write(OTHER, { message: 'New question' })).discussion.id, created.discussion.id);
+
+    // The consultant closes Nina's seeded discussion: she has two closed ones, and her unread reply no longer counts.
+    const [seeded] = await list(USER);
+    const closing = await write(CONSULTANT, { message: 'Set up, closing this one.', discussion_id: seeded!.id, close: true });
+    assert.equal(closing.discussion.status, 'closed');
+    const nina = await me(USER);
+    assert.deepEqual([nina.open_discussion_counter, nina.close_discussion_counter, nina.pending_message_counter], [0, 2, 0]);
   });
 
   test('should count pending messages until the recipient opens the discussion', async () => {
@@ -216,13 +276,13 @@ describe(`discussions (${DB_KIND})`, () => {
 
     const consultant = await open(CONSULTANT);
     const stranger = await open(OTHER);
-    // Each stream starts with the counters as they are.
+    // Each stream starts with the counters as they are: Nina's seeded open and closed discussions, nothing waiting.
     assert.deepEqual((await consultant.waitFor('counters')).data, {
       type: 'counters',
       discussion_id: 0,
       message_id: null,
-      open_discussion_counter: 0,
-      close_discussion_counter: 0,
+      open_discussion_counter: 1,
+      close_discussion_counter: 1,
       pending_message_counter: 0,
     });
     await stranger.waitFor('counters');
