@@ -15,6 +15,10 @@ export interface AudienceContentAdmin<Item, List, AdminListQuery, CreateBody, Up
   create(body: CreateBody, session: Session): Promise<Item>;
   /** 404 when not managed by the caller, 409 unless the item is a draft. */
   update(id: number, body: UpdateBody, session: Session): Promise<Item>;
+  /**
+   * 404 when not managed by the caller. Unlike `update`, any status: a published item is deleted
+   * too (the console's confirmation dialog guards it) and leaves the customers' lists at once.
+   */
   remove(id: number, session: Session): Promise<void>;
   /** Publish (16) or back to draft (0). */
   setStatus(id: number, status: PublicationStatus, session: Session): Promise<Item>;

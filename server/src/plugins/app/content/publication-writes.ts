@@ -5,7 +5,7 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
 import type { ContentTable, LockedItem } from './rows';
 
-/** Only drafts may be edited. */
+/** Only drafts may be edited (deleting is allowed in any status: see `remove` below). */
 export function assertDraft(item: LockedItem): void {
   if (readPublicationStatus(item.status) !== PUBLICATION.draft) throw httpErrors.conflict('Only items in draft can be edited');
 }
@@ -23,6 +23,7 @@ export function publicationWrites<Locked extends LockedItem>(
   lock: (tx: Queryable, id: number, session: Session) => Promise<Locked>,
 ) {
   return {
+    /** Deletes a draft or a published item alike (no assertDraft): the console asks for confirmation first. */
     async remove(id: number, session: Session): Promise<void> {
       await fastify.db.transaction(async (tx) => {
         const item = await lock(tx, id, session);

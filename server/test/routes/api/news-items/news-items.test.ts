@@ -84,6 +84,22 @@ describe(`news items (${DB_KIND})`, () => {
     }
   });
 
+  test('should delete a published news item as it is, and take it out of every customer’s list', async () => {
+    const id = await newsId('New connector for the report server');
+    const listed = async (email: string) =>
+      ((await call(email, 'GET', '/api/news-items')).json() as { items: { id: number }[] }).items.map((item) => item.id);
+    assert.ok((await listed(USER)).includes(id), 'published and shown before');
+    assert.ok((await listed('user@contoso.test')).includes(id));
+
+    assert.equal((await call(CONTRIBUTOR, 'DELETE', `/api/admin/news-items/${id}`)).statusCode, 204);
+    assert.equal(await count('SELECT count(*)::int AS count FROM news_items WHERE id = $1', [id]), 0);
+    assert.ok(!(await listed(USER)).includes(id));
+    assert.ok(!(await listed('user@contoso.test')).includes(id));
+    assert.equal((await call(USER, 'GET', `/api/news-items/${id}`)).statusCode, 404);
+    assert.equal((await audited('news-item.unpublish', id)).length, 0, 'not changed to draft on the way');
+    assert.equal((await audited('news-item.delete', id)).length, 1);
+  });
+
   test('should refuse a missing title, a description of 10000 characters, and read an unknown status as draft', async () => {
     const missing = await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { tag: 'x' } });
     assert.deepEqual(missing.json(), { statusCode: 400, error: 'Bad Request', message: 'title: This field is required' });

@@ -58,6 +58,22 @@ describe(`admin advices (${DB_KIND})`, () => {
     assert.equal((await audited('advice.unpublish', id)).length, 1);
   });
 
+  test('should delete a published advice without changing it to draft first, and take it out of the customers’ lists', async () => {
+    const id = await adviceId('Speed up your monthly sales report');
+    const listed = async () =>
+      ((await call('user@northwind.test', 'GET', '/api/advices')).json() as { items: { id: number }[] }).items.map((item) => item.id);
+    assert.ok((await listed()).includes(id), 'published and shown to the customer before');
+    assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/advices/${id}`)).json().status, PUBLICATION.published);
+
+    const deleted = await call(CONTRIBUTOR, 'DELETE', `/api/admin/advices/${id}`);
+    assert.equal(deleted.statusCode, 204, deleted.body);
+    assert.equal(await count('SELECT count(*)::int AS count FROM advices WHERE id = $1', [id]), 0);
+    assert.ok(!(await listed()).includes(id), 'gone from the customer’s list');
+    assert.equal((await call('user@northwind.test', 'GET', `/api/advices/${id}`)).statusCode, 404);
+    assert.equal((await audited('advice.unpublish', id)).length, 0, 'not changed to draft on the way');
+    assert.deepEqual((await audited('advice.delete', id))[0]?.details, { title: 'Speed up your monthly sales report' });
+  });
+
   test('should refuse to edit a published advice with 409, and edit it once back to draft', async () => {
     const id = await adviceId('Clean up duplicate customer records');
     const refused = await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}`, { payload: { title: 'Changed' } });
