@@ -14,3 +14,4 @@ export * from './use-unsaved-changes';
 export * from './recipients-selector';
 export * from './lazy-rich-text-editor';
 export * from './schedule-publication';
+export * from './transfer-row';

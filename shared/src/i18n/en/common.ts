@@ -40,6 +40,11 @@ export const common = {
     failed: 'The schedule could not be saved.',
     preview: 'Preview as a customer (new tab)',
   },
+  transfer: {
+    amount: '{{sent}} of {{total}}',
+    speed: '{{speed}}/s',
+    left: '{{time}} left',
+  },
   deleteDialog: {
     question: 'Do you really want to delete this item ?',
     cancel: 'No, cancel',

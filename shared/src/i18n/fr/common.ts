@@ -42,6 +42,11 @@ export const common: Catalogue<typeof en> = {
     failed: "La programmation n'a pas pu être enregistrée.",
     preview: 'Aperçu client (nouvel onglet)',
   },
+  transfer: {
+    amount: '{{sent}} sur {{total}}',
+    speed: '{{speed}}/s',
+    left: 'encore {{time}}',
+  },
   deleteDialog: {
     question: 'Voulez-vous vraiment supprimer cet élément ?',
     cancel: 'Non, annuler',
