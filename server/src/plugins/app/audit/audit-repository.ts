@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import type { AuditList, AuditQuery } from '@hub/shared/api';
+import type { AuditFilters, AuditList, AuditQuery } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
+import { likePattern } from '../content/sql';
 import type { Session } from '../auth/session';
 
 export interface AuditEvent {
@@ -18,7 +19,28 @@ export interface AuditRepository {
    */
   record(session: Session, event: AuditEvent, db?: Queryable): Promise<void>;
   list(query: AuditQuery): Promise<AuditList>;
+  /** The distinct actions and item types of the log, sorted. */
+  filters(): Promise<AuditFilters>;
 }
+
+/** The tables of the item types a console shows: a line links to its item while the row exists. */
+const ITEM_TABLES: Record<string, string> = {
+  advice: 'advices',
+  dashboard: 'dashboards',
+  'news-item': 'news_items',
+  category: 'categories',
+  entity: 'entities',
+  group: 'groups',
+  image: 'images',
+  user: 'users',
+  training: 'trainings',
+  ticket: 'tickets',
+};
+const ITEM_EXISTS = `CASE a.item_type ${Object.entries(ITEM_TABLES)
+  .map(([type, table]) => `WHEN '${type}' THEN EXISTS (SELECT 1 FROM ${table} x WHERE x.id = a.item_id)`)
+  .join(' ')} ELSE false END`;
+
+const personName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,8 +52,13 @@ interface Row {
   id: string | number;
   actor_id: number | null;
   actor_email: string | null;
+  actor_first: string | null;
+  actor_last: string | null;
   display_as_user_id: number | null;
   display_as_email: string | null;
+  display_as_first: string | null;
+  display_as_last: string | null;
+  item_exists: boolean;
   action: string;
   item_type: string | null;
   item_id: number | null;
@@ -62,22 +89,35 @@ export default fp(
         const pageSize = query.page_size ?? 20;
         const where: string[] = [];
         const params: unknown[] = [];
-        if (query.item_type) {
-          params.push(query.item_type);
-          where.push(`a.item_type = $${params.length}`);
-        }
-        if (query.actor_id) {
-          params.push(query.actor_id);
-          where.push(`a.actor_id = $${params.length}`);
+        const add = (value: unknown) => {
+          params.push(value);
+          return `$${params.length}`;
+        };
+        if (query.item_type) where.push(`a.item_type = ${add(query.item_type)}`);
+        if (query.actor_id) where.push(`a.actor_id = ${add(query.actor_id)}`);
+        if (query.action) where.push(`a.action = ${add(query.action)}`);
+        if (query.from) where.push(`a.at >= ${add(query.from)}::timestamptz`);
+        if (query.to) where.push(`a.at < ${add(query.to)}::timestamptz`);
+        if (query.person?.trim()) {
+          const pattern = add(likePattern(query.person.trim().toLowerCase()));
+          const matches = (alias: string) =>
+            `(lower(${alias}.email) LIKE ${pattern} OR lower(${alias}.first_name || ' ' || ${alias}.last_name) LIKE ${pattern})`;
+          where.push(`(${matches('actor')} OR ${matches('shown')})`);
         }
         const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const total = await fastify.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM audit_log a ${filter}`, params);
+        const joins = `LEFT JOIN users actor ON actor.id = a.actor_id
+             LEFT JOIN users shown ON shown.id = a.display_as_user_id`;
+        const total = await fastify.db.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM audit_log a ${joins} ${filter}`,
+          params,
+        );
         const { rows } = await fastify.db.query<Row>(
-          `SELECT a.id, a.actor_id, actor.email AS actor_email, a.display_as_user_id, shown.email AS display_as_email,
-                  a.action, a.item_type, a.item_id, a.at, a.details
+          `SELECT a.id, a.actor_id, actor.email AS actor_email, actor.first_name AS actor_first, actor.last_name AS actor_last,
+                  a.display_as_user_id, shown.email AS display_as_email, shown.first_name AS display_as_first,
+                  shown.last_name AS display_as_last, a.action, a.item_type, a.item_id, a.at, a.details,
+                  (a.item_id IS NOT NULL AND ${ITEM_EXISTS}) AS item_exists
              FROM audit_log a
-             LEFT JOIN users actor ON actor.id = a.actor_id
-             LEFT JOIN users shown ON shown.id = a.display_as_user_id
+             ${joins}
              ${filter}
             ORDER BY a.at DESC, a.id DESC
             LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
@@ -86,17 +126,34 @@ export default fp(
         return {
           items: rows.map((row) => ({
             id: Number(row.id),
-            actor: row.actor_id === null ? null : { id: row.actor_id, email: row.actor_email! },
-            display_as_user: row.display_as_user_id === null ? null : { id: row.display_as_user_id, email: row.display_as_email! },
+            actor:
+              row.actor_id === null
+                ? null
+                : { id: row.actor_id, email: row.actor_email!, name: personName(row.actor_first, row.actor_last) },
+            display_as_user:
+              row.display_as_user_id === null
+                ? null
+                : { id: row.display_as_user_id, email: row.display_as_email!, name: personName(row.display_as_first, row.display_as_last) },
             action: row.action,
             item_type: row.item_type,
             item_id: row.item_id,
+            item_exists: row.item_exists === true,
             at: new Date(row.at).toISOString(),
             details: row.details,
           })),
           total: total.rows[0]!.count,
           page,
           page_size: pageSize,
+        };
+      },
+
+      async filters() {
+        const actions = await fastify.db.query<{ action: string }>('SELECT DISTINCT action FROM audit_log');
+        const types = await fastify.db.query<{ item_type: string }>('SELECT DISTINCT item_type FROM audit_log WHERE item_type IS NOT NULL');
+        // Sorted here: PGlite and a PostgreSQL server may collate differently.
+        return {
+          actions: actions.rows.map((row) => row.action).sort(),
+          item_types: types.rows.map((row) => row.item_type).sort(),
         };
       },
     };

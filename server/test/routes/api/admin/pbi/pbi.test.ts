@@ -169,6 +169,18 @@ describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
     assert.equal((await first).statusCode, 200);
     assert.equal((await auditLines('pbi.refresh-groups')).length, 1);
     assert.equal((await call('admin@demo.test', 'PUT', '/api/admin/pbi/refresh-users')).statusCode, 200);
+    // The audit log shows each run that went through, with its counts.
+    const runs = (await call('admin@demo.test', 'GET', '/api/admin/audit?person=admin%40demo.test'))
+      .json()
+      .items.filter((line: { action: string }) => line.action.startsWith('pbi.'));
+    assert.deepEqual(
+      runs.map((line: { action: string; actor: { email: string } }) => [line.action, line.actor.email]),
+      [
+        ['pbi.refresh-users', 'admin@demo.test'],
+        ['pbi.refresh-groups', 'admin@demo.test'],
+      ],
+    );
+    assert.equal(runs[1].details.created, 1);
   });
 
   test("should refuse a sync while another server process holds the lease, and take over a dead process's lease", async () => {
