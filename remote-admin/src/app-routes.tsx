@@ -1,7 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
 import { ConsolesPage } from './features/consoles/components/consoles-page';
+import { helpdeskRoutes } from './helpdesk-routes';
 import { lazyPage } from './lazy-page';
 import { libraryRoutes } from './library-routes';
+import { groupsRoutes } from './groups-routes';
 import { paths } from './paths';
 import { peopleRoutes } from './people-routes';
 
@@ -35,6 +37,8 @@ export function AppRoutes() {
       <Route path={`${paths.newsItems}/details/:id?`} element={<NewsItemDetailsPage />} />
       {libraryRoutes()}
       {peopleRoutes()}
+      {groupsRoutes()}
+      {helpdeskRoutes()}
       <Route path={`${paths.admin}/*`} element={<ConsolesPage area="main" />} />
       <Route path={`${paths.entityAdmin}/*`} element={<ConsolesPage area="entity" />} />
       <Route path={paths.documentation} element={<DocumentationPage area="main" />} />

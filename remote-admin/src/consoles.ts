@@ -1,4 +1,5 @@
 import type { Role } from '@hub/shared/api';
+import { helpdeskPaths } from './helpdesk-paths';
 import { libraryPaths } from './library-paths';
 import { paths } from './paths';
 import { peoplePaths } from './people-paths';
@@ -21,4 +22,6 @@ export const CONSOLES: ConsoleEntry[] = [
   { area: 'main', path: libraryPaths.categories, labelKey: 'categories.title', role: 'administrator' },
   { area: 'main', path: peoplePaths.users, labelKey: 'users.title', role: 'administrator' },
   { area: 'main', path: peoplePaths.entities, labelKey: 'entities.title', role: 'administrator' },
+  { area: 'main', path: helpdeskPaths.tickets, labelKey: 'tickets.title', role: 'administrator' },
+  { area: 'entity', path: peoplePaths.entityUsers, labelKey: 'entityUsers.title', role: 'contributor' },
 ];

@@ -12,6 +12,10 @@ const EntitiesPage = lazyPage(() => import('./features/entities/components/entit
 const EntityDetailsPage = lazyPage(() => import('./features/entities/components/entity-details-page').then((m) => m.EntityDetailsPage));
 const UserDetailsPage = lazyPage(() => import('./features/users/components/user-details-page').then((m) => m.UserDetailsPage));
 const UsersPage = lazyPage(() => import('./features/users/components/users-page').then((m) => m.UsersPage));
+const EntityUsersPage = lazyPage(() => import('./features/entity-users/components/entity-users-page').then((m) => m.EntityUsersPage));
+const EntityUserDetailsPage = lazyPage(() =>
+  import('./features/entity-users/components/entity-user-details-page').then((m) => m.EntityUserDetailsPage),
+);
 
 /** Users and companies are for administrators (SPEC §6); the API refuses others too, this says so first. */
 function AdministratorsOnly({ children }: { children: ReactNode }) {
@@ -36,6 +40,9 @@ export function peopleRoutes() {
       <Route path={`${users}/details/:id`} element={only(<UserDetailsPage />)} />
       <Route path={entities} element={only(<EntitiesPage />)} />
       <Route path={`${entities}/details/:id?`} element={only(<EntityDetailsPage />)} />
+      {/* The entity admin area's users: a contributor or more (the remote is mounted for them only), their entity in force. */}
+      <Route path={peoplePaths.entityUsers} element={<EntityUsersPage />} />
+      <Route path={`${peoplePaths.entityUsers}/details/:id`} element={<EntityUserDetailsPage />} />
     </>
   );
 }

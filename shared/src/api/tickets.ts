@@ -65,10 +65,16 @@ export const TicketCreateBodySchema = Type.Object({
 });
 export type TicketCreateBody = Static<typeof TicketCreateBodySchema>;
 
-/** GET /api/admin/tickets (administrators): every entity's tickets, optionally one entity or status. */
+/**
+ * GET /api/admin/tickets (administrators): every entity's tickets, optionally one entity or status,
+ * and `search`, case-insensitive in the title and the description.
+ */
 export const AdminTicketListQuerySchema = Type.Intersect([
   TicketListQuerySchema,
-  Type.Object({ entity_id: Type.Optional(Type.Integer({ minimum: 1 })) }),
+  Type.Object({
+    entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+  }),
 ]);
 export type AdminTicketListQuery = Static<typeof AdminTicketListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { adminLibrary } from './admin-library';
+import { adminHelpdesk } from './admin-helpdesk';
 import { adminPeople } from './admin-people';
 
 /** The admin remote's namespace. */
@@ -110,6 +111,7 @@ export const admin = {
   deleteFailed: 'Error when deleting the item !',
   ...adminLibrary,
   ...adminPeople,
+  ...adminHelpdesk,
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',

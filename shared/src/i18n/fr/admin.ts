@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 import type { admin as en } from '../en/admin';
 import { adminLibrary } from './admin-library';
+import { adminHelpdesk } from './admin-helpdesk';
 import { adminPeople } from './admin-people';
 
 export const admin: Catalogue<typeof en> = {
@@ -111,6 +112,7 @@ export const admin: Catalogue<typeof en> = {
   deleteFailed: "Erreur lors de la suppression de l'élément !",
   ...adminLibrary,
   ...adminPeople,
+  ...adminHelpdesk,
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",

@@ -83,4 +83,52 @@ describe('TicketsPage', () => {
     expect(screen.queryByRole('button', { name: en.contact.tickets.submit })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
+
+  it('should show the helpdesk team’s replies and the status, and send the customer’s answer', async () => {
+    tickets = [ticket(1, { title: 'Dashboard is empty', status: 'in_progress', messages_count: 1 })];
+    let messages = [
+      {
+        id: 1,
+        message: 'We are looking into it.',
+        from_staff: true,
+        author: { id: 1, first_name: 'Ada', last_name: 'Admin', email: 'admin@demo.test' },
+        created_at: '2025-03-01T10:00:00.000Z',
+      },
+    ];
+    const notified: Notification[] = [];
+    api.routes = [
+      (_req, { method, path, body }) => {
+        if (method === 'GET' && path === '/api/tickets/1') return { status: 200, body: { ...tickets[0], messages } };
+        if (method === 'POST' && path === '/api/tickets/1/messages') {
+          const { message } = body as { message: string };
+          messages = [...messages, { ...messages[0]!, id: 2, message, from_staff: false, author: tickets[0]!.author! }];
+          return { status: 201, body: { ...tickets[0], messages_count: 2, messages } };
+        }
+        return undefined;
+      },
+      ticketsApi,
+    ];
+    render(
+      <RemoteRoot props={makeRemoteProps('contact', { apiBase: api.apiBase, notify: (n) => notified.push(n) })} namespace="contact">
+        <TicketsPage />
+      </RemoteRoot>,
+    );
+    const list = await screen.findByRole('list', { name: en.contact.tickets.title });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(en.contact.tickets.status.in_progress);
+    const show = within(list).getByRole('button', { name: 'Show the conversation (1 reply)' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(show);
+    const conversation = await screen.findByRole('list', { name: 'Conversation about Dashboard is empty' });
+    expect(within(conversation).getByRole('listitem')).toHaveTextContent('Ada Admin, helpdesk team');
+    expect(within(conversation).getByRole('listitem')).toHaveTextContent('We are looking into it.');
+    expect(screen.getByRole('button', { name: en.contact.tickets.hideConversation })).toHaveAttribute('aria-expanded', 'true');
+
+    await userEvent.click(screen.getByRole('button', { name: en.contact.tickets.replySubmit }));
+    expect(await screen.findByText(en.common.validation.required)).toBeVisible();
+    await userEvent.type(screen.getByRole('textbox', { name: new RegExp(en.contact.tickets.replyLabel) }), 'Thank you.');
+    await userEvent.click(screen.getByRole('button', { name: en.contact.tickets.replySubmit }));
+    await waitFor(() => expect(within(conversation).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(conversation).getAllByRole('listitem')[1]).toHaveTextContent('Nora North');
+    expect(notified).toContainEqual({ kind: 'success', message: en.contact.tickets.replied });
+  });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 import { createTicket } from '../api/create-ticket';
 import { useTickets } from '../api/get-tickets';
+import { TicketConversation } from './ticket-conversation';
 
 const STATUS_COLOURS: Record<TicketStatus, string> = { open: 'blue', in_progress: 'orange', closed: 'gray' };
 
@@ -81,6 +82,7 @@ export function TicketsPage() {
                       name: ticket.author ? `${ticket.author.first_name} ${ticket.author.last_name}` : '—',
                     })}
                   </Text>
+                  <TicketConversation ticket={ticket} onReplied={() => void mutate()} />
                 </Box>
               ))}
             </Stack>

@@ -12,7 +12,7 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
-import { iso } from '../content/sql';
+import { iso, likePattern } from '../content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 export interface TicketsRepository {
@@ -191,6 +191,10 @@ export default fp(
         if (query.entity_id) {
           params.push(query.entity_id);
           where.push(`t.entity_id = $${params.length}`);
+        }
+        if (query.search?.trim()) {
+          params.push(likePattern(query.search.trim()));
+          where.push(`(t.title ILIKE $${params.length} OR t.description ILIKE $${params.length})`);
         }
         return page(where, params, query);
       },

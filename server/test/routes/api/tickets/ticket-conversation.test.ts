@@ -118,6 +118,11 @@ describe(`the helpdesk conversation (${DB_KIND})`, () => {
     assert.equal((await staffReply(999999, 'Nobody')).statusCode, 404);
     assert.equal((await call('admin@demo.test', 'GET', '/api/admin/tickets/999999')).statusCode, 404);
     assert.equal((await staffReply(id, '')).statusCode, 400);
+    const found = (await call('admin@demo.test', 'GET', '/api/admin/tickets?search=EXCEL')).json();
+    assert.deepEqual(
+      found.items.map((ticket: DetailsAnswer) => ticket.title),
+      ['Export to Excel fails'],
+    );
     // An administrator reads any entity's ticket in the console.
     assert.equal(
       (await call('admin@demo.test', 'GET', `/api/admin/tickets/${await contosoTicket()}`)).json().title,

@@ -1,0 +1,191 @@
+import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { FormField, LoadState, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { helpdeskPaths } from '../../../helpdesk-paths';
+import { statusOf } from '../../../lib/field-error';
+import { replyToTicket, setTicketStatus, useTicket } from '../api/tickets-api';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+const REPLY_MAX = 9999;
+
+/** /admin/tickets/details/{id} (administrator): a ticket, its conversation, a staff reply and its status. */
+export function TicketDetailsPage() {
+  const { id: idParam } = useParams();
+  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const { data, error, isLoading, mutate } = useTicket(id);
+  const { t } = useTranslation('admin');
+  if (!data) {
+    const missing = id === null || statusOf(error) === 404;
+    return (
+      <Box as="section" p={{ base: '3', md: '6' }}>
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          failedText={missing ? t('notFound') : undefined}
+          onRetry={missing ? undefined : () => void mutate()}
+        />
+      </Box>
+    );
+  }
+  return <TicketView ticket={data} onChange={(next) => void mutate(next, { revalidate: false })} />;
+}
+
+function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ticket: TicketDetails) => void }) {
+  const { t, i18n } = useTranslation('admin');
+  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const name = (person: TicketDetails['author']) => (person ? `${person.first_name} ${person.last_name}` : t('tickets.unknownAuthor'));
+  const titleId = useId();
+  const conversationId = useId();
+
+  return (
+    <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby={titleId}>
+      <Link asChild color="brand.fg" mb="4" display="inline-block">
+        <RouterLink to={helpdeskPaths.tickets}>{t('tickets.title')}</RouterLink>
+      </Link>
+      <Heading as="h1" size="2xl" mb="1" id={titleId} wordBreak="break-word">
+        {t('tickets.detailsTitle', { title: ticket.title })}
+      </Heading>
+      <Flex gap="2" align="center" wrap="wrap" mb="5" color="fg.muted">
+        <TicketStatusBadge status={ticket.status} />
+        <Text>{ticket.entity?.name ?? t('tickets.noEntity')}</Text>
+        <Text>·</Text>
+        <Text>{t('tickets.openedOn', { date: dateTime.format(new Date(ticket.created_at)), name: name(ticket.author) })}</Text>
+      </Flex>
+
+      <StatusForm ticket={ticket} onChange={onChange} />
+
+      <Heading as="h2" size="md" mt="6" mb="2">
+        {t('tickets.description')}
+      </Heading>
+      <Text whiteSpace="pre-wrap" wordBreak="break-word" color={ticket.description ? undefined : 'fg.muted'}>
+        {ticket.description || t('tickets.noDescription')}
+      </Text>
+
+      <Heading as="h2" size="md" mt="6" mb="2" id={conversationId}>
+        {t('tickets.conversation')}
+      </Heading>
+      {ticket.messages.length === 0 ? (
+        <Text color="fg.muted">{t('tickets.noReply')}</Text>
+      ) : (
+        <Stack as="ol" aria-labelledby={conversationId} gap="3" p="0" m="0">
+          {ticket.messages.map((message) => (
+            <Box
+              as="li"
+              key={message.id}
+              listStyleType="none"
+              borderWidth="1px"
+              borderRadius="md"
+              p="3"
+              bg={message.from_staff ? 'bg.subtle' : 'bg'}
+              ms={{ base: '0', md: message.from_staff ? '8' : '0' }}
+              me={{ base: '0', md: message.from_staff ? '0' : '8' }}
+            >
+              <Text fontSize="sm" fontWeight="medium">
+                {t(message.from_staff ? 'tickets.fromStaff' : 'tickets.fromCustomer', { name: name(message.author) })}
+              </Text>
+              <Text fontSize="xs" color="fg.muted" mb="1">
+                {dateTime.format(new Date(message.created_at))}
+              </Text>
+              <Text whiteSpace="pre-wrap" wordBreak="break-word">
+                {message.message}
+              </Text>
+            </Box>
+          ))}
+        </Stack>
+      )}
+
+      <ReplyForm ticket={ticket} onChange={onChange} />
+    </Box>
+  );
+}
+
+/** The status, changed with a button (a select alone would change it on every arrow key). */
+function StatusForm({ ticket, onChange }: { ticket: TicketDetails; onChange: (ticket: TicketDetails) => void }) {
+  const { t } = useTranslation('admin');
+  const { adminApi, notify } = useRemoteProps();
+  const [status, setStatus] = useState<TicketStatus>(ticket.status);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const saved = await setTicketStatus(adminApi, ticket.id, status);
+      notify({ kind: 'success', message: t('statusUpdated') });
+      onChange({ ...ticket, ...saved, messages: ticket.messages });
+    } catch {
+      notify({ kind: 'error', message: t('statusUpdateFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <HStack align="end" gap="3" wrap="wrap">
+        <Box flex="1" minW="12rem" maxW="sm">
+          <FormField label={t('tickets.status')} helperText={t('tickets.statusHelp')}>
+            <NativeSelect.Root>
+              <NativeSelect.Field value={status} onChange={(event) => setStatus(event.target.value as TicketStatus)}>
+                {TICKET_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`tickets.statuses.${value}`)}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+        </Box>
+        <Button type="submit" variant="outline" loading={busy} disabled={status === ticket.status} mb="6">
+          {t('tickets.changeStatus')}
+        </Button>
+      </HStack>
+    </form>
+  );
+}
+
+function ReplyForm({ ticket, onChange }: { ticket: TicketDetails; onChange: (ticket: TicketDetails) => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const { adminApi, notify } = useRemoteProps();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useUnsavedChangesGuard(text.trim() !== '');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const message = text.trim();
+    const found = !message ? tc('validation.required') : text.length > REPLY_MAX ? tc('validation.maxLength', { length: REPLY_MAX }) : null;
+    setError(found);
+    if (found) return;
+    setBusy(true);
+    try {
+      const next = await replyToTicket(adminApi, ticket.id, { message });
+      setText('');
+      notify({ kind: 'success', message: t('tickets.sent') });
+      onChange(next);
+    } catch {
+      notify({ kind: 'error', message: t('tickets.sendFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="3" mt="6">
+        <FormField label={t('tickets.reply')} required error={error} helperText={t('tickets.replyHelp')}>
+          <Textarea rows={4} value={text} maxLength={REPLY_MAX + 1} onChange={(event) => setText(event.target.value)} />
+        </FormField>
+        <Button type="submit" colorPalette="brand" loading={busy} alignSelf={{ base: 'stretch', sm: 'flex-end' }}>
+          {t('tickets.send')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,4 @@
+/** The helpdesk console's path, beside `paths.ts`. */
+export const helpdeskPaths = {
+  tickets: '/admin/tickets',
+} as const;
