@@ -1,13 +1,35 @@
 import { Route, Routes } from 'react-router-dom';
-import { FilesPage } from './features/files/components/files-page';
+import { CollectionsPage } from './features/files/components/collections-page';
+import { EntitiesPage } from './features/files/components/entities-page';
+import { FolderPage } from './features/files/components/folder-page';
+import { FoldersPage } from './features/files/components/folders-page';
+import { LatestPage } from './features/latest/components/latest-page';
+import { LiveUpdates } from './lib/live-updates';
+import { UploadsProvider } from './lib/uploads/uploads-context';
 import { paths } from './paths';
 
 /** The remote's routes, on absolute paths; elsewhere it renders nothing. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path={`${paths.collectmaster}/*`} element={<FilesPage />} />
+      <Route path={`${paths.collectmaster}/*`} element={<Area />} />
       <Route path="*" element={null} />
     </Routes>
+  );
+}
+
+/** Collectmaster's pages, with the person's uploads and the live updates around them. */
+function Area() {
+  return (
+    <UploadsProvider>
+      <LiveUpdates />
+      <Routes>
+        <Route index element={<EntitiesPage />} />
+        <Route path="latest-files" element={<LatestPage />} />
+        <Route path=":slug" element={<CollectionsPage />} />
+        <Route path=":slug/:collectionId" element={<FoldersPage />} />
+        <Route path=":slug/:collectionId/:folderId" element={<FolderPage />} />
+      </Routes>
+    </UploadsProvider>
   );
 }

@@ -1,0 +1,11 @@
+import { hasRole } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+
+/**
+ * The publisher's staff (contributor or more) are offered the writes: create, rename, delete, set a
+ * file's state. The server decides on which entities they may (ARCHITECTURE: rights on the server).
+ */
+export function useIsStaff(): boolean {
+  const { session } = useRemoteProps();
+  return hasRole(session.displayedUser.rights, 'contributor');
+}
