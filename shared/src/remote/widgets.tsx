@@ -13,25 +13,25 @@ export type { Language };
 // like a remote area, each on its own, so that one failing widget leaves the others and the page.
 // This module is deliberately light: no design system, no i18next, so that /home stays within budget.
 
-export type HomeWidgetId = 'pinned-news' | 'upcoming-trainings';
+export type HomeWidgetId = 'pinned-news' | 'upcoming-trainings' | 'latest-files';
 
 export interface HomeWidget {
   id: HomeWidgetId;
   /** The remote whose `./widgets` module offers it. */
   remote: RemoteName;
+  /** Not shown in display-as (SPEC §2: collectmaster is unavailable there, its API answers 403). */
+  hiddenInDisplayAs?: boolean;
 }
 
 /** The home page's widgets, in page order. */
 export const HOME_WIDGETS: readonly HomeWidget[] = [
   { id: 'pinned-news', remote: 'content' },
   { id: 'upcoming-trainings', remote: 'content' },
+  { id: 'latest-files', remote: 'collectmaster', hiddenInDisplayAs: true },
 ];
 
-/**
- * The height a widget's cell keeps, loading or loaded: the shell's placeholder and the widget's card
- * agree on it, so that nothing below moves when a widget arrives (cumulative layout shift).
- */
-export const WIDGET_MIN_HEIGHT_PX = 224;
+// The card every widget draws itself in (plain elements and CSS), and the height its cell keeps.
+export { WIDGET_MIN_HEIGHT_PX, WidgetFrame, WidgetLink, WidgetStatus } from './widget-frame';
 
 /** What a remote exposes as `./widgets`: single-spa lifecycles for each home widget it offers. */
 export interface RemoteWidgetsModule {

@@ -18,7 +18,7 @@ export function HomeWidgets() {
   const { t } = useTranslation('shell');
   const state = useSessionState();
   const allowed = new Set(remotesAllowed(effectiveRights(state)));
-  const widgets = HOME_WIDGETS.filter((widget) => allowed.has(widget.remote));
+  const widgets = HOME_WIDGETS.filter((widget) => allowed.has(widget.remote) && !(state.displayAs && widget.hiddenInDisplayAs));
   if (widgets.length === 0) return null;
   return (
     <Grid

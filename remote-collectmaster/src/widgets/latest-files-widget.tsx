@@ -1,0 +1,64 @@
+import { fileExchangePaths, readFileState, type LatestFiles } from '@hub/shared/api';
+import { collectmaster as en } from '@hub/shared/i18n/en/collectmaster';
+import { collectmaster as fr } from '@hub/shared/i18n/fr/collectmaster';
+import { useRemoteProps, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
+import { paths } from '../paths';
+import { useWidgetData } from './use-widget-data';
+
+/** How many files the home page shows. */
+export const LATEST_FILES_SHOWN = 5;
+
+// The widget reads the collectmaster catalogue directly rather than through i18next, which /home
+// does not otherwise load; and no design system, no upload code: /home stays within its budget.
+const TEXT = { en, fr } as const;
+
+const CHIP_CSS = `
+.hub-widget .cm-chip{display:inline-block;margin-left:8px;padding:0 6px;border-radius:4px;font-size:.75rem;line-height:1.25rem;font-weight:500;vertical-align:middle}
+.hub-widget .cm-chip[data-state=missing]{background:var(--chakra-colors-orange-subtle,#feebc8);color:var(--chakra-colors-orange-fg,#7b341e)}
+.hub-widget .cm-chip[data-state=uploaded]{background:var(--chakra-colors-blue-subtle,#bee3f8);color:var(--chakra-colors-blue-fg,#1a365d)}
+.hub-widget .cm-chip[data-state=problem]{background:var(--chakra-colors-red-subtle,#fed7d7);color:var(--chakra-colors-red-fg,#822727)}
+.hub-widget .cm-chip[data-state=ok]{background:var(--chakra-colors-green-subtle,#c6f6d5);color:var(--chakra-colors-green-fg,#1c4532)}
+.hub-widget .cm-chip[data-state=undefined]{background:var(--chakra-colors-gray-subtle,#edf2f7);color:var(--chakra-colors-gray-fg,#1a202c)}
+`;
+
+/** Home widget: the 5 files last changed in what the user sees, with their state and where they are. */
+export function LatestFilesWidget() {
+  const { filesApi, session, language } = useRemoteProps();
+  const text = TEXT[language] ?? TEXT.en;
+  const latest = useWidgetData(String(session.displayedUser.id), () =>
+    filesApi.get<LatestFiles>(fileExchangePaths.latestFiles(), { n: LATEST_FILES_SHOWN }, { silent: true }),
+  );
+  return (
+    <WidgetFrame id="latest-files" title={text.latest.title} more={{ to: paths.latest, label: text.latest.all }}>
+      <style href="hub-widget-cm" precedence="default">
+        {CHIP_CSS}
+      </style>
+      {latest.status === 'loading' ? <WidgetStatus>{text.latest.loading}</WidgetStatus> : null}
+      {latest.status === 'failed' ? <WidgetStatus>{text.latest.failed}</WidgetStatus> : null}
+      {latest.status === 'ready' && latest.data.items.length === 0 ? <WidgetStatus>{text.latest.empty}</WidgetStatus> : null}
+      {latest.status === 'ready' && latest.data.items.length > 0 ? (
+        <ul>
+          {latest.data.items.slice(0, LATEST_FILES_SHOWN).map((file) => {
+            const state = readFileState(file.state);
+            return (
+              <li key={file.id}>
+                <WidgetLink to={paths.folder(file.entity_slug, file.collection_id, file.folder_id)}>
+                  {file.name_original || file.name}
+                </WidgetLink>
+                <span className="cm-chip" data-state={state}>
+                  {text.states[state]}
+                </span>
+                <p className="hub-widget-muted">
+                  {text.latest.where
+                    .replace('{{entity}}', file.entity)
+                    .replace('{{project}}', file.project)
+                    .replace('{{folder}}', file.folder)}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </WidgetFrame>
+  );
+}

@@ -1,0 +1,25 @@
+import { useEffect, useRef, useState } from 'react';
+
+export type WidgetData<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
+
+/**
+ * Loads a widget's data once per `key`: plain state rather than SWR, so that /home carries as little
+ * as it can. The answer is kept with its key, so a new key reads as loading until its own answer arrives.
+ */
+export function useWidgetData<T>(key: string, load: () => Promise<T>): WidgetData<T> {
+  const [state, setState] = useState<WidgetData<T> & { key: string }>({ status: 'loading', key });
+  // `load` is a new function every render; the key says when the data changes.
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    let current = true;
+    loadRef.current().then(
+      (data) => current && setState({ status: 'ready', data, key }),
+      () => current && setState({ status: 'failed', key }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  return state.key === key ? state : { status: 'loading' };
+}
