@@ -43,6 +43,10 @@ export interface ListFrameProps<T> {
   /** The "create the first one" action of the empty state, and the header's create button label. */
   onCreate?: () => void;
   createLabel?: string;
+  /** More actions of the whole list in the header, before the create button ("Refresh users"). */
+  actions?: ReactNode;
+  /** The search box's label when it searches something narrower than "Search" ("Person"). */
+  searchLabel?: string;
   /** How many skeleton rows hold the place while loading. */
   skeletonRows?: number;
   /**
@@ -129,7 +133,8 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
             {t('list.count', { count: data.total })}
           </Text>
         )}
-        <Flex ms="auto" gap="2" wrap="wrap">
+        <Flex ms="auto" gap="2" wrap="wrap" align="start">
+          {props.actions}
           {csvExport && data && data.total > 0 && (
             <Button variant="outline" loading={exporting === 'busy'} onClick={() => void exportCsv()}>
               {t('list.exportCsv')}
@@ -153,7 +158,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
         </Text>
       )}
       <Flex gap="3" wrap="wrap" mb="4" align="end">
-        <ListSearch value={params.search} onChange={list.setSearch} />
+        <ListSearch value={params.search} onChange={list.setSearch} label={props.searchLabel} />
         {filters}
       </Flex>
       {selection && selectedRows.length > 0 && (
@@ -327,7 +332,7 @@ function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: List
 }
 
 /** The search box: it waits for a pause in typing before asking the server. */
-function ListSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+function ListSearch({ value, onChange, label }: { value: string; onChange: (value: string) => void; label?: string }) {
   const { t } = useTranslation('common');
   const [text, setText] = useState(value);
   const id = useId();
@@ -341,7 +346,7 @@ function ListSearch({ value, onChange }: { value: string; onChange: (value: stri
     <Stack gap="1" flex="1" minW="12rem" maxW="24rem">
       <label htmlFor={id}>
         <Text as="span" fontSize="sm" fontWeight="medium">
-          {t('list.searchLabel')}
+          {label ?? t('list.searchLabel')}
         </Text>
       </label>
       <Input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} />

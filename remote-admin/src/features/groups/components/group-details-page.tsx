@@ -1,0 +1,164 @@
+import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
+import type { GroupDetail } from '@hub/shared/api';
+import { useRemoteProps } from '@hub/shared/remote';
+import { FormField, LoadState, RecipientsSelector, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { groupsPaths } from '../../../groups-paths';
+import { fieldError, statusOf } from '../../../lib/field-error';
+import { detailsPath } from '../../../paths';
+import { createGroup, loadGroupUsers, updateGroup, useGroup } from '../api/groups-api';
+
+/** The bounds of GroupBodySchema (shared/src/api/groups.ts). */
+const NAME_MAX = 200;
+const PBI_NAME_MAX = 255;
+
+interface Values {
+  name: string;
+  /** '' for none. */
+  pbi_group_name: string;
+}
+type Errors = Partial<Record<keyof Values, string>>;
+
+const valuesOf = (group: GroupDetail | null): Values => ({ name: group?.name ?? '', pbi_group_name: group?.pbi_group_name ?? '' });
+
+/** /admin/groups/details/{id?}: a group's name, its name on the Power BI report server and its members; without an id, a new one. */
+export function GroupDetailsPage() {
+  const { id: idParam } = useParams();
+  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const { data, error, isLoading, mutate } = useGroup(id);
+  const { t } = useTranslation('admin');
+  if ((id !== null && !data) || (idParam !== undefined && id === null)) {
+    const missing = id === null || statusOf(error) === 404;
+    return (
+      <Box as="section" p={{ base: '3', md: '6' }}>
+        <LoadState
+          status={isLoading ? 'loading' : 'error'}
+          failedText={missing ? t('notFound') : undefined}
+          onRetry={missing ? undefined : () => void mutate()}
+        />
+      </Box>
+    );
+  }
+  return <GroupForm key={id ?? 'new'} group={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
+}
+
+function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (group: GroupDetail) => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation('common');
+  const { adminApi, notify } = useRemoteProps();
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState<Values>(() => valuesOf(group));
+  const [values, setValues] = useState<Values>(saved);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const dirty = useIsDirty(values, saved);
+  const release = useUnsavedChangesGuard(dirty);
+  // The members as the server last answered: each move sends the whole list (PUT user_ids).
+  const current = useRef<GroupDetail | null>(group);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((now) => ({ ...now, [key]: value }));
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!values.name.trim()) found.name = tc('validation.required');
+    else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
+    if (values.pbi_group_name.trim().length > PBI_NAME_MAX) found.pbi_group_name = tc('validation.maxLength', { length: PBI_NAME_MAX });
+    return found;
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    const body = { name: values.name.trim(), pbi_group_name: values.pbi_group_name.trim() || null };
+    try {
+      const result = group ? await updateGroup(adminApi, group.id, body) : await createGroup(adminApi, body);
+      current.current = result;
+      const next = valuesOf(result);
+      setSaved(next);
+      setValues(next);
+      notify({ kind: 'success', message: group ? t('groups.updated') : t('groups.created') });
+      onSaved(result);
+      if (!group) {
+        release();
+        navigate(detailsPath(groupsPaths.groups, result.id), { replace: true });
+      }
+    } catch (caught) {
+      const field = fieldError(caught);
+      const message = (caught as Error).message;
+      if (field && field.field in values) setErrors({ [field.field]: field.message });
+      else if (statusOf(caught) === 409) setErrors(/report server/i.test(message) ? { pbi_group_name: message } : { name: message });
+      notify({ kind: 'error', message: group ? t('groups.updateFailed') : t('groups.createFailed') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function changeMembers(userId: number, add: boolean) {
+    const now = current.current;
+    if (!now) return;
+    const ids = now.users.map((user) => user.id).filter((id) => id !== userId);
+    try {
+      const result = await updateGroup(adminApi, now.id, { user_ids: add ? [...ids, userId] : ids });
+      current.current = result;
+      notify({ kind: 'success', message: t('groups.updated') });
+      onSaved(result);
+    } catch (caught) {
+      notify({ kind: 'error', message: t('groups.updateFailed') });
+      throw caught;
+    }
+  }
+
+  return (
+    <Box as="section" p={{ base: '3', md: '6' }} maxW="4xl" aria-labelledby="group-title">
+      <Link asChild color="brand.fg" mb="4" display="inline-block">
+        <RouterLink to={groupsPaths.groups}>{t('groups.title')}</RouterLink>
+      </Link>
+      <Heading as="h1" size="2xl" mb="5" id="group-title" wordBreak="break-word">
+        {group ? t('groups.editTitle', { name: group.name }) : t('groups.newTitle')}
+      </Heading>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="5" maxW="2xl">
+          <FormField label={t('groups.name')} required error={errors.name}>
+            <Input value={values.name} maxLength={NAME_MAX + 1} onChange={(event) => set('name', event.target.value)} />
+          </FormField>
+          <FormField label={t('groups.pbiName')} error={errors.pbi_group_name} helperText={t('groups.pbiNameHelp')}>
+            <Input
+              value={values.pbi_group_name}
+              maxLength={PBI_NAME_MAX + 1}
+              onChange={(event) => set('pbi_group_name', event.target.value)}
+            />
+          </FormField>
+          <HStack>
+            <Button type="submit" colorPalette="brand" loading={busy}>
+              {tc('save')}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+      <Box as="section" mt="8" aria-labelledby="group-members-title">
+        <Heading as="h2" size="lg" mb="1" id="group-members-title">
+          {t('groups.members')}
+        </Heading>
+        {group ? (
+          <>
+            <Text color="fg.muted" mb="3">
+              {t('groups.membersHelp')}
+            </Text>
+            <RecipientsSelector
+              type={t('selector.type')}
+              load={(query) => loadGroupUsers(adminApi, current.current ?? group, query)}
+              onAdd={(userId) => changeMembers(userId, true)}
+              onRemove={(userId) => changeMembers(userId, false)}
+            />
+          </>
+        ) : (
+          <Text color="fg.muted">{t('groups.saveFirst')}</Text>
+        )}
+      </Box>
+    </Box>
+  );
+}
