@@ -3,6 +3,7 @@ import { ConsolesPage } from './features/consoles/components/consoles-page';
 import { helpdeskRoutes } from './helpdesk-routes';
 import { lazyPage } from './lazy-page';
 import { libraryRoutes } from './library-routes';
+import { groupsRoutes } from './groups-routes';
 import { paths } from './paths';
 import { peopleRoutes } from './people-routes';
 
@@ -36,6 +37,7 @@ export function AppRoutes() {
       <Route path={`${paths.newsItems}/details/:id?`} element={<NewsItemDetailsPage />} />
       {libraryRoutes()}
       {peopleRoutes()}
+      {groupsRoutes()}
       {helpdeskRoutes()}
       <Route path={`${paths.admin}/*`} element={<ConsolesPage area="main" />} />
       <Route path={`${paths.entityAdmin}/*`} element={<ConsolesPage area="entity" />} />

@@ -1,4 +1,5 @@
 import { adminLibrary } from './admin-library';
+import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminPeople } from './admin-people';
 
@@ -111,6 +112,7 @@ export const admin = {
   deleteFailed: 'Error when deleting the item !',
   ...adminLibrary,
   ...adminPeople,
+  ...adminGroups,
   ...adminHelpdesk,
   documentation: {
     title: "Consultants' documentation",

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 import type { admin as en } from '../en/admin';
 import { adminLibrary } from './admin-library';
+import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminPeople } from './admin-people';
 
@@ -112,6 +113,7 @@ export const admin: Catalogue<typeof en> = {
   deleteFailed: "Erreur lors de la suppression de l'élément !",
   ...adminLibrary,
   ...adminPeople,
+  ...adminGroups,
   ...adminHelpdesk,
   documentation: {
     title: 'Documentation des consultants',

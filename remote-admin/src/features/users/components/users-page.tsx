@@ -4,6 +4,7 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { PowerBiSyncActions } from '../../../components/power-bi-sync';
 import { detailsPath } from '../../../paths';
 import { peoplePaths } from '../../../people-paths';
 import { NO_ENTITY, useAllEntities, useUsers } from '../api/users-api';
@@ -90,6 +91,7 @@ export function UsersPage() {
         </>
       }
       emptyText={t('users.empty')}
+      actions={<PowerBiSyncActions kinds={['users']} />}
     />
   );
 }
