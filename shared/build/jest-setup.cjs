@@ -26,3 +26,12 @@ if (typeof window !== 'undefined') {
 // Generous limits for a busy machine (CI has two shared cores): a query that finds its element
 // returns at once, so waiting longer costs nothing unless the test is failing anyway.
 require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+
+// The component tests have every catalogue at hand, as if each part bundled them all: a mounted
+// remote or the shell renders and switches language at once. (The portal fetches them per part,
+// language and namespace; shared/src/i18n/catalogue-store.test.ts tests that path.)
+{
+  const { catalogues } = require('../src/i18n/catalogue-store');
+  const { resources } = require('../src/i18n/resources');
+  catalogues.register(resources);
+}

@@ -1,9 +1,11 @@
 import { STORAGE_KEYS } from '@hub/shared/api';
+import { catalogues, switchLanguage } from '@hub/shared/i18n';
 import { installHistoryBridge } from '@hub/shared/remote';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { applyLanguage, resolveInitialLanguage } from './language/language';
+import { SHELL_NAMESPACES } from './language/shell-i18n';
 import { createShellServices, resumeSession } from './shell-services';
 
 // Shell menu, remote links and back/forward must move every router on the page together.
@@ -17,4 +19,11 @@ resumeSession(services);
 // A transition: React renders the first screen in slices, yielding to the browser between them,
 // rather than in one long task that keeps a phone from answering a tap.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => root.render(<App services={services} />));
+const render = () => startTransition(() => root.render(<App services={services} />));
+// English is in this file; another stored language's catalogues are fetched first, so the first
+// screen is never in the wrong language (if the fetch fails, English shows).
+if (catalogues.has(language, SHELL_NAMESPACES)) render();
+else
+  void switchLanguage(services.i18n, language)
+    .catch(() => undefined)
+    .then(render);

@@ -1,4 +1,5 @@
 import { HEADERS, isAdministrator, type RemoteList, type User } from '@hub/shared/api';
+import { switchLanguage } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
 import { createLanguageStore, type LanguageStore } from './language/language';
@@ -40,7 +41,7 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   const snackbar = createSnackbarBus();
   const session = createSessionStore();
   const i18n = createShellI18n(options.language);
-  const language = createLanguageStore({ initial: options.language, onChange: (next) => void i18n.changeLanguage(next) });
+  const language = createLanguageStore({ initial: options.language, onChange: (next) => void switchLanguage(i18n, next) });
   const preferences = createPreferencesStore();
   const apis = createShellApis({ session, navigate, notify: snackbar.notify, origin: options.origin, fetch: options.fetch });
   let loadedAt = 0;

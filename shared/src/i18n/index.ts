@@ -1,4 +1,5 @@
 export * from './languages';
 export * from './resources';
 export * from './catalogue';
+export * from './catalogue-store';
 export * from './create-i18n';

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
+import { catalogues } from '../i18n/catalogue-store';
 import type { Namespace } from '../i18n/resources';
 import type { MountProps, RemoteLifecycles } from './contract';
-import { RemoteRoot } from './remote-root';
+import { RemoteRoot, remoteNamespaces } from './remote-root';
 import { reactLifecycles } from './react-lifecycles';
 
 export interface RemoteAppOptions {
@@ -13,6 +14,7 @@ export interface RemoteAppOptions {
 /**
  * The single-spa lifecycles a remote exposes as `./app`. A render error inside the remote is
  * caught by RemoteRoot's boundary, which shows "section unavailable" with a retry in place.
+ * Mounting fetches the remote's catalogues in the current language first.
  */
 export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): RemoteLifecycles {
   function Root(props: MountProps) {
@@ -22,5 +24,14 @@ export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): Re
       </RemoteRoot>
     );
   }
-  return reactLifecycles(Root);
+  const lifecycles = reactLifecycles(Root);
+  return {
+    ...lifecycles,
+    // The current language's catalogues first (a chunk each, for this remote's namespaces only), so
+    // the first render shows translated text; until they are here the shell shows the area loading.
+    mount: async (props) => {
+      await catalogues.load(props.language, remoteNamespaces(namespace));
+      return lifecycles.mount(props);
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { createI18n } from '../i18n/create-i18n';
+import { createI18n, switchLanguage } from '../i18n/create-i18n';
 import type { Namespace } from '../i18n/resources';
 import { createHubSystem } from '../ui/system';
 import type { RemoteProps } from './contract';
@@ -21,12 +21,19 @@ export interface RemoteRootProps {
   children: ReactNode;
 }
 
+/** The namespaces a remote's i18next instance holds: its own and 'common'. */
+export function remoteNamespaces(namespace: Namespace): Namespace[] {
+  return [namespace, 'common'];
+}
+
 /** The providers every remote renders inside: its props, design system, language, SWR and router. */
 export function RemoteRoot({ props, namespace, standalone = false, children }: RemoteRootProps) {
-  // One i18next instance for the life of the root (its namespace never changes); the effect below follows the language.
-  const [i18n] = useState(() => createI18n([namespace, 'common'], props.language));
+  // One i18next instance for the life of the root (its namespace never changes), made from the catalogues
+  // at hand: the lifecycles fetch the current language's before mounting (remoteNamespaces). The effect
+  // below follows the language, fetching another language's catalogues the first time it is chosen.
+  const [i18n] = useState(() => createI18n(remoteNamespaces(namespace), props.language));
   useEffect(() => {
-    if (i18n.language !== props.language) void i18n.changeLanguage(props.language);
+    void switchLanguage(i18n, props.language);
   }, [i18n, props.language]);
   // One cache per mounted remote: a remount (another user, display-as) never shows stale data.
   const swrConfig = useMemo(() => ({ revalidateOnFocus: false, shouldRetryOnError: false, provider: () => new Map() }), []);

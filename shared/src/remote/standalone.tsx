@@ -4,10 +4,11 @@ import { STORAGE_KEYS } from '../api/headers';
 import { createApiClient } from '../api/http-client';
 import type { RemoteName } from '../api/remote-access';
 import type { User } from '../api/users';
+import { catalogues } from '../i18n/catalogue-store';
 import type { Namespace } from '../i18n/resources';
 import type { RemoteProps } from './contract';
 import { installHistoryBridge } from './history-bridge';
-import { RemoteRoot } from './remote-root';
+import { RemoteRoot, remoteNamespaces } from './remote-root';
 
 export interface StandaloneOptions {
   name: RemoteName;
@@ -75,6 +76,7 @@ export async function mountStandalone({ name, namespace, App, element }: Standal
     // Standalone pages sign in with a pasted access token: no identity token, dashboards embed as they are.
     identityToken: () => null,
   };
+  await catalogues.load(props.language, remoteNamespaces(namespace));
   const render = () =>
     root.render(
       <RemoteRoot props={props} namespace={namespace} standalone>

@@ -1,3 +1,4 @@
+import { switchLanguage } from '@hub/shared/i18n';
 import { createShellI18n } from './shell-i18n';
 
 describe('createShellI18n', () => {
@@ -6,7 +7,8 @@ describe('createShellI18n', () => {
     expect(i18n.t('nav.home')).toBe('Home');
     expect(i18n.t('common:appTitle')).toBe('Client Hub');
     expect(i18n.hasResourceBundle('en', 'admin')).toBe(false);
-    await i18n.changeLanguage('fr');
+    await switchLanguage(i18n, 'fr');
     expect(i18n.t('displayAs.stop')).toBe('Arrêter');
+    expect(i18n.hasResourceBundle('fr', 'admin')).toBe(false);
   });
 });

@@ -1,28 +1,23 @@
-import { FALLBACK_LANGUAGE } from '@hub/shared/i18n';
+import { catalogues, createI18n, type Namespace } from '@hub/shared/i18n';
 import { common as enCommon } from '@hub/shared/i18n/en/common';
 import { shell as enShell } from '@hub/shared/i18n/en/shell';
-import { common as frCommon } from '@hub/shared/i18n/fr/common';
-import { shell as frShell } from '@hub/shared/i18n/fr/shell';
 import type { Language } from '@hub/shared/remote';
-import i18next, { type i18n } from 'i18next';
+import type { i18n } from 'i18next';
+
+/** The shell's namespaces: its own and 'common'. */
+export const SHELL_NAMESPACES: readonly Namespace[] = ['shell', 'common'];
+
+// English, the default and fallback language, is part of the shell's entry: /login and /home render
+// translated text without waiting for a second file. French is a chunk per namespace, fetched before
+// the first render when it is the stored language, or when someone switches to it.
+catalogues.register({ en: { shell: enShell, common: enCommon } });
 
 /**
- * The shell's i18next instance, as `createI18n(['shell', 'common'])` makes it, but importing its two
- * catalogues directly: `createI18n` reads the table of every namespace, which put the remotes'
- * catalogues (the admin consoles' growing one among them) into the shell's entry, on /login and /home.
+ * The shell's i18next instance: its two namespaces only, imported directly (the table of every
+ * namespace would put the remotes' catalogues into the shell's entry, on /login and /home).
+ * With another language it has English only: `switchLanguage(instance, language)` fetches that
+ * language's catalogues (main.tsx waits for them before the first render).
  */
 export function createShellI18n(language: Language): i18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: ['en', 'fr'],
-    ns: ['shell', 'common'],
-    defaultNS: 'shell',
-    resources: { en: { shell: enShell, common: enCommon }, fr: { shell: frShell, common: frCommon } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  });
-  return instance;
+  return createI18n(SHELL_NAMESPACES, language);
 }
