@@ -11,6 +11,9 @@ import discussionsRepository from './plugins/app/discussions/discussions-reposit
 import accessTokens from './plugins/app/auth/access-tokens';
 import idTokenVerifier from './plugins/app/auth/id-token-verifier';
 import entitiesRepository from './plugins/app/entities/entities-repository';
+import exchangeStore from './plugins/app/file-exchange/exchange-store';
+import fileEvents from './plugins/app/file-exchange/file-events';
+import fileExchangeRepository from './plugins/app/file-exchange/file-exchange-repository';
 import groupsRepository from './plugins/app/groups/groups-repository';
 import imageUrls from './plugins/app/images/image-urls';
 import imageStore from './plugins/app/images/file-store';
@@ -122,6 +125,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(powerBiSync);
   await app.register(schedulesRepository);
   await app.register(scheduler);
+  await app.register(exchangeStore);
+  await app.register(fileExchangeRepository);
+  await app.register(fileEvents);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

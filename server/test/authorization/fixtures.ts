@@ -38,6 +38,11 @@ export interface Fixtures {
   northwindTicketId: number;
   /** The 'Northwind sales' group (NW-Sales). */
   northwindGroupId: number;
+  /** Collectmaster: Northwind's 'Sales dashboard 2026', its 'Monthly sales' folder, an uploaded file and a missing one there. */
+  northwindCollectionId: number;
+  northwindFolderId: number;
+  northwindFileId: number;
+  northwindMissingFileId: number;
 }
 
 async function one(sql: string, params: unknown[] = []): Promise<number> {
@@ -121,5 +126,9 @@ export async function loadFixtures(): Promise<Fixtures> {
     profileImageId: await profileImage(),
     northwindTicketId: await one(`SELECT id FROM tickets WHERE entity_id = $1 AND status = 'open' ORDER BY id LIMIT 1`, [northwind]),
     northwindGroupId: await one('SELECT id FROM groups WHERE pbi_group_name = $1', ['NW-Sales']),
+    northwindCollectionId: await one(`SELECT id FROM exchange_collections WHERE project = 'Sales dashboard 2026'`),
+    northwindFolderId: await one(`SELECT id FROM exchange_folders WHERE name = 'Monthly sales'`),
+    northwindFileId: await one(`SELECT id FROM exchange_files WHERE name = 'sales-2026-03.csv'`),
+    northwindMissingFileId: await one(`SELECT id FROM exchange_files WHERE name = 'sales-2026-04.csv'`),
   };
 }

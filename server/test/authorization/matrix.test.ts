@@ -17,6 +17,8 @@ describe(`authorization matrix (${DB_KIND})`, () => {
   let idp: TestIdp;
   let reportServer: FakeReportServer;
   let headers: Record<Persona, Record<string, string>>;
+  /** The same personas with file-exchange tokens, for /api/v2 (its own audience). */
+  let filesHeaders: Record<Persona, Record<string, string>>;
 
   before(async () => {
     // A stand-in Power BI Report Server, so that the sync routes' allowed cells prove success.
@@ -26,6 +28,7 @@ describe(`authorization matrix (${DB_KIND})`, () => {
     await idp.register(app);
     await resetData();
     headers = await personaHeaders(app, idp);
+    filesHeaders = await personaHeaders(app, idp, 'files');
   });
   after(async () => {
     await idp.close();
@@ -68,7 +71,7 @@ describe(`authorization matrix (${DB_KIND})`, () => {
         const response = await app.inject({
           method: method as 'GET',
           url: expectation.url?.(ids) ?? path,
-          headers: { ...headers[persona], ...expectation.headers?.(ids) },
+          headers: { ...(path.startsWith('/api/v2/') ? filesHeaders : headers)[persona], ...expectation.headers?.(ids) },
           ...(expectation.body ? { payload: expectation.body(ids) as object } : {}),
         });
         got[persona] = response.statusCode;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@hub/shared/api';
 import { testDb } from '../helper';
+import { filesLoginAs } from '../support/files-caller';
 import { loginAs, type TestIdp } from '../support/test-idp';
 
 /** The callers of the authorization matrix, in this order in every expectation row. */
@@ -23,9 +24,17 @@ const EMAILS: Record<Exclude<Persona, 'anonymous' | 'adminDisplayingUser'>, stri
   administrator: 'admin@demo.test',
 };
 
-/** The headers each persona sends: its bearer token, and for display-as the displayed user's id. */
-export async function personaHeaders(app: FastifyInstance, idp: TestIdp): Promise<Record<Persona, Record<string, string>>> {
-  const token = async (email: string) => ({ authorization: `Bearer ${await loginAs(app, idp, email)}` });
+/**
+ * The headers each persona sends: its bearer token, and for display-as the displayed user's id.
+ * `files`: tokens of the file-exchange API (/api/v2), which has its own audience.
+ */
+export async function personaHeaders(
+  app: FastifyInstance,
+  idp: TestIdp,
+  api: 'hub' | 'files' = 'hub',
+): Promise<Record<Persona, Record<string, string>>> {
+  const login = api === 'files' ? filesLoginAs : loginAs;
+  const token = async (email: string) => ({ authorization: `Bearer ${await login(app, idp, email)}` });
   const { rows } = await (await testDb()).query<{ id: number }>('SELECT id FROM users WHERE email = $1', [EMAILS.user]);
   const admin = await token(EMAILS.administrator);
   return {

@@ -1,6 +1,7 @@
 import { PUBLICATION, type Role } from '@hub/shared/api';
 import type { Db, Queryable } from '../db';
 import { seedDemoImages } from './demo-images';
+import { seedDemoFiles } from './demo-files';
 
 /** The demo people of the README; their password on the embedded provider is `demo`. */
 export const DEMO_PASSWORD = 'demo';
@@ -68,7 +69,7 @@ interface DemoDiscussion {
  * user@northwind.test's discussions with consultant@demo.test, oldest first. In the open one, the
  * consultant's reply (the last message) waits unread: she has one pending message, he has none.
  */
-export const DEMO_DISCUSSIONS: readonly DemoDiscussion[] = [
+const DEMO_DISCUSSIONS: readonly DemoDiscussion[] = [
   {
     status: 'closed',
     messages: [
@@ -406,6 +407,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         );
       }
     }
+    // Collectmaster: collections, folders and files in every state, missing files to send included.
+    await seedDemoFiles(tx, entities, { northwind: users['user@northwind.test']!, contoso: users['user@contoso.test']! }, now);
     return true;
   });
 }

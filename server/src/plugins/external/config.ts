@@ -49,6 +49,39 @@ export interface AppConfig {
   pbirsPassword: string | null;
   /** Things worth a log line once the logger exists (a forced-off setting, say). */
   warnings: string[];
+  /** FILES_MAX_SIZE: the largest file the file exchange accepts, in bytes (default 5 GB). */
+  filesMaxSize?: number;
+  /** The file exchange's S3-compatible store (S3_BUCKET set); null or absent: a folder under DATA_DIR. */
+  s3?: S3Config | null;
+}
+
+/** An S3-compatible object store (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
+export interface S3Config {
+  /** Unset: AWS itself. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's default credentials chain. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
+
+function parseS3(env: Env): S3Config | null {
+  const bucket = read(env, 'S3_BUCKET');
+  const endpoint = parseOptionalUrl(env, 'S3_ENDPOINT');
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID') ?? null;
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY') ?? null;
+  if (bucket === undefined) {
+    if (endpoint !== null) throw new ConfigError('S3_BUCKET', 'is required when S3_ENDPOINT is set');
+    return null;
+  }
+  const region = read(env, 'S3_REGION');
+  if (region === undefined) throw new ConfigError('S3_REGION', 'is required when S3_BUCKET is set');
+  if (accessKeyId !== null && secretAccessKey === null)
+    throw new ConfigError('S3_SECRET_ACCESS_KEY', 'is required when S3_ACCESS_KEY_ID is set');
+  if (secretAccessKey !== null && accessKeyId === null)
+    throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
+  return { endpoint, bucket, region, accessKeyId, secretAccessKey };
 }
 
 /** A configuration value that stops start-up; the message names the variable. */
@@ -190,6 +223,8 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     pbirsUser,
     pbirsPassword,
     warnings,
+    filesMaxSize: parseInteger(env, 'FILES_MAX_SIZE', 5 * 1024 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
+    s3: parseS3(env),
   };
 }
 

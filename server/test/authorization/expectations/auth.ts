@@ -20,8 +20,4 @@ export const auth: ExpectationTable = {
   'GET /api/admin/audit': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'GET /api/admin/audit/filters': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'POST /api/v2/auth/login': { body: () => ({ token: 'not-a-jwt' }), statuses: [401, 401, 401, 401, 401, 401, 401] },
-  'GET /api/v2/entities': {
-    statuses: [401, 401, 401, 401, 401, 401, 401],
-    note: 'the matrix calls with hub-API tokens, which the file-exchange API refuses',
-  },
 };

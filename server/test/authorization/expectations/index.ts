@@ -3,9 +3,19 @@ import { advices } from './advices';
 import { auth } from './auth';
 import { content } from './content';
 import { discussions } from './discussions';
+import { fileExchange } from './file-exchange';
 import { helpdesk } from './helpdesk';
 import { library } from './library';
 import { people } from './people';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
-export const EXPECTATIONS: ExpectationTable = { ...auth, ...advices, ...content, ...discussions, ...people, ...library, ...helpdesk };
+export const EXPECTATIONS: ExpectationTable = {
+  ...auth,
+  ...advices,
+  ...content,
+  ...discussions,
+  ...people,
+  ...library,
+  ...helpdesk,
+  ...fileExchange,
+};

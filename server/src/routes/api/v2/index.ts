@@ -1,12 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { FILE_EXCHANGE_MESSAGES } from '@hub/shared/api';
 import auth from './auth/index';
 import sessionGuard from './autohooks';
-import entities from './entities/index';
+import collectmaster from './collectmaster/index';
+import downloads from './collectmaster/downloads';
+import events from './collectmaster/events';
+import tus from './collectmaster/tus';
+import uploads from './collectmaster/uploads';
 
 /** The file-exchange API under /api/v2: its own guard, its own token audience. */
 const filesApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(sessionGuard);
+  // Collectmaster is unavailable in display-as (SPEC §2): after the guard has checked the header.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.session?.displayAs) return reply.forbidden(FILE_EXCHANGE_MESSAGES.displayAs);
+  });
   await fastify.register(auth);
-  await fastify.register(entities);
+  await fastify.register(collectmaster);
+  await fastify.register(uploads);
+  await fastify.register(tus);
+  await fastify.register(downloads);
+  await fastify.register(events);
 };
 export default filesApi;

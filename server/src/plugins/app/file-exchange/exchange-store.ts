@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline, Transform, type Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { FileStore as TusFileStore } from '@tus/file-store';
+import { S3Store as TusS3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+import fp from 'fastify-plugin';
+import { writeMissingDemoFiles } from '../../../db/seed/demo-files';
+import type { S3Config } from '../../external/config';
+import { diskFileStore, type FileStore } from '../images/file-store';
+
+/**
+ * Where the exchanged files' bytes live: the images' interface (put, get, delete), plus what the
+ * resumable uploads need. Keys are made by the server, never from a client's file name.
+ */
+export interface ExchangeStore extends FileStore {
+  readonly kind: 'disk' | 's3';
+  has(key: string): Promise<boolean>;
+  /** The tus data store of the resumable uploads (unfinished uploads expire after `expirationMs`). */
+  tusDatastore(expirationMs: number): DataStore;
+  /**
+   * Takes the bytes of a finished tus upload as a stored file and answers their key: on disk a
+   * rename within one file system, in S3 the object stays where it is (no copy of gigabytes).
+   */
+  adoptUpload(uploadId: string): Promise<string>;
+}
+
+const UPLOAD_ID = /^[a-z0-9][a-z0-9_-]{0,127}$/i;
+function checkUploadId(id: string): string {
+  if (!UPLOAD_ID.test(id)) throw new Error(`Invalid upload id "${id}"`);
+  return id;
+}
+
+/** A folder on disk (`root`), the unfinished tus uploads in `uploadsRoot` on the same file system. */
+export function diskExchangeStore(root: string, uploadsRoot: string): ExchangeStore {
+  const files = diskFileStore(root);
+  return {
+    ...files,
+    kind: 'disk',
+    async has(key) {
+      const found = await files.get(key);
+      found?.stream.destroy();
+      return found !== null;
+    },
+    tusDatastore: (expirationMs) => new TusFileStore({ directory: uploadsRoot, expirationPeriodInMilliseconds: expirationMs }),
+    async adoptUpload(uploadId) {
+      const key = `fx-${randomUUID()}`;
+      await rename(join(uploadsRoot, checkUploadId(uploadId)), join(root, key));
+      await unlink(join(uploadsRoot, `${uploadId}.json`)).catch(() => undefined);
+      return key;
+    },
+  };
+}
+
+/** The S3 client of an S3-compatible store: path-style, checksums only when the operation requires them. */
+export function s3ClientConfig(config: S3Config): S3ClientConfig {
+  return {
+    region: config.region,
+    ...(config.endpoint ? { endpoint: config.endpoint, forcePathStyle: true } : {}),
+    ...(config.accessKeyId && config.secretAccessKey
+      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
+      : {}),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NoSuchKey' || name === 'NotFound' || status === 404;
+}
+
+const KEY = /^[a-z0-9][a-z0-9._-]{0,127}$/i;
+function checkKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..')) throw new Error(`Invalid storage key "${key}"`);
+  return key;
+}
+
+/**
+ * An S3-compatible object store. `put` streams through a multipart upload (parts of 8 MB, a few
+ * in flight), so memory stays flat; a failed stream aborts the upload and leaves no object.
+ */
+export function s3ExchangeStore(config: S3Config): ExchangeStore {
+  const client = new S3Client(s3ClientConfig(config));
+  const Bucket = config.bucket;
+  return {
+    kind: 's3',
+    async put(key, source) {
+      let size = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      // A failing source fails the body too (pipeline destroys it), and so the upload.
+      pipeline(source, counted, () => undefined);
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: checkKey(key), Body: counted },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        throw error;
+      }
+      return { size };
+    },
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: checkKey(key) }));
+        return { stream: answer.Body as Readable, size: Number(answer.ContentLength ?? 0) };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async has(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        return true;
+      } catch (error) {
+        if (isNotFound(error)) return false;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    tusDatastore: (expirationMs) =>
+      new TusS3Store({
+        partSize: 8 * 1024 * 1024,
+        expirationPeriodInMilliseconds: expirationMs,
+        // Expiry is read from the upload's info, not from object tags (not every S3-compatible store has them).
+        useTags: false,
+        s3ClientConfig: { ...s3ClientConfig(config), bucket: Bucket },
+      }),
+    async adoptUpload(uploadId) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: `${checkUploadId(uploadId)}.info` }));
+      return uploadId;
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The exchanged files' bytes: `${DATA_DIR}/files/exchange/`, or the S3 bucket when S3_BUCKET is set. */
+    exchangeStore: ExchangeStore;
+  }
+}
+
+export default fp(
+  async (fastify) => {
+    let store: ExchangeStore;
+    const s3 = fastify.config.s3 ?? null;
+    if (s3) {
+      store = s3ExchangeStore(s3);
+    } else {
+      const root = join(fastify.config.dataDir, 'files', 'exchange');
+      const uploadsRoot = join(fastify.config.dataDir, 'files', 'exchange-uploads');
+      await mkdir(root, { recursive: true });
+      await mkdir(uploadsRoot, { recursive: true });
+      store = diskExchangeStore(root, uploadsRoot);
+    }
+    if (fastify.config.seedDemo) await writeMissingDemoFiles(fastify.db, store);
+    fastify.decorate('exchangeStore', store);
+  },
+  { name: 'exchange-store', dependencies: ['config', 'database'] },
+);

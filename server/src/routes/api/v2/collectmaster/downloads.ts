@@ -1,0 +1,99 @@
+import type { Readable } from 'node:stream';
+import { httpErrors } from '@fastify/sensible';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ZipArchive } from 'archiver';
+import { Type } from 'typebox';
+import { FILE_EXCHANGE_MESSAGES, IdParamSchema } from '@hub/shared/api';
+import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { errorResponses } from '../../error-responses';
+
+/** `attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** A file and a folder as a zip, streamed from the store; every download is audited. */
+const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const tags = ['files'];
+  /** The bytes, streamed (documented as binary; never serialised). */
+  const binary = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+
+  fastify.get(
+    '/file/:id/download',
+    { schema: { tags, params: IdParamSchema, response: { 200: binary, ...errorResponses(401, 403, 404) } } },
+    async (request, reply) => {
+      const row = await fastify.fileExchangeRepository.fileRow(exchangeScope(request.session), request.params.id);
+      if (!row) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.fileNotFound);
+      const stored = row.storage_key === null ? null : await fastify.exchangeStore.get(row.storage_key);
+      if (!stored) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.notUploaded);
+      await fastify.auditRepository.record(request.session, {
+        action: 'file.download',
+        itemType: 'exchange_file',
+        itemId: row.id,
+        details: { name: row.name, size: stored.size, folder_id: row.folder_id, entity_id: row.entity_id },
+      });
+      // The original name, unless it carried a path: then the cleaned one.
+      const name = /[/\\]/.test(row.name_original) ? row.name : row.name_original;
+      return reply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Content-Length', String(stored.size))
+        .header('Content-Disposition', contentDisposition(name))
+        .header('Cache-Control', 'private, no-store')
+        .send(stored.stream);
+    },
+  );
+
+  fastify.get(
+    '/folder/:id/zip',
+    { schema: { tags, params: IdParamSchema, response: { 200: binary, ...errorResponses(401, 403, 404) } } },
+    async (request, reply) => {
+      const folder = await fastify.fileExchangeRepository.folder(exchangeScope(request.session), request.params.id);
+      if (!folder) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
+      const rows = await fastify.fileExchangeRepository.storedFiles(folder.id);
+      await fastify.auditRepository.record(request.session, {
+        action: 'folder.download',
+        itemType: 'exchange_folder',
+        itemId: folder.id,
+        details: { name: folder.name, files: rows.length, entity_id: folder.entity_id },
+      });
+
+      // Stored, not deflated: data files move at disk speed, and nothing is built before sending.
+      // One entry at a time: the next file is opened only when the previous one is written.
+      const archive = new ZipArchive({ store: true });
+      let current: Readable | null = null;
+      let index = 0;
+      let closed = false;
+      const next = async () => {
+        while (index < rows.length && !closed) {
+          const row = rows[index++]!;
+          const stored = await fastify.exchangeStore.get(row.storage_key!);
+          if (!stored) continue;
+          current = stored.stream;
+          archive.append(stored.stream, { name: row.name, date: new Date(row.updated_at) });
+          return;
+        }
+        if (!closed) await archive.finalize();
+      };
+      const fail = (error: unknown) => {
+        request.log.error({ err: error }, 'zip stream failed');
+        archive.destroy(error as Error);
+      };
+      archive.on('entry', () => {
+        next().catch(fail);
+      });
+      archive.on('error', (error) => request.log.error({ err: error }, 'zip stream failed'));
+      reply.raw.on('close', () => {
+        closed = true;
+        current?.destroy();
+      });
+      next().catch(fail);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition(`${folder.name}.zip`))
+        .header('Cache-Control', 'private, no-store')
+        .send(archive);
+    },
+  );
+};
+export default routes;
