@@ -20,11 +20,17 @@ interface Held {
   finished: Set<() => void>;
 }
 
+/**
+ * Bytes per PATCH request: large enough to cost nothing in round trips, small enough that a proxy's
+ * body limit or timeout never sees a whole multi-gigabyte file. Component tests set a small one.
+ */
+export const uploadSettings = { chunkSize: 50 * 1024 * 1024 };
+
 // One queue per person for the page's life, outside React: the shell unmounts this remote when the
 // user leaves /collectmaster, and the uploads go on meanwhile; back in a folder, they show as they stand.
 let held: Held | null = null;
 
-function holdQueue(api: ApiClient, userId: number, chunkSize?: number): Held {
+function holdQueue(api: ApiClient, userId: number): Held {
   const key = `${userId}|${api.baseUrl}`;
   if (held?.key === key) {
     held.api = api;
@@ -37,7 +43,7 @@ function holdQueue(api: ApiClient, userId: number, chunkSize?: number): Held {
     headers: () => next.api.authHeaders(),
     maxSize: () => next.maxSize,
     scope: String(userId),
-    chunkSize,
+    chunkSize: uploadSettings.chunkSize,
     onUploaded: () => next.finished.forEach((revalidate) => revalidate()),
   });
   held = next;
@@ -56,11 +62,11 @@ const UploadsContext = createContext<UploadQueue | null>(null);
  * Gives the remote's pages the person's upload queue. A finished upload revalidates the lists it
  * changes (the folder's files, the folders' counts, the latest files).
  */
-export function UploadsProvider({ children, chunkSize }: { children: ReactNode; chunkSize?: number }) {
+export function UploadsProvider({ children }: { children: ReactNode }) {
   const { filesApi, session } = useRemoteProps();
   const { data: limits } = useLimits();
   const { mutate } = useSWRConfig();
-  const current = holdQueue(filesApi, session.user.id, chunkSize);
+  const current = holdQueue(filesApi, session.user.id);
   current.maxSize = limits?.max_file_size ?? current.maxSize;
   useEffect(() => {
     const revalidate = () => {
