@@ -60,7 +60,9 @@ test.describe('the Power BI sync and the audit log', () => {
     // Refresh users: nobody is created; each user's Power BI groups follow the server.
     await admin.getByRole('button', { name: 'Refresh users' }).click();
     await expect(admin.getByText('Power BI sync done for users !')).toBeVisible();
-    await expect(admin.getByRole('status').filter({ hasText: 'Users refreshed' })).toContainText(/Created: 0 · Updated: \d+ · Unchanged: \d+ · Groups given: \d+/);
+    await expect(admin.getByRole('status').filter({ hasText: 'Users refreshed' })).toContainText(
+      /Created: 0 · Updated: \d+ · Unchanged: \d+ · Groups given: \d+/,
+    );
     await expect(admin.getByRole('button', { name: 'Refresh users' })).toBeEnabled();
 
     // The audit log shows both runs, by whom, newest first; filtered on one action through the URL.
