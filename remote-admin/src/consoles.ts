@@ -1,4 +1,5 @@
 import type { Role } from '@hub/shared/api';
+import { groupsPaths } from './groups-paths';
 import { helpdeskPaths } from './helpdesk-paths';
 import { libraryPaths } from './library-paths';
 import { paths } from './paths';
@@ -22,6 +23,8 @@ export const CONSOLES: ConsoleEntry[] = [
   { area: 'main', path: libraryPaths.categories, labelKey: 'categories.title', role: 'administrator' },
   { area: 'main', path: peoplePaths.users, labelKey: 'users.title', role: 'administrator' },
   { area: 'main', path: peoplePaths.entities, labelKey: 'entities.title', role: 'administrator' },
+  { area: 'main', path: groupsPaths.groups, labelKey: 'groups.title', role: 'administrator' },
   { area: 'main', path: helpdeskPaths.tickets, labelKey: 'tickets.title', role: 'administrator' },
+  { area: 'main', path: groupsPaths.audit, labelKey: 'audit.title', role: 'administrator' },
   { area: 'entity', path: peoplePaths.entityUsers, labelKey: 'entityUsers.title', role: 'contributor' },
 ];
