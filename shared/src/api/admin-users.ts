@@ -75,6 +75,8 @@ export type AdminUser = Static<typeof AdminUserSchema>;
  * - entity_id: an existing entity, or null for none.
  * - contacts: the user's consultants, as ids of users with contact_enable (replaces the list).
  * - pbi_groups: Power BI report server group names of existing groups (replaces the user's groups).
+ * - profile_image_id: an image of category 'profile', or null for none.
+ * The last administrator keeps the administrator right (400 on rights), whoever asks.
  */
 export const AdminUserUpdateBodySchema = Type.Object({
   first_name: Type.Optional(Type.String({ maxLength: 100 })),
@@ -86,6 +88,7 @@ export const AdminUserUpdateBodySchema = Type.Object({
   entity_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   contacts: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true })),
   pbi_groups: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100, uniqueItems: true })),
+  profile_image_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 export type AdminUserUpdateBody = Static<typeof AdminUserUpdateBodySchema>;
 
@@ -96,5 +99,6 @@ export const USER_MESSAGES = {
   notProfileImage: 'The profile image must be an image of category profile',
   displayAsReadOnly: 'Not while displaying another user: display-as only shows the portal as them',
   ownAdministratorRight: 'You cannot remove your own administrator right',
+  lastAdministrator: 'You cannot remove the rights of the last administrator',
   otherEntity: 'You may only list the users of your own entity',
 } as const;

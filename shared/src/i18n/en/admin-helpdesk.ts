@@ -47,4 +47,18 @@ export const adminHelpdesk = {
     contactYes: 'Yes: clients can write to them',
     contactNo: 'No',
   },
+  userLinks: {
+    contacts: 'Consultants',
+    contactsHelp: "The user's personal consultants: the people they can write to.",
+    noContacts: "No consultant yet: a consultant is a user with 'Contact enabled'.",
+    clients: 'Clients of this consultant',
+    noClients: 'No client yet.',
+    profileImage: 'Profile image',
+    pbiGroups: 'Power BI groups',
+    pbiGroupsHelp: 'The report server groups whose dashboards the user sees.',
+    noGroups: 'No group yet.',
+    noPbiName: '{{name}} (no report server group)',
+    groupOption: '{{name}} ({{pbi}})',
+    loadFailed: 'This list could not be loaded.',
+  },
 };

@@ -49,4 +49,18 @@ export const adminHelpdesk: Catalogue<typeof en> = {
     contactYes: 'Oui : les clients peuvent lui écrire',
     contactNo: 'Non',
   },
+  userLinks: {
+    contacts: 'Consultants',
+    contactsHelp: "Les consultants personnels de l'utilisateur : les personnes à qui il peut écrire.",
+    noContacts: 'Aucun consultant pour le moment : un consultant est un utilisateur avec « Contact activé ».',
+    clients: 'Clients de ce consultant',
+    noClients: 'Aucun client pour le moment.',
+    profileImage: 'Image de profil',
+    pbiGroups: 'Groupes Power BI',
+    pbiGroupsHelp: "Les groupes du serveur de rapports dont l'utilisateur voit les tableaux de bord.",
+    noGroups: 'Aucun groupe pour le moment.',
+    noPbiName: '{{name}} (aucun groupe du serveur de rapports)',
+    groupOption: '{{name}} ({{pbi}})',
+    loadFailed: "Cette liste n'a pas pu être chargée.",
+  },
 };

@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserList, AdminUserUpdateBody, ApiClient, EntityList, Role } from '@hub/shared/api';
+import type { AdminUser, AdminUserList, AdminUserUpdateBody, ApiClient, EntityList, GroupList, Role } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ListParams } from '@hub/shared/ui';
 import useSWR from 'swr';
@@ -43,3 +43,17 @@ export function useUser(id: number | null) {
 
 export const updateUser = (api: ApiClient, id: number, body: AdminUserUpdateBody) =>
   api.put<AdminUser>(`/users/${id}`, body, { silent: true });
+
+/** The consultants a user may have as contacts (`/users/get/contacts/`: the users with contact_enable), 100 at most. */
+export function useConsultants() {
+  const { adminApi } = useRemoteProps();
+  return useSWR(['admin/users/contacts'], () =>
+    adminApi.get<AdminUserList>('/users/get/contacts/', { page: 1, page_size: 100 }, { silent: true }),
+  );
+}
+
+/** The Power BI groups a user may belong to (GET /api/admin/groups), 100 at most. */
+export function usePbiGroups() {
+  const { adminApi } = useRemoteProps();
+  return useSWR(['admin/groups/all'], () => adminApi.get<GroupList>('/groups', { page: 1, page_size: 100 }, { silent: true }));
+}

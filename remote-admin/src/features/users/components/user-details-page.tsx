@@ -1,7 +1,8 @@
 import { Box, Checkbox, Heading, HStack, Input, Link, NativeSelect, Stack, Stat, Text, Textarea, Button } from '@chakra-ui/react';
+import { UserLinksFields } from './user-links-fields';
 import { highestRole, ROLES, type AdminUser, type AdminUserUpdateBody, type Role } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, LoadState, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { FormField, ImagePicker, LoadState, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -20,6 +21,11 @@ interface Values {
   entity_id: string;
   welcome_message: string;
   contact_enable: boolean;
+  /** The consultants' ids, sorted (the comparison with the saved values ignores the order). */
+  contacts: number[];
+  /** Report server group names, sorted. */
+  pbi_groups: string[];
+  profile_image_id: number | null;
 }
 type Errors = Partial<Record<keyof Values, string>>;
 
@@ -30,7 +36,12 @@ const valuesOf = (user: AdminUser): Values => ({
   entity_id: user.entity ? String(user.entity.id) : '',
   welcome_message: user.welcome_message ?? '',
   contact_enable: user.contact_enable,
+  contacts: user.contacts.map((contact) => contact.id).sort((a, b) => a - b),
+  pbi_groups: [...user.pbi_groups].sort(),
+  profile_image_id: user.profile_image?.id ?? null,
 });
+
+const same = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** /admin/users/details/{id} (administrator): a user's names, role, entity, welcome message and contact flag. */
 export function UserDetailsPage() {
@@ -85,6 +96,9 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
     if (values.entity_id !== saved.entity_id) next.entity_id = values.entity_id ? Number(values.entity_id) : null;
     if (values.welcome_message !== saved.welcome_message) next.welcome_message = values.welcome_message || null;
     if (values.contact_enable !== saved.contact_enable) next.contact_enable = values.contact_enable;
+    if (!same(values.contacts, saved.contacts)) next.contacts = values.contacts;
+    if (!same(values.pbi_groups, saved.pbi_groups)) next.pbi_groups = values.pbi_groups;
+    if (values.profile_image_id !== saved.profile_image_id) next.profile_image_id = values.profile_image_id;
     return next;
   }
 
@@ -187,6 +201,28 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
             <Checkbox.Control />
             <Checkbox.Label>{t('users.contactEnable')}</Checkbox.Label>
           </Checkbox.Root>
+          <Box>
+            <ImagePicker
+              api={adminApi}
+              category="profile"
+              value={values.profile_image_id}
+              onChange={(id) => set('profile_image_id', id)}
+              label={t('userLinks.profileImage')}
+            />
+            {errors.profile_image_id && (
+              <Text color="fg.error" fontSize="sm" mt="1">
+                {errors.profile_image_id}
+              </Text>
+            )}
+          </Box>
+          <UserLinksFields
+            user={user}
+            contacts={values.contacts}
+            onContactsChange={(ids) => set('contacts', ids)}
+            pbiGroups={values.pbi_groups}
+            onPbiGroupsChange={(names) => set('pbi_groups', names)}
+            errors={{ contacts: errors.contacts, pbi_groups: errors.pbi_groups }}
+          />
           <HStack>
             <Button type="submit" colorPalette="brand" loading={busy}>
               {tc('save')}

@@ -96,6 +96,11 @@ export default fp(
         if (missing !== undefined)
           throw httpErrors.badRequest(`contacts: User ${missing} does not exist or is not a contact (contact_enable)`);
       }
+      if (body.profile_image_id !== undefined && body.profile_image_id !== null) {
+        const { rows } = await tx.query<{ category: string }>('SELECT category FROM images WHERE id = $1', [body.profile_image_id]);
+        if (!rows[0]) throw httpErrors.badRequest(`profile_image_id: ${USER_MESSAGES.imageNotFound}`);
+        if (rows[0].category !== 'profile') throw httpErrors.badRequest(`profile_image_id: ${USER_MESSAGES.notProfileImage}`);
+      }
       if (body.pbi_groups === undefined) return null;
       const { rows } = await tx.query<{ id: number; name: string }>(
         'SELECT id, pbi_group_name AS name FROM groups WHERE lower(pbi_group_name) = ANY($1::text[])',
@@ -161,12 +166,21 @@ export default fp(
 
       async update(id, body, session) {
         const changed = await db.transaction(async (tx) => {
+          // Dropping the administrator right locks every administrator first, always in the same order: two
+          // administrators demoting each other at once are then serialised, and the second sees the first's change.
+          const demotes = body.rights !== undefined && !isAdministrator(body.rights);
+          const administrators = demotes
+            ? (await tx.query<{ id: number }>(`SELECT id FROM users WHERE 'administrator' = ANY(rights) ORDER BY id FOR UPDATE`)).rows
+            : [];
           const { rows } = await tx.query<{ rights: string[] }>('SELECT rights FROM users WHERE id = $1 FOR UPDATE', [id]);
           const current = rows[0];
           if (!current) return false;
           // Locking oneself out of the consoles is not something a form should allow.
           if (body.rights && id === session.actor.id && isAdministrator(current.rights) && !isAdministrator(body.rights)) {
             throw httpErrors.badRequest(`rights: ${USER_MESSAGES.ownAdministratorRight}`);
+          }
+          if (demotes && administrators.length === 1 && administrators[0]!.id === id) {
+            throw httpErrors.badRequest(`rights: ${USER_MESSAGES.lastAdministrator}`);
           }
           const groups = await checkReferences(tx, id, body);
 
@@ -183,6 +197,7 @@ export default fp(
           if (body.contact_enable !== undefined) set('contact_enable', body.contact_enable);
           if (body.description !== undefined) set('description', body.description === null ? null : cleanDescription(body.description));
           if (body.entity_id !== undefined) set('entity_id', body.entity_id);
+          if (body.profile_image_id !== undefined) set('profile_image_id', body.profile_image_id);
           if (sets.length > 0) await tx.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, params);
 
           if (body.contacts !== undefined) {
