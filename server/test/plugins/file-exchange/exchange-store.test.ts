@@ -23,7 +23,8 @@ for (const kind of ['disk', 's3'] as const) {
     before(async () => {
       if (kind === 's3') {
         s3 = await startTestS3();
-        store = s3ExchangeStore(s3.config);
+        store = s3ExchangeStore(s3.config, join(root, 'uploads'));
+        mkdirSync(join(root, 'uploads'));
       } else {
         store = diskExchangeStore(join(root, 'files'), join(root, 'uploads'));
         mkdirSync(join(root, 'files'));

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore as TusFileStore } from '@tus/file-store';
-import { S3Store as TusS3Store } from '@tus/s3-store';
+import type { Server as TusServer } from '@tus/server';
 import type { DataStore } from '@tus/utils';
 import fp from 'fastify-plugin';
 import { writeMissingDemoFiles } from '../../../db/seed/demo-files';
@@ -23,7 +24,7 @@ export interface ExchangeStore extends FileStore {
   tusDatastore(expirationMs: number): DataStore;
   /**
    * Takes the bytes of a finished tus upload as a stored file and answers their key: on disk a
-   * rename within one file system, in S3 the object stays where it is (no copy of gigabytes).
+   * rename within one file system; for S3, streamed from the upload area into the bucket.
    */
   adoptUpload(uploadId: string): Promise<string>;
 }
@@ -83,11 +84,13 @@ function checkKey(key: string): string {
 /**
  * An S3-compatible object store. `put` streams through a multipart upload (parts of 8 MB, a few
  * in flight), so memory stays flat; a failed stream aborts the upload and leaves no object.
+ * Unfinished resumable uploads stay in `uploadsRoot` on local disk (resuming needs S3's ListParts,
+ * which not every S3-compatible server has) and are streamed into the bucket when complete.
  */
-export function s3ExchangeStore(config: S3Config): ExchangeStore {
+export function s3ExchangeStore(config: S3Config, uploadsRoot: string): ExchangeStore {
   const client = new S3Client(s3ClientConfig(config));
   const Bucket = config.bucket;
-  return {
+  const store: ExchangeStore = {
     kind: 's3',
     async put(key, source) {
       let size = 0;
@@ -135,25 +138,29 @@ export function s3ExchangeStore(config: S3Config): ExchangeStore {
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
-    tusDatastore: (expirationMs) =>
-      new TusS3Store({
-        partSize: 8 * 1024 * 1024,
-        expirationPeriodInMilliseconds: expirationMs,
-        // Expiry is read from the upload's info, not from object tags (not every S3-compatible store has them).
-        useTags: false,
-        s3ClientConfig: { ...s3ClientConfig(config), bucket: Bucket },
-      }),
+    tusDatastore: (expirationMs) => new TusFileStore({ directory: uploadsRoot, expirationPeriodInMilliseconds: expirationMs }),
     async adoptUpload(uploadId) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: `${checkUploadId(uploadId)}.info` }));
-      return uploadId;
+      const key = `fx-${randomUUID()}`;
+      const path = join(uploadsRoot, checkUploadId(uploadId));
+      try {
+        await store.put(key, createReadStream(path));
+      } finally {
+        // Moved, or failed: either way the upload is over and its local bytes go.
+        await unlink(path).catch(() => undefined);
+        await unlink(`${path}.json`).catch(() => undefined);
+      }
+      return key;
     },
   };
+  return store;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The exchanged files' bytes: `${DATA_DIR}/files/exchange/`, or the S3 bucket when S3_BUCKET is set. */
     exchangeStore: ExchangeStore;
+    /** The resumable-upload server, which the uploads route makes on first use (tests run its clean-up). */
+    tusUploads: { get(): TusServer };
   }
 }
 
@@ -161,17 +168,22 @@ export default fp(
   async (fastify) => {
     let store: ExchangeStore;
     const s3 = fastify.config.s3 ?? null;
+    const uploadsRoot = join(fastify.config.dataDir, 'files', 'exchange-uploads');
+    await mkdir(uploadsRoot, { recursive: true });
     if (s3) {
-      store = s3ExchangeStore(s3);
+      store = s3ExchangeStore(s3, uploadsRoot);
     } else {
       const root = join(fastify.config.dataDir, 'files', 'exchange');
-      const uploadsRoot = join(fastify.config.dataDir, 'files', 'exchange-uploads');
       await mkdir(root, { recursive: true });
-      await mkdir(uploadsRoot, { recursive: true });
       store = diskExchangeStore(root, uploadsRoot);
     }
     if (fastify.config.seedDemo) await writeMissingDemoFiles(fastify.db, store);
     fastify.decorate('exchangeStore', store);
+    fastify.decorate('tusUploads', {
+      get(): TusServer {
+        throw new Error('The resumable uploads route is not registered');
+      },
+    });
   },
   { name: 'exchange-store', dependencies: ['config', 'database'] },
 );

@@ -41,13 +41,6 @@ const positiveId = (value: string | null | undefined) => (value && /^[1-9]\d{0,9
 /** Cleans up expired uploads this often (they expire 24 h after their creation). */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The resumable-upload server, made on first use (tests call its cleanUpExpiredUploads). */
-    tusServer: { get(): TusServer };
-  }
-}
-
 /**
  * Resumable uploads (tus 1.0.0: creation, creation-with-upload, termination, expiration) at
  * /api/v2/uploads, behind the session guard: the bearer token is checked before tus sees the
@@ -159,7 +152,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify: FastifyInstance) => {
         return tusError(statusCode, body.trim() || (STATUS_CODES[statusCode] ?? 'Error'));
       },
     });
-  fastify.decorate('tusServer', { get: () => server().tus });
+  // The holder is the root's (exchange-store.ts): the server is reachable outside this scope.
+  fastify.tusUploads.get = () => server().tus;
 
   // Abandoned uploads: their bytes go once expired.
   const cleanup = setInterval(() => {
