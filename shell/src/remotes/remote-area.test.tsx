@@ -82,9 +82,9 @@ describe('RemoteArea', () => {
   it('should show a spinner, then mount the remote in its own element', async () => {
     reachable = true;
     renderArea(networkLoader);
-    expect(screen.getByLabelText('Loading…')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading…' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
-    expect(screen.queryByLabelText('Loading…')).toBeNull();
+    expect(screen.queryByRole('status', { name: 'Loading…' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'News' }).closest('[data-remote="content"]')).not.toBeNull();
   });
 
