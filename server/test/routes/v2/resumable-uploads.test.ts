@@ -212,6 +212,54 @@ for (const storeKind of ['disk', 's3'] as const) {
       assert.equal(await rowCount(), rows);
     });
 
+    test('should leave no file and no row when a multipart upload is cut off halfway', async () => {
+      const folder = await folderId('Reference data');
+      const entity = await idOf(`SELECT id FROM entities WHERE slug = 'northwind-traders'`);
+      const rows = await rowCount();
+      const keys = async () => {
+        const { rows: stored } = await (
+          await testDb()
+        ).query<{ storage_key: string }>('SELECT storage_key FROM exchange_files WHERE storage_key IS NOT NULL ORDER BY 1');
+        return stored.map((row) => row.storage_key);
+      };
+      const storedBefore = await keys();
+      const onDisk = () => (storeKind === 'disk' ? readdirSync(join(hub.app.config.dataDir, 'files', 'exchange')).sort() : []);
+      const diskBefore = onDisk();
+      const bucket = () => (s3 ? readdirSync(join(s3.directory, s3.config.bucket), { recursive: true }).map(String).sort() : []);
+      const bucketBefore = bucket();
+      const boundary = 'cut-boundary';
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="first.csv"\r\n\r\nfirst;1\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="cut.bin"\r\n\r\n`,
+      );
+      const token = await files.token(USER);
+      await new Promise<void>((resolve) => {
+        const request = httpRequest(`${base}/api/v2/entity/${entity}/folders/${folder}/upload-files`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(head.length + 4 * 1024 * 1024),
+          },
+        });
+        request.on('error', () => resolve());
+        request.on('response', () => resolve());
+        request.write(Buffer.concat([head, randomBytes(1024 * 1024)]), () => {
+          setTimeout(() => {
+            request.destroy();
+            resolve();
+          }, 400);
+        });
+      });
+      // The server notices the cut, removes what it had stored, and writes no row.
+      for (let attempt = 0; attempt < 30 && onDisk().length !== diskBefore.length; attempt++) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.equal(await rowCount(), rows);
+      assert.deepEqual(await keys(), storedBefore);
+      assert.deepEqual(onDisk(), diskBefore, 'neither the first file nor a part of the second is left');
+      assert.deepEqual(bucket(), bucketBefore, 'nothing is left in the bucket');
+    });
+
     test('should tell the consultant of an upload and the customer of a new state, without reloading', async () => {
       const ticket = async (email: string) =>
         ((await files.call(email, 'POST', '/api/v2/events/ticket')).json() as { ticket: string }).ticket;
