@@ -64,7 +64,7 @@ export function TransferRow({ name, total, sent, speed, secondsLeft, statusText,
             <Progress.Range />
           </Progress.Track>
           <Text fontSize="sm" color="fg.muted" mt="1">
-            <Text as="span" fontWeight="medium" color={tone === 'error' ? 'fg.error' : 'fg'}>
+            <Text as="span" fontWeight="medium" color={tone === 'error' ? 'red.fg' : 'fg'}>
               {statusText}
             </Text>
             {' · '}

@@ -59,7 +59,7 @@ export function FileTable({
                     {name}
                   </Text>
                   {file.comment && file.state === FILE_STATE_CODES.problem ? (
-                    <Text fontSize="sm" color="fg.error" mt="1">
+                    <Text fontSize="sm" color="red.fg" mt="1">
                       {t('files.problemComment', { comment: file.comment })}
                     </Text>
                   ) : file.comment && missing ? (

@@ -51,14 +51,14 @@ export function UploadList({ entries }: { entries: readonly UploadEntry[] }) {
               actions={<UploadActions entry={entry} />}
             >
               {entry.status === 'refused' ? (
-                <Text fontSize="sm" color="fg.error" role="alert">
+                <Text fontSize="sm" color="red.fg" role="alert">
                   {entry.refused === 'tooLarge'
                     ? t('uploads.tooLarge', { max: formatBytes(limits?.max_file_size ?? entry.size) })
                     : t('uploads.empty')}
                 </Text>
               ) : null}
               {entry.status === 'failed' && entry.error ? (
-                <Text fontSize="sm" color="fg.error" role="alert">
+                <Text fontSize="sm" color="red.fg" role="alert">
                   {entry.error}
                 </Text>
               ) : null}

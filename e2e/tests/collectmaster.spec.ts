@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn, type DemoAccount } from './support/session';
+
+/** No serious or critical accessibility violation on the page as it is now. */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
+    );
+  expect([screen, serious]).toEqual([screen, []]);
+}
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function signedIn(browser: Browser, email: DemoAccount) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** Slows the page's uploads to `bytesPerSecond` (Chromium's network emulation), so progress can be watched. */
+async function throttleUploads(page: Page, bytesPerSecond: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+  return cdp;
+}
+
+const MB = 1024 * 1024;
+const csv = (size: number) => Buffer.alloc(size, 'id;amount\n1;2\n');
+
+/** The customer's way to a folder: Collectmaster lands on his company, then the collection, then the folder. */
+async function openFolder(page: Page, project: string, folder: string) {
+  await page.getByRole('link', { name: 'Collectmaster' }).first().click();
+  await page.waitForURL(/\/collectmaster\/northwind-traders$/);
+  await page.getByRole('list', { name: 'Collections' }).getByRole('link', { name: project }).click();
+  await page.getByRole('list', { name: 'Folders' }).getByRole('link', { name: folder }).click();
+  return page.getByRole('table', { name: `Files of ${folder}` });
+}
+
+test.describe('collectmaster, the file exchange', () => {
+  test('a customer fills a missing file with 20 MB and watches it go; it shows on /home; the consultant marks it ok and the customer sees it live; another company cannot reach it', async ({
+    browser,
+  }) => {
+    // Three people, five accessibility checks and a 20 MB upload: more than the default minute on two busy cores.
+    test.setTimeout(120_000);
+    const nina = await signedIn(browser, 'user@northwind.test');
+    const table = await openFolder(nina, 'Sales dashboard 2026', 'Monthly sales');
+    const row = table.getByRole('row', { name: /^sales-2026-04\.csv/ });
+    await expect(row).toContainText('missing');
+    await expect(nina.getByRole('navigation', { name: 'Where you are' }).getByRole('link', { name: 'Northwind Traders' })).toBeVisible();
+    await expectAccessible(nina, 'a folder at 1280 px');
+    const folderUrl = nina.url();
+
+    // 20 MB at 8 MB/s: long enough to see the bar move.
+    await throttleUploads(nina, 8 * MB);
+    const chooser = nina.waitForEvent('filechooser');
+    await row.getByRole('button', { name: 'Upload this file: sales-2026-04.csv' }).click();
+    await (await chooser).setFiles({ name: 'april-export.csv', mimeType: 'text/csv', buffer: csv(20 * MB) });
+    const uploads = nina.getByRole('region', { name: 'Uploads' });
+    const bar = uploads.getByRole('progressbar', { name: 'april-export.csv' });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(uploads.getByText(/of 20 MB/)).toBeVisible();
+    await expect(uploads.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(row).toContainText('uploaded');
+
+    // The home page's widget lists it first.
+    await nina.getByRole('link', { name: 'Home' }).first().click();
+    const widget = nina.getByRole('region', { name: 'Latest files' });
+    await expect(widget.getByRole('listitem').first()).toContainText('sales-2026-04.csv');
+    await expect(widget.getByRole('listitem').first()).toContainText('uploaded');
+    await widget.getByRole('link', { name: 'sales-2026-04.csv' }).first().click();
+    await nina.waitForURL(folderUrl);
+    await expect(row).toContainText('uploaded');
+
+    // The consultant marks it ok; the customer's table changes without a reload.
+    const consultant = await signedIn(browser, 'consultant@demo.test');
+    await consultant.goto(folderUrl);
+    await consultant
+      .getByRole('row', { name: /^sales-2026-04\.csv/ })
+      .getByRole('button', { name: 'Mark sales-2026-04.csv ok' })
+      .click();
+    await expect(consultant.getByText('Status updated.')).toBeVisible();
+    await expect(row.getByText('ok', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(nina.getByText('sales-2026-04.csv is now ok.')).toBeVisible();
+    await consultant.context().close();
+
+    // Another company's user cannot reach it by its address.
+    const carl = await signedIn(browser, 'user@contoso.test');
+    await carl.goto(folderUrl);
+    await expect(carl.getByText('This folder does not exist or is not yours.')).toBeVisible();
+    await expect(carl.getByRole('table')).toHaveCount(0);
+    await expect(carl.getByText('sales-2026-04.csv')).toHaveCount(0);
+    await carl.context().close();
+
+    // At phone width, and in French.
+    await nina.setViewportSize({ width: 375, height: 800 });
+    await expectNoHorizontalOverflow(nina);
+    await expectAccessible(nina, 'a folder at 375 px');
+    await nina.evaluate(() => localStorage.setItem('language', 'fr'));
+    await nina.reload();
+    await expect(
+      nina.getByRole('table', { name: 'Fichiers de Monthly sales' }).getByRole('row', { name: /^sales-2026-04\.csv/ }),
+    ).toContainText('ok');
+    await expectNoHorizontalOverflow(nina);
+    await expectAccessible(nina, 'a folder at 375 px in French');
+    await nina.setViewportSize({ width: 1280, height: 900 });
+    await expectAccessible(nina, 'a folder at 1280 px in French');
+    await nina.context().close();
+  });
+
+  test('an upload cut by a lost connection resumes from the last byte when the connection returns', async ({ browser }) => {
+    const nina = await signedIn(browser, 'user@northwind.test');
+    await openFolder(nina, 'Sales dashboard 2026', 'Monthly sales');
+    const name = `offline-${Date.now()}.csv`;
+    const offsets: number[] = [];
+    nina.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/api/v2/uploads/'))
+        offsets.push(Number(request.headers()['upload-offset']));
+    });
+
+    await throttleUploads(nina, 2 * MB);
+    const chooser = nina.waitForEvent('filechooser');
+    await nina.getByRole('button', { name: 'Upload files' }).click();
+    await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: csv(20 * MB) });
+    const uploads = nina.getByRole('region', { name: 'Uploads' });
+    const bar = uploads.getByRole('progressbar', { name });
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThanOrEqual(15);
+
+    await nina.context().setOffline(true);
+    await expect(uploads.getByText('Waiting for the connection: it resumes by itself')).toBeVisible();
+    await nina.waitForTimeout(1000);
+    await nina.context().setOffline(false);
+    await expect(uploads.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // The second PATCH started where the server had stopped, not at 0.
+    expect(offsets[0]).toBe(0);
+    expect(offsets.length).toBeGreaterThanOrEqual(2);
+    expect(offsets[offsets.length - 1]).toBeGreaterThan(0);
+    const row = nina
+      .getByRole('table', { name: 'Files of Monthly sales' })
+      .getByRole('row', { name: new RegExp(`^${name.replace('.', '\\.')}`) });
+    await expect(row).toContainText('uploaded');
+    const size = await nina.evaluate(async (fileName) => {
+      const token = localStorage.getItem('hub.token.files');
+      const folderId = location.pathname.split('/').pop();
+      const answer = await fetch(`/api/v2/folder/${folderId}/files?page_size=100`, { headers: { Authorization: `Bearer ${token}` } });
+      const { items } = (await answer.json()) as { items: { name_original: string; size: number }[] };
+      return items.find((item) => item.name_original === fileName)?.size;
+    }, name);
+    expect(size).toBe(20 * MB);
+    await nina.context().close();
+  });
+});
