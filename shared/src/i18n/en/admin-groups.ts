@@ -94,6 +94,12 @@ export const adminGroups = {
       'refresh-groups': 'refresh groups',
       'refresh-users': 'refresh users',
       'create-and-close': 'sent and closed',
+      reply: 'replied',
+      status: 'status changed',
+      upload: 'uploaded',
+      download: 'downloaded',
+      expect: 'expected file added',
+      'end-sessions': 'sessions ended',
     },
     itemTypes: {
       advice: 'Advice',
@@ -107,6 +113,9 @@ export const adminGroups = {
       training: 'Training',
       ticket: 'Ticket',
       message: 'Message',
+      collection: 'Collection',
+      folder: 'Folder',
+      file: 'File',
     },
   },
 };

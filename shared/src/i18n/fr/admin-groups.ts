@@ -94,6 +94,12 @@ export const adminGroups = {
       'refresh-groups': 'actualiser les groupes',
       'refresh-users': 'actualiser les utilisateurs',
       'create-and-close': 'envoyé et clos',
+      reply: 'réponse',
+      status: 'statut modifié',
+      upload: 'dépôt',
+      download: 'téléchargement',
+      expect: 'fichier attendu ajouté',
+      'end-sessions': 'sessions terminées',
     },
     itemTypes: {
       advice: 'Conseil',
@@ -107,6 +113,9 @@ export const adminGroups = {
       training: 'Formation',
       ticket: 'Ticket',
       message: 'Message',
+      collection: 'Collection',
+      folder: 'Dossier',
+      file: 'Fichier',
     },
   },
 };
