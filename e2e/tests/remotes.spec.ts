@@ -19,7 +19,8 @@ test.describe('remotes loaded by role', () => {
     const pages: [string, RegExp, string | RegExp][] = [
       ['/advices', /\/advices$/, 'Advices'],
       ['/dashboards', /\/dashboards$/, 'Dashboards'],
-      ['/collectmaster', /\/collectmaster$/, 'Collectmaster'],
+      // A customer lands on his own company's collections.
+      ['/collectmaster', /\/collectmaster\/northwind-traders$/, 'Northwind Traders'],
       ['/admin', /\/home$/, /Welcome/],
       ['/entity/admin/advices', /\/home$/, /Welcome/],
     ];
