@@ -14,6 +14,8 @@ export interface Expectation {
   body?: (ids: Fixtures) => unknown;
   headers?: (ids: Fixtures) => Record<string, string>;
   statuses: Statuses;
+  /** The demo data again after the row: a route that ends sessions would leave later rows' tokens refused. */
+  resetAfter?: boolean;
   /** Why a cell is not the obvious one, when it is not. */
   note?: string;
 }

@@ -18,7 +18,7 @@ const defaultProvider = () => ({
   user_id_field: 'email',
 });
 beforeEach(() => {
-  api.routes = [route('GET', '/api/auth/provider/default', defaultProvider)];
+  api.routes = [route('GET', '/api/auth/provider/default', defaultProvider), route('POST', '/api/auth/logout', null, 204)];
   localStorage.clear();
   sessionStorage.clear();
   endSession = 'https://idp.example.test/idp/session/end';
@@ -53,6 +53,33 @@ describe('signOut', () => {
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe('http://portal.test/login');
     expect(url.searchParams.get('state')).toBe('signed-out');
     expect(sessionStorage.getItem(SIGNED_OUT_FLAG)).toBeNull();
+  });
+
+  it('should ask the server to end the sessions with the hub token before leaving for the provider', async () => {
+    const session = signedIn();
+    const left: string[] = [];
+    await signOut({
+      session,
+      authApi: authApi(),
+      origin: 'http://portal.test',
+      leave: (url) => {
+        // By the time the browser leaves, the server has been told.
+        expect(api.requests.some((request) => request.method === 'POST' && request.path === '/api/auth/logout')).toBe(true);
+        left.push(url);
+      },
+    });
+    const logout = api.requests.find((request) => request.path === '/api/auth/logout');
+    expect(logout?.headers.authorization).toBe('Bearer hub-token');
+    expect(left).toHaveLength(1);
+  });
+
+  it('should still sign out locally when the server cannot end the sessions', async () => {
+    api.routes = [route('GET', '/api/auth/provider/default', defaultProvider), route('POST', '/api/auth/logout', { message: 'down' }, 503)];
+    const session = signedIn();
+    const left: string[] = [];
+    await signOut({ session, authApi: authApi(), origin: 'http://portal.test', leave: (url) => left.push(url) });
+    expect(localStorage.getItem(STORAGE_KEYS.hubToken)).toBeNull();
+    expect(left).toHaveLength(1);
   });
 
   it('should sign out locally, with the toast flag, when the provider has no end-session endpoint', async () => {

@@ -44,7 +44,8 @@ export interface SignOutDeps {
 }
 
 /**
- * Sign-out (SPEC §4): the tokens, the selected entity, the provider name and the identity
+ * Sign-out (SPEC §4): the server ends the person's sessions (POST /api/auth/logout), then the
+ * tokens, the selected entity, the provider name and the identity
  * client's stored user are forgotten. When the provider offers an end-session endpoint, its
  * session is ended too — otherwise the next person at this computer would be signed in again
  * without a password — and it sends the browser back to /login?state=signed-out, where the toast
@@ -64,6 +65,17 @@ export async function signOut(deps: SignOutDeps): Promise<void> {
       leaveTo = endSessionUrl(provider, idToken, origin);
     } catch {
       leaveTo = null; // the provider cannot be described: sign out locally
+    }
+  }
+  // The server first: every access token of this person (both APIs) is refused from now on, so a
+  // token copied before sign-out is worth nothing. A failure (offline, already expired) must not
+  // keep anyone signed in here.
+  const hubToken = storage.getItem(STORAGE_KEYS.hubToken);
+  if (hubToken) {
+    try {
+      await deps.authApi.post('/auth/logout', undefined, { headers: { Authorization: `Bearer ${hubToken}` }, silent: true });
+    } catch {
+      // signed out locally all the same
     }
   }
   if (!leaveTo) flags.setItem(SIGNED_OUT_FLAG, '1');

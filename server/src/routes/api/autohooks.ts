@@ -24,7 +24,7 @@ function positiveId(text: string): number | null {
 
 /**
  * The session guard of every route below it, unless the route says `config: { public: true }`:
- * a valid access token for this API, a user that still exists. Sets `request.session`, deciding
+ * a valid access token for this API, a user that still exists, a session not ended since. Sets `request.session`, deciding
  * the context headers of SPEC §6 itself, never trusting the browser:
  * - Display-As-User-Id: only from an administrator, for an existing user; else 403.
  * - X-Entity-ID: only when the displayed user is a contributor or more and may act on that entity
@@ -38,9 +38,10 @@ export function sessionGuard(audience: Audience) {
       if (request.routeOptions.config.public) return;
       const token = bearerToken(request);
       if (!token) return reply.unauthorized('Missing bearer token');
-      const userId = await fastify.accessTokens.verify(token, audience);
-      const actor = userId === null ? null : await fastify.usersRepository.findById(userId);
-      if (!actor) return reply.unauthorized('Invalid or expired token');
+      const claims = await fastify.accessTokens.verifyClaims(token, audience);
+      const actor = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
+      // The same read of the user row refuses a token of an ended session (sign-out, "end sessions").
+      if (!actor || actor.token_version !== claims!.tokenVersion) return reply.unauthorized('Invalid or expired token');
 
       let user: UserRecord = actor;
       const displayAsHeader = header(request, HEADERS.displayAsUserId);

@@ -11,6 +11,11 @@ export const auth: ExpectationTable = {
     note: 'public: anyone may try, a bad identity token is refused whoever sends it',
   },
   'GET /api/auth/user': { statuses: [401, 200, 200, 200, 200, 200, 200] },
+  'POST /api/auth/logout': {
+    statuses: [401, 204, 204, 204, 204, 204, 204],
+    resetAfter: true,
+    note: "anyone signed in ends their own sessions (during display-as, the administrator's)",
+  },
   'POST /api/auth/check-display-as': {
     body: (ids) => ({ display_as_user_id: ids.userId }),
     statuses: [401, 403, 403, 403, 403, 200, 403],
@@ -20,4 +25,9 @@ export const auth: ExpectationTable = {
   'GET /api/admin/audit': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'GET /api/admin/audit/filters': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'POST /api/v2/auth/login': { body: () => ({ token: 'not-a-jwt' }), statuses: [401, 401, 401, 401, 401, 401, 401] },
+  'POST /api/v2/auth/logout': {
+    statuses: [401, 204, 204, 204, 204, 204, 403],
+    resetAfter: true,
+    note: 'a file-exchange token signs out too: the same person, both APIs; the file exchange refuses display-as (SPEC §2)',
+  },
 };

@@ -4,6 +4,7 @@ import type { ExpectationTable } from '../expectation';
 // publisher, the entity-less administrator, and the administrator displaying the northwind user.
 // anonymous, user, otherEntityUser, contributor, publisher, administrator, adminDisplayingUser
 const ADMIN_ONLY = [401, 403, 403, 403, 403, 200, 403] as const;
+const ADMIN_ONLY_204 = [401, 403, 403, 403, 403, 204, 403] as const;
 
 export const people: ExpectationTable = {
   // Users
@@ -27,6 +28,12 @@ export const people: ExpectationTable = {
     url: (ids) => `/api/admin/users/${ids.userId}`,
     body: () => ({ first_name: 'Nina', welcome_message: 'Welcome back, Nina.', pbi_groups: ['NW-Sales'] }),
     statuses: ADMIN_ONLY,
+  },
+  'POST /api/admin/users/:id/end-sessions': {
+    url: (ids) => `/api/admin/users/${ids.userId}/end-sessions`,
+    statuses: ADMIN_ONLY_204,
+    resetAfter: true,
+    note: "the Northwind user's sessions end: later rows need their token again",
   },
   'GET /api/admin/users/entity/:id': {
     url: (ids) => `/api/admin/users/entity/${ids.northwindEntityId}`,

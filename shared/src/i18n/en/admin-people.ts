@@ -4,6 +4,9 @@ export const adminPeople = {
     administratorsOnly: 'Users and companies are managed by administrators.',
   },
   users: {
+    endSessions: "End this person's sessions",
+    sessionsEnded: 'Every session of this person has ended: they sign in again.',
+    endSessionsFailed: 'The sessions could not be ended.',
     title: 'Users',
     empty: 'No user matches.',
     editTitle: 'User: {{name}}',

@@ -6,6 +6,9 @@ export const adminPeople: Catalogue<typeof en> = {
     administratorsOnly: 'Les utilisateurs et les entreprises sont gérés par les administrateurs.',
   },
   users: {
+    endSessions: 'Mettre fin aux sessions de cette personne',
+    sessionsEnded: 'Toutes les sessions de cette personne sont terminées : elle doit se reconnecter.',
+    endSessionsFailed: "Les sessions n'ont pas pu être terminées.",
     title: 'Utilisateurs',
     empty: 'Aucun utilisateur ne correspond.',
     editTitle: 'Utilisateur : {{name}}',

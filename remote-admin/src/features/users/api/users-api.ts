@@ -44,6 +44,9 @@ export function useUser(id: number | null) {
 export const updateUser = (api: ApiClient, id: number, body: AdminUserUpdateBody) =>
   api.put<AdminUser>(`/users/${id}`, body, { silent: true });
 
+/** Ends every session of the user (POST /api/admin/users/{id}/end-sessions): their tokens are refused from now on. */
+export const endUserSessions = (api: ApiClient, id: number) => api.post<void>(`/users/${id}/end-sessions`, undefined, { silent: true });
+
 /** The consultants a user may have as contacts (`/users/get/contacts/`: the users with contact_enable), 100 at most. */
 export function useConsultants() {
   const { adminApi } = useRemoteProps();

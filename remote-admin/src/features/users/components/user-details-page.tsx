@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { fieldError, statusOf } from '../../../lib/field-error';
 import { peoplePaths } from '../../../people-paths';
-import { updateUser, useAllEntities, useUser } from '../api/users-api';
+import { endUserSessions, updateUser, useAllEntities, useUser } from '../api/users-api';
 
 const NAME_MAX = 100;
 const WELCOME_MAX = 9999;
@@ -127,6 +127,19 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
     }
   }
 
+  const [ending, setEnding] = useState(false);
+  async function endSessions() {
+    setEnding(true);
+    try {
+      await endUserSessions(adminApi, user.id);
+      notify({ kind: 'success', message: t('users.sessionsEnded') });
+    } catch {
+      notify({ kind: 'error', message: t('users.endSessionsFailed') });
+    } finally {
+      setEnding(false);
+    }
+  }
+
   const counters = [
     { label: t('users.openDiscussions'), value: user.open_discussion_counter },
     { label: t('users.closedDiscussions'), value: user.close_discussion_counter },
@@ -226,6 +239,9 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
           <HStack>
             <Button type="submit" colorPalette="brand" loading={busy}>
               {tc('save')}
+            </Button>
+            <Button type="button" variant="outline" loading={ending} onClick={() => void endSessions()}>
+              {t('users.endSessions')}
             </Button>
           </HStack>
         </Stack>

@@ -105,6 +105,31 @@ describe('the users console', () => {
     expect(server.requests.find((request) => request.method === 'PUT')?.body).toEqual({ rights: ['contributor'], entity_id: 1 });
   });
 
+  it("should end the person's sessions on the server and say so", async () => {
+    server.routes = [
+      get('/api/admin/users/7', nina),
+      get('/api/admin/entities', entities),
+      route('POST', '/api/admin/users/7/end-sessions', null, 204),
+    ];
+    const { toasts } = renderPeople('/admin/users/details/7', server.apiBase);
+    await userEvent.click(await screen.findByRole('button', { name: texts.endSessions }));
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message: texts.sessionsEnded }]));
+    expect(
+      server.requests.filter((request) => request.path === '/api/admin/users/7/end-sessions').map((request) => request.method),
+    ).toEqual(['POST']);
+  });
+
+  it('should say when the sessions could not be ended', async () => {
+    server.routes = [
+      get('/api/admin/users/7', nina),
+      get('/api/admin/entities', entities),
+      route('POST', '/api/admin/users/7/end-sessions', { statusCode: 404, error: 'Not Found', message: 'No such user' }, 404),
+    ];
+    const { toasts } = renderPeople('/admin/users/details/7', server.apiBase);
+    await userEvent.click(await screen.findByRole('button', { name: texts.endSessions }));
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: texts.endSessionsFailed }]));
+  });
+
   it('should say at the field what is wrong, before sending and from the server', async () => {
     server.routes = [
       get('/api/admin/users/7', nina),

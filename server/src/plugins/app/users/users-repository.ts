@@ -11,6 +11,8 @@ export interface UserRecord {
   last_name: string;
   rights: string[];
   entity_id: number | null;
+  /** Bumped by sign-out and "end sessions": a token carrying an older version is refused. */
+  token_version: number;
 }
 
 export interface UsersRepository {
@@ -27,6 +29,8 @@ export interface UsersRepository {
   readAccess(session: Session, id: number): Promise<'full' | 'public' | null>;
   /** Sets the profile image (an image of category 'profile' only), or clears it with null. */
   setProfileImage(id: number, imageId: number | null): Promise<'done' | 'no-image' | 'not-profile'>;
+  /** Ends every access token of user `id` (both APIs, every process): false when there is no such user. */
+  endSessions(id: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -35,7 +39,7 @@ declare module 'fastify' {
   }
 }
 
-const RECORD = 'id, email, first_name, last_name, rights, entity_id';
+const RECORD = 'id, email, first_name, last_name, rights, entity_id, token_version';
 
 interface ProfileRow {
   id: number;
@@ -63,6 +67,11 @@ export default fp(
         // Prepared: the session guard reads the caller on every call.
         const { rows } = await db.query<UserRecord>(`SELECT ${RECORD} FROM users WHERE id = $1`, [id], { prepare: true });
         return rows[0] ?? null;
+      },
+
+      async endSessions(id) {
+        const { rows } = await db.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING id', [id]);
+        return rows.length > 0;
       },
 
       async entityExists(id) {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   CheckDisplayAsBodySchema,
   CheckDisplayAsResponseSchema,
@@ -12,7 +13,7 @@ import {
   UserSchema,
 } from '@hub/shared/api';
 import { AUDIENCES } from '../../../plugins/app/auth/access-tokens';
-import { exchangeIdToken, LoginError } from './login';
+import { endOwnSessions, exchangeIdToken, LoginError } from './login';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const errors = {
@@ -68,6 +69,17 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       const user = await fastify.usersRepository.profile(request.session.user.id);
       if (!user) return reply.unauthorized('Invalid or expired token');
       return user;
+    },
+  );
+
+  // Sign-out: every access token of the signed-in person (both APIs, every server process) is
+  // refused from now on. The shell calls it before leaving for the provider's end-session page.
+  fastify.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], response: { 204: Type.Null(), 401: ErrorResponseSchema } } },
+    async (request, reply) => {
+      await endOwnSessions(fastify, request.session);
+      return reply.code(204).send(null);
     },
   );
 

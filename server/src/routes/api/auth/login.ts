@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@hub/shared/api';
 import type { Audience } from '../../../plugins/app/auth/access-tokens';
+import type { Session } from '../../../plugins/app/auth/session';
 import { IdTokenError } from '../../../plugins/app/auth/id-token-verifier';
 import type { ProviderRecord } from '../../../plugins/app/providers/providers-repository';
 
@@ -44,5 +45,15 @@ export async function exchangeIdToken(
     user.id,
     JSON.stringify({ provider: provider.name, api: audience }),
   ]);
-  return fastify.accessTokens.issue(user.id, audience);
+  return fastify.accessTokens.issue(user.id, audience, user.token_version);
+}
+
+/**
+ * Sign-out (POST /api/auth/logout, POST /api/v2/auth/logout): the signed-in person's token version
+ * moves on, so every access token they hold, for both APIs, is refused on every process. During
+ * display-as it is the administrator's own sessions that end, never the displayed user's.
+ */
+export async function endOwnSessions(fastify: FastifyInstance, session: Session): Promise<void> {
+  await fastify.usersRepository.endSessions(session.actor.id);
+  await fastify.auditRepository.record(session, { action: 'logout', itemType: 'user', itemId: session.actor.id });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AdminUserListItemSchema,
   AdminUserListQuerySchema,
@@ -50,6 +51,21 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) =>
       (await fastify.adminUsersRepository.update(request.params.id, request.body, request.session)) ??
       reply.notFound(USER_MESSAGES.notFound),
+  );
+
+  // "End this person's sessions": every access token of the user (both APIs, every process) is
+  // refused from now on; they sign in again. Audited.
+  fastify.post(
+    '/users/:id/end-sessions',
+    {
+      onRequest: administrator,
+      schema: { tags: ['admin users'], params: IdParamSchema, response: { 204: Type.Null(), ...errors } },
+    },
+    async (request, reply) => {
+      if (!(await fastify.usersRepository.endSessions(request.params.id))) return reply.notFound(USER_MESSAGES.notFound);
+      await fastify.auditRepository.record(request.session, { action: 'user.end-sessions', itemType: 'user', itemId: request.params.id });
+      return reply.code(204).send(null);
+    },
   );
 
   fastify.get('/users/entity/:id', { schema: { ...usersList, params: IdParamSchema } }, async (request, reply) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ErrorResponseSchema, FilesLoginBodySchema, LoginResponseSchema } from '@hub/shared/api';
 import { AUDIENCES } from '../../../../plugins/app/auth/access-tokens';
-import { exchangeIdToken, LoginError } from '../../auth/login';
+import { endOwnSessions, exchangeIdToken, LoginError } from '../../auth/login';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 502: ErrorResponseSchema };
@@ -24,6 +25,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         if (error instanceof LoginError) return reply.code(error.statusCode).send(error.body());
         throw error;
       }
+    },
+  );
+
+  // Sign-out from the file exchange: ends the person's tokens of both APIs, as /api/auth/logout.
+  fastify.post(
+    '/auth/logout',
+    { schema: { tags: ['files'], response: { 204: Type.Null(), 401: ErrorResponseSchema } } },
+    async (request, reply) => {
+      await endOwnSessions(fastify, request.session);
+      return reply.code(204).send(null);
     },
   );
 };
