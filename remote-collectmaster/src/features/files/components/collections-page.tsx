@@ -55,11 +55,16 @@ export function CollectionsPage() {
       title={title}
       crumbs={[{ label: t('title'), to: paths.collectmaster }, { label: title }]}
       actions={
-        staff && entity ? (
-          <Button colorPalette="brand" size="sm" onClick={() => setEditing('new')}>
-            {t('collections.create')}
+        <>
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.latest}>{t('latestLink')}</RouterLink>
           </Button>
-        ) : null
+          {staff && entity ? (
+            <Button colorPalette="brand" size="sm" onClick={() => setEditing('new')}>
+              {t('collections.create')}
+            </Button>
+          ) : null}
+        </>
       }
     >
       <ListStates
