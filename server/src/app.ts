@@ -82,7 +82,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const statusCode = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    // A value the schema let through but the database refuses (an id past 2^31, a NUL in a text,
+    // Infinity from '1e309'): PostgreSQL's data exceptions (class 22) are the caller's fault, not a 500.
+    const dataException = typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && !error.statusCode;
+    const statusCode = dataException ? 400 : error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (dataException) {
+      request.log.info({ method: request.method, url: request.url, code: error.code }, 'request refused: value out of range');
+      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: 'A value is out of range or not allowed' });
+    }
     if (statusCode >= 500) {
       request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
       return reply
