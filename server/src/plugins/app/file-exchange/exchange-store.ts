@@ -41,6 +41,13 @@ export function diskExchangeStore(root: string, uploadsRoot: string): ExchangeSt
   return {
     ...files,
     kind: 'disk',
+    // Reads in 1 MB chunks (the default is 64 kB): a download or a zip makes 16 times fewer trips.
+    async get(key) {
+      const found = await files.get(key);
+      if (!found) return null;
+      found.stream.destroy();
+      return { stream: createReadStream(join(root, key), { highWaterMark: 1024 * 1024 }), size: found.size };
+    },
     async has(key) {
       const found = await files.get(key);
       found?.stream.destroy();

@@ -1,6 +1,14 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
-import type { AdminImage, AdminImageList, AdminImageListQuery, Image, ImageCategory, ImageList } from '@hub/shared/api';
+import {
+  isContributor,
+  type AdminImage,
+  type AdminImageList,
+  type AdminImageListQuery,
+  type Image,
+  type ImageCategory,
+  type ImageList,
+} from '@hub/shared/api';
 import type { Session } from '../auth/session';
 import { iso, setClauses } from '../content/sql';
 import type { ImageFields, StoredImageFile } from './image-upload';
@@ -11,8 +19,17 @@ import type { ImageMime } from './image-type';
  * The images rows. The bytes live in `fastify.imageStore`: the routes put them there first,
  * then the repository writes the row (and its audit line) in one transaction.
  */
+/** The categories every signed-in person may list: what content shows to everyone. */
+export const SHARED_IMAGE_CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'description'];
+
 export interface ImagesRepository {
   list(query: AdminImageListQuery): Promise<ImageList>;
+  /**
+   * GET /api/images/category/{category}: a contributor or more lists what they manage (the whole
+   * category, as in the images console); a customer lists the shared categories, and of profile
+   * pictures and logos only his own (his current picture, those he uploaded, his entity's logo).
+   */
+  listFor(session: Session, query: AdminImageListQuery & { category: ImageCategory }): Promise<ImageList>;
   adminList(query: AdminImageListQuery): Promise<AdminImageList>;
   get(id: number): Promise<AdminImage | null>;
   /** What GET /api/images/{id}/file needs. */
@@ -67,7 +84,8 @@ export default fp(
       created_at: iso(row.created_at),
     });
 
-    async function rows(query: AdminImageListQuery) {
+    /** `own`: only the images of that person (their picture, their uploads, their entity's logo). */
+    async function rows(query: AdminImageListQuery, own?: { userId: number; entityId: number | null }) {
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 20;
       const params: unknown[] = [];
@@ -75,6 +93,13 @@ export default fp(
       if (query.category) {
         params.push(query.category);
         where = `category = $1`;
+      }
+      if (own) {
+        params.push(own.userId, own.entityId);
+        const [user, entity] = [`$${params.length - 1}`, `$${params.length}`];
+        where += ` AND (created_by = ${user}
+          OR id = (SELECT profile_image_id FROM users WHERE id = ${user})
+          OR id = (SELECT logo_image_id FROM entities WHERE id = ${entity}::int))`;
       }
       const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM images WHERE ${where}`, params);
       const { rows: found } = await db.query<ImageRow>(
@@ -87,6 +112,15 @@ export default fp(
     const repository: ImagesRepository = {
       async list(query) {
         const { found, ...rest } = await rows(query);
+        return { items: found.map(toImage), ...rest };
+      },
+
+      async listFor(session, query) {
+        const everything = isContributor(session.rights) || SHARED_IMAGE_CATEGORIES.includes(query.category);
+        const { found, ...rest } = await rows(
+          query,
+          everything ? undefined : { userId: session.user.id, entityId: session.user.entity_id },
+        );
         return { items: found.map(toImage), ...rest };
       },
 
@@ -111,7 +145,7 @@ export default fp(
       async create(file, fields, session) {
         return db.transaction(async (tx) => {
           const { rows: created } = await tx.query<ImageRow>(
-            `INSERT INTO images (name, category, description, storage_key, mime, size_bytes) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+            `INSERT INTO images (name, category, description, storage_key, mime, size_bytes, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
             [
               fields.name ?? (file.filename.slice(0, 255) || 'image'),
               fields.category,
@@ -119,6 +153,7 @@ export default fp(
               file.key,
               file.mime,
               file.size,
+              session.actor.id,
             ],
           );
           const image = toAdminImage(created[0]!);

@@ -30,7 +30,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ImageListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => images.list({ ...request.query, category: request.params.category }),
+    // A customer lists his own pictures and logo and what content shows to everyone, never another's.
+    async (request) => images.listFor(request.session, { ...request.query, category: request.params.category }),
   );
 
   // Any signed-in user may upload a profile picture; other categories need a contributor or more.
