@@ -3,8 +3,22 @@ import { httpErrors } from '@fastify/sensible';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
-/** Enough bytes to tell the types apart (webp needs 12). */
-const HEAD = 12;
+/** Enough bytes to tell the types apart (webp needs 12) and read the declared size (webp's VP8X needs 30). */
+const HEAD = 30;
+
+/** A picture larger than this would take gigabytes to draw in a browser: refused from its header. */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+export const TOO_MANY_PIXELS = 'Image dimensions should be at most 100 million pixels';
+
+/** Width × height as the header declares them (png, gif, webp VP8X), or null when not in `head`. */
+export function declaredPixels(head: Buffer, mime: ImageMime): number | null {
+  if (mime === 'image/png' && head.length >= 24 && head.subarray(12, 16).toString('latin1') === 'IHDR')
+    return head.readUInt32BE(16) * head.readUInt32BE(20);
+  if (mime === 'image/gif' && head.length >= 10) return head.readUInt16LE(6) * head.readUInt16LE(8);
+  if (mime === 'image/webp' && head.length >= 30 && head.subarray(12, 16).toString('latin1') === 'VP8X')
+    return (head.readUIntLE(24, 3) + 1) * (head.readUIntLE(27, 3) + 1);
+  return null;
+}
 
 /**
  * The image type from the file's first bytes (its magic number), whatever its name or declared
@@ -50,6 +64,7 @@ export class ImageTypeCheck extends Transform {
     if (head.length === 0) return callback(httpErrors.badRequest(FILE_REQUIRED));
     this.mime = sniffImageType(head);
     if (!this.mime) return callback(httpErrors.badRequest(NOT_AN_IMAGE));
+    if ((declaredPixels(head, this.mime) ?? 0) > MAX_IMAGE_PIXELS) return callback(httpErrors.badRequest(TOO_MANY_PIXELS));
     callback(null, head);
   }
 }

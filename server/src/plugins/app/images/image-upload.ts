@@ -4,6 +4,7 @@ import { httpErrors } from '@fastify/sensible';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
+import { cleanFileName } from '../file-exchange/file-names';
 import type { FileStore } from './file-store';
 import { FILE_REQUIRED, ImageTypeCheck, type ImageMime } from './image-type';
 
@@ -58,7 +59,7 @@ export async function receiveImage(request: FastifyRequest, store: FileStore): P
       const checked = pipeline(part.file, check, () => undefined);
       const key = randomUUID();
       const { size } = await store.put(key, checked);
-      file = { key, size, mime: check.mime!, filename: part.filename };
+      file = { key, size, mime: check.mime!, filename: imageFileName(part.filename) };
       if (part.file.truncated) throw httpErrors.badRequest(TOO_LARGE);
     }
   } catch (error) {
@@ -67,6 +68,24 @@ export async function receiveImage(request: FastifyRequest, store: FileStore): P
   }
   return { fields, file };
 }
+
+/** The file's name as an image's default name: no path, control or bidirectional override characters, bounded. */
+function imageFileName(raw: string): string {
+  try {
+    return cleanFileName(raw).name;
+  } catch {
+    return '';
+  }
+}
+
+/** Control characters and bidirectional overrides, removed from a typed name too. */
+const withoutControls = (text: string) =>
+  [...text]
+    .filter((char) => {
+      const code = char.codePointAt(0)!;
+      return !(code < 0x20 || (code >= 0x7f && code <= 0x9f) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069));
+    })
+    .join('');
 
 export interface ImageFields {
   category?: ImageCategory;
@@ -85,7 +104,7 @@ export function imageFields(raw: Record<string, string>, { create }: { create: b
     throw httpErrors.badRequest('category: This field is required');
   }
   if (raw.name !== undefined) {
-    const name = raw.name.trim();
+    const name = withoutControls(raw.name).trim();
     if (!name) throw httpErrors.badRequest('name: This field is required');
     if (name.length > 255) throw httpErrors.badRequest('name: Invalid length, maximum length is 255');
     fields.name = name;
