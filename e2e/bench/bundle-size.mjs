@@ -150,5 +150,5 @@ for (const row of rows) {
   if (budget[row.route] && row.gzip > budget[row.route]) console.log(`OVER BUDGET: ${row.role} ${row.route} ${kB(row.gzip)} kB`);
 }
 if (process.env.BENCH_VERBOSE)
-  for (const row of rows)
+  for (const row of [...rows, ...consoleRows])
     for (const file of row.files) console.log(`${row.role} ${row.route} ${file.path} ${kB(file.gzip)} kB (wire ${kB(file.wire)} kB)`);
