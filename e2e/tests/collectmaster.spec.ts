@@ -91,8 +91,9 @@ test.describe('collectmaster, the file exchange', () => {
     await consultant.goto(folderUrl);
     await consultant
       .getByRole('row', { name: /^sales-2026-04\.csv/ })
-      .getByRole('button', { name: 'Mark sales-2026-04.csv ok' })
+      .getByRole('button', { name: 'More actions for sales-2026-04.csv' })
       .click();
+    await consultant.getByRole('menuitem', { name: 'Mark ok' }).click();
     await expect(consultant.getByText('Status updated.')).toBeVisible();
     await expect(row.getByText('ok', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(nina.getByText('sales-2026-04.csv is now ok.')).toBeVisible();

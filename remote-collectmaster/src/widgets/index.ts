@@ -3,7 +3,7 @@ import { LatestFilesWidget } from './latest-files-widget';
 
 /** Exposed as `collectmaster/widgets`: the home page's widgets this remote offers. */
 const widgets: RemoteWidgetsModule['default'] = {
-  'latest-files': createWidgetLifecycles(LatestFilesWidget),
+  'latest-files': createWidgetLifecycles(LatestFilesWidget, 'collectmaster'),
 };
 
 export default widgets;

@@ -1,7 +1,5 @@
 import { fileExchangePaths, readFileState, type LatestFiles } from '@hub/shared/api';
-import { collectmaster as en } from '@hub/shared/i18n/en/collectmaster';
-import { collectmaster as fr } from '@hub/shared/i18n/fr/collectmaster';
-import { useRemoteProps, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
+import { useRemoteProps, widgetCatalogue, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
 import { paths } from '../paths';
 import { useWidgetData } from './use-widget-data';
 
@@ -9,8 +7,8 @@ import { useWidgetData } from './use-widget-data';
 export const LATEST_FILES_SHOWN = 5;
 
 // The widget reads the collectmaster catalogue directly rather than through i18next, which /home
-// does not otherwise load; and no design system, no upload code: /home stays within its budget.
-const TEXT = { en, fr } as const;
+// does not otherwise load (in the current language only, fetched before it mounts); and no design
+// system, no upload code: /home stays within its budget.
 
 const CHIP_CSS = `
 .hub-widget .cm-chip{display:inline-block;margin-left:8px;padding:0 6px;border-radius:4px;font-size:.75rem;line-height:1.25rem;font-weight:500;vertical-align:middle}
@@ -24,7 +22,7 @@ const CHIP_CSS = `
 /** Home widget: the 5 files last changed in what the user sees, with their state and where they are. */
 export function LatestFilesWidget() {
   const { filesApi, session, language } = useRemoteProps();
-  const text = TEXT[language] ?? TEXT.en;
+  const text = widgetCatalogue(language, 'collectmaster');
   const latest = useWidgetData(String(session.displayedUser.id), () =>
     filesApi.get<LatestFiles>(fileExchangePaths.latestFiles(), { n: LATEST_FILES_SHOWN }, { silent: true }),
   );

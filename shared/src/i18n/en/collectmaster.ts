@@ -1,19 +1,14 @@
 /** The collectmaster remote's namespace. */
 export const collectmaster = {
   title: 'Collectmaster',
-  empty: 'No file yet.',
-  intro: 'Send your data files to the publisher and follow their review.',
   breadcrumbs: 'Where you are',
   latestLink: 'Latest files',
-  displayAs: 'Collectmaster is not available while you display the portal as another user.',
   entities: {
     title: 'Companies',
     choose: 'Choose the company whose files you want to see.',
     loading: 'Loading the companies…',
     failed: 'The companies could not be loaded.',
     empty: 'No company has a file area yet. Companies are created in the companies console.',
-    collections_one: '{{count}} collection',
-    collections_other: '{{count}} collections',
   },
   collections: {
     title: 'Collections',
@@ -58,7 +53,6 @@ export const collectmaster = {
     deleted: 'The folder was deleted successfully !',
   },
   files: {
-    title: 'Files',
     loading: 'Loading the files…',
     failed: 'The files could not be loaded.',
     notFound: 'This folder does not exist or is not yours.',
@@ -72,7 +66,6 @@ export const collectmaster = {
     actions: 'Actions',
     notUploaded: 'Not yet',
     download: 'Download {{name}}',
-    downloadFailed: 'The download failed: try again.',
     zip: 'Download the folder (zip)',
     uploadThis: 'Upload this file',
     uploadThisNamed: 'Upload this file: {{name}}',
@@ -88,8 +81,7 @@ export const collectmaster = {
     rename: 'Rename {{name}}',
     renameTitle: 'Rename the file',
     delete: 'Delete {{name}}',
-    markOk: 'Mark {{name}} ok',
-    markProblem: 'Report a problem with {{name}}',
+    more: 'More actions for {{name}}',
     problemTitle: 'Report a problem',
     problemField: 'What is wrong (the customer sees it)',
     created: 'The expected file was created successfully !',
@@ -140,6 +132,9 @@ export const collectmaster = {
     all: 'All the latest files',
   },
   actions: {
+    more: 'More',
+    markOk: 'Mark ok',
+    markProblem: 'Report a problem',
     download: 'Download',
     ok: 'Ok',
     problem: 'Problem',

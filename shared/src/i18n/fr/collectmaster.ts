@@ -3,19 +3,14 @@ import type { collectmaster as en } from '../en/collectmaster';
 
 export const collectmaster: Catalogue<typeof en> = {
   title: 'Collectmaster',
-  empty: 'Aucun fichier pour le moment.',
-  intro: 'Envoyez vos fichiers de données à l’éditeur et suivez leur vérification.',
   breadcrumbs: 'Où vous êtes',
   latestLink: 'Derniers fichiers',
-  displayAs: 'Collectmaster n’est pas disponible lorsque vous affichez le portail en tant qu’un autre utilisateur.',
   entities: {
     title: 'Sociétés',
     choose: 'Choisissez la société dont vous voulez voir les fichiers.',
     loading: 'Chargement des sociétés…',
     failed: 'Les sociétés n’ont pas pu être chargées.',
     empty: 'Aucune société n’a encore d’espace de fichiers. Les sociétés se créent dans la console des sociétés.',
-    collections_one: '{{count}} collection',
-    collections_other: '{{count}} collections',
   },
   collections: {
     title: 'Collections',
@@ -60,7 +55,6 @@ export const collectmaster: Catalogue<typeof en> = {
     deleted: 'Le dossier a été supprimé avec succès !',
   },
   files: {
-    title: 'Fichiers',
     loading: 'Chargement des fichiers…',
     failed: 'Les fichiers n’ont pas pu être chargés.',
     notFound: 'Ce dossier n’existe pas ou n’est pas le vôtre.',
@@ -74,7 +68,6 @@ export const collectmaster: Catalogue<typeof en> = {
     actions: 'Actions',
     notUploaded: 'Pas encore',
     download: 'Télécharger {{name}}',
-    downloadFailed: 'Le téléchargement a échoué : réessayez.',
     zip: 'Télécharger le dossier (zip)',
     uploadThis: 'Envoyer ce fichier',
     uploadThisNamed: 'Envoyer ce fichier : {{name}}',
@@ -90,8 +83,7 @@ export const collectmaster: Catalogue<typeof en> = {
     rename: 'Renommer {{name}}',
     renameTitle: 'Renommer le fichier',
     delete: 'Supprimer {{name}}',
-    markOk: 'Marquer {{name}} ok',
-    markProblem: 'Signaler un problème avec {{name}}',
+    more: 'Plus d’actions pour {{name}}',
     problemTitle: 'Signaler un problème',
     problemField: 'Ce qui ne va pas (le client le voit)',
     created: 'Le fichier attendu a été créé avec succès !',
@@ -142,6 +134,9 @@ export const collectmaster: Catalogue<typeof en> = {
     all: 'Tous les derniers fichiers',
   },
   actions: {
+    more: 'Plus',
+    markOk: 'Marquer ok',
+    markProblem: 'Signaler un problème',
     download: 'Télécharger',
     ok: 'Ok',
     problem: 'Problème',

@@ -1,4 +1,4 @@
-import { Button, HStack, Table, Text } from '@chakra-ui/react';
+import { Button, HStack, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import { FILE_STATE_CODES, type FileExchangeFile } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
@@ -41,11 +41,11 @@ export function FileTable({
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>{t('files.name')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('files.type')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('files.uploaded')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('files.updated')}</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md">{t('files.type')}</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="lg">{t('files.uploaded')}</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md">{t('files.updated')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('files.state')}</Table.ColumnHeader>
-            <Table.ColumnHeader>{t('files.actions')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('files.actions')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -54,28 +54,41 @@ export function FileTable({
             const missing = file.state === FILE_STATE_CODES.missing;
             return (
               <Table.Row key={file.id}>
-                <Table.Cell minW="48" maxW="96">
+                <Table.Cell minW={{ base: '32', md: '48' }} whiteSpace="normal">
                   <Text fontWeight="medium" wordBreak="break-word">
                     {name}
                   </Text>
+                  <Text hideFrom="md" fontSize="xs" color="fg.muted">
+                    {file.extension ? `${file.extension.toUpperCase()} · ` : ''}
+                    {date(file.updated_at)}
+                  </Text>
                   {file.comment && file.state === FILE_STATE_CODES.problem ? (
-                    <Text fontSize="sm" color="red.fg" mt="1">
+                    <Text fontSize="sm" color="red.fg" mt="1" wordBreak="break-word">
                       {t('files.problemComment', { comment: file.comment })}
                     </Text>
                   ) : file.comment && missing ? (
-                    <Text fontSize="sm" color="fg.muted" mt="1">
+                    <Text fontSize="sm" color="fg.muted" mt="1" wordBreak="break-word">
                       {t('files.expectedComment', { comment: file.comment })}
                     </Text>
                   ) : null}
                 </Table.Cell>
-                <Table.Cell>{file.extension ? file.extension.toUpperCase() : '—'}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{date(file.upload_at)}</Table.Cell>
-                <Table.Cell whiteSpace="nowrap">{date(file.updated_at)}</Table.Cell>
+                <Table.Cell hideBelow="md">{file.extension ? file.extension.toUpperCase() : '—'}</Table.Cell>
+                <Table.Cell hideBelow="lg" whiteSpace="nowrap">
+                  {date(file.upload_at)}
+                </Table.Cell>
+                <Table.Cell hideBelow="md" whiteSpace="nowrap">
+                  {date(file.updated_at)}
+                </Table.Cell>
                 <Table.Cell>
                   <FileStateChip state={file.state} />
                 </Table.Cell>
                 <Table.Cell>
-                  <HStack gap="1" flexWrap="wrap" minW="40">
+                  <HStack
+                    gap="1"
+                    justify="flex-end"
+                    flexDirection={{ base: 'column', sm: 'row' }}
+                    alignItems={{ base: 'stretch', sm: 'center' }}
+                  >
                     {missing ? (
                       <Button
                         size="xs"
@@ -90,45 +103,36 @@ export function FileTable({
                         {t('actions.download')}
                       </Button>
                     )}
-                    {staff && !missing ? (
-                      <>
-                        {file.state !== FILE_STATE_CODES.ok ? (
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="green"
-                            aria-label={t('files.markOk', { name })}
-                            onClick={() => onMarkOk(file)}
-                          >
-                            {t('actions.ok')}
-                          </Button>
-                        ) : null}
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="orange"
-                          aria-label={t('files.markProblem', { name })}
-                          onClick={() => onMarkProblem(file)}
-                        >
-                          {t('actions.problem')}
-                        </Button>
-                      </>
-                    ) : null}
                     {staff ? (
-                      <>
-                        <Button size="xs" variant="ghost" aria-label={t('files.rename', { name })} onClick={() => onRename(file)}>
-                          {t('actions.rename')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="ghost"
-                          colorPalette="red"
-                          aria-label={t('files.delete', { name })}
-                          onClick={() => onDelete(file)}
-                        >
-                          {t('actions.delete')}
-                        </Button>
-                      </>
+                      <Menu.Root
+                        positioning={{ placement: 'bottom-end' }}
+                        onSelect={({ value }) => {
+                          if (value === 'ok') onMarkOk(file);
+                          else if (value === 'problem') onMarkProblem(file);
+                          else if (value === 'rename') onRename(file);
+                          else if (value === 'delete') onDelete(file);
+                        }}
+                      >
+                        <Menu.Trigger asChild>
+                          <Button size="xs" variant="ghost" aria-label={t('files.more', { name })}>
+                            {t('actions.more')}
+                          </Button>
+                        </Menu.Trigger>
+                        <Portal>
+                          <Menu.Positioner>
+                            <Menu.Content>
+                              {!missing && file.state !== FILE_STATE_CODES.ok ? (
+                                <Menu.Item value="ok">{t('actions.markOk')}</Menu.Item>
+                              ) : null}
+                              {!missing ? <Menu.Item value="problem">{t('actions.markProblem')}</Menu.Item> : null}
+                              <Menu.Item value="rename">{t('actions.rename')}</Menu.Item>
+                              <Menu.Item value="delete" color="red.fg">
+                                {t('actions.delete')}
+                              </Menu.Item>
+                            </Menu.Content>
+                          </Menu.Positioner>
+                        </Portal>
+                      </Menu.Root>
                     ) : null}
                   </HStack>
                 </Table.Cell>

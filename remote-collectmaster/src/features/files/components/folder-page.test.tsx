@@ -72,6 +72,13 @@ function renderFolder(overrides: Partial<RemoteProps> = {}, user = customer) {
 const bytes = (size: number, name: string) =>
   new File([new Uint8Array(size).fill(65)], name, { type: 'text/csv', lastModified: 1_700_000_000_000 });
 const table = () => screen.findByRole('table', { name: 'Files of Monthly data' });
+/** Picks an item of the open row menu with the keyboard: arrows down to it, then Enter. */
+async function choose(item: string) {
+  const option = await screen.findByRole('menuitem', { name: item });
+  for (let step = 0; step < 6 && !option.hasAttribute('data-highlighted'); step += 1) await userEvent.keyboard('{ArrowDown}');
+  expect(option).toHaveAttribute('data-highlighted');
+  await userEvent.keyboard('{Enter}');
+}
 const row = async (name: string) => within(await table()).getByRole('row', { name: new RegExp(`^${name}`) });
 
 describe('the folder page', () => {
@@ -117,8 +124,7 @@ describe('the folder page', () => {
     expect(within(missing).getByRole('button', { name: 'Upload this file: Expected budget.xlsx' })).toBeVisible();
     expect(within(missing).queryByRole('button', { name: /Download/ })).toBeNull();
     expect(within(await row('Sales Q1.csv')).getByRole('button', { name: 'Download Sales Q1.csv' })).toBeVisible();
-    expect(screen.queryByRole('button', { name: /^Mark / })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^More actions/ })).toBeNull();
     expect(screen.queryByRole('button', { name: t.files.createMissing })).toBeNull();
   });
 
@@ -186,12 +192,14 @@ describe('the folder page', () => {
   it('should let the staff mark a file ok, and report a problem with a required comment the customer sees', async () => {
     const notified: Notification[] = [];
     renderFolder({ notify: (notification) => notified.push(notification) }, consultant);
-    await userEvent.click(within(await row('Orders Q1.csv')).getByRole('button', { name: 'Mark Orders Q1.csv ok' }));
+    await userEvent.click(within(await row('Orders Q1.csv')).getByRole('button', { name: 'More actions for Orders Q1.csv' }));
+    await choose(t.actions.markOk);
     await waitFor(() => expect(writes).toContainEqual({ method: 'PUT', path: '/api/v2/file/4/state', body: { state: 4, comment: null } }));
     await waitFor(async () => expect(within(await row('Orders Q1.csv')).getByText('ok')).toBeVisible());
     expect(notified).toContainEqual({ kind: 'success', message: t.files.stateUpdated });
 
-    await userEvent.click(within(await row('Sales Q1.csv')).getByRole('button', { name: 'Report a problem with Sales Q1.csv' }));
+    await userEvent.click(within(await row('Sales Q1.csv')).getByRole('button', { name: 'More actions for Sales Q1.csv' }));
+    await choose(t.actions.markProblem);
     const dialog = await screen.findByRole('dialog', { name: t.files.problemTitle });
     await userEvent.click(within(dialog).getByRole('button', { name: t.dialog.save }));
     expect(await within(dialog).findByText(en.common.validation.required)).toBeVisible();
@@ -207,7 +215,8 @@ describe('the folder page', () => {
 
   it('should let the staff delete a file with the shared confirmation', async () => {
     renderFolder({}, consultant);
-    await userEvent.click(within(await row('Odd one')).getByRole('button', { name: 'Delete Odd one' }));
+    await userEvent.click(within(await row('Odd one')).getByRole('button', { name: 'More actions for Odd one' }));
+    await choose(t.actions.delete);
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm).toHaveTextContent(en.common.deleteDialog.question);
     await userEvent.click(within(confirm).getByRole('button', { name: en.common.deleteDialog.confirm }));
