@@ -20,6 +20,8 @@ export interface Fixtures {
   /** The 'Governance' category, a demo banner image (with its bytes), the first upcoming training. */
   categoryId: number;
   bannerImageId: number;
+  /** Its random key, the last segment of its public URL. */
+  bannerImageKey: string;
   /** An image row without bytes, for the writes (made on first use), so the demo files stay. */
   spareImageId: number;
   trainingId: number;
@@ -115,6 +117,9 @@ export async function loadFixtures(): Promise<Fixtures> {
     contosoDashboardId: await one('SELECT id FROM dashboards WHERE entity_id = $1 AND status = 16 ORDER BY id LIMIT 1', [contoso]),
     categoryId: await one('SELECT id FROM categories WHERE name = $1', ['Governance']),
     bannerImageId: await one(`SELECT id FROM images WHERE storage_key = 'demo-banner-release.png'`),
+    bannerImageKey: (
+      await (await testDb()).query<{ access_key: string }>(`SELECT access_key FROM images WHERE storage_key = 'demo-banner-release.png'`)
+    ).rows[0]!.access_key,
     spareImageId: await spareImage(),
     trainingId: await one('SELECT id FROM trainings WHERE date_debut > now() ORDER BY date_debut LIMIT 1'),
     userId: await userByEmail('user@northwind.test'),

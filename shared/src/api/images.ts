@@ -21,6 +21,13 @@ export type AdminImageList = Static<typeof AdminImageListSchema>;
 export const ImageCategoryParamSchema = Type.Object({ category: ImageCategorySchema });
 export type ImageCategoryParam = Static<typeof ImageCategoryParamSchema>;
 
+/**
+ * GET /api/images/{id}/file/{key}: the bytes, public and cacheable for <img>, behind a random key
+ * per image so that ids cannot be walked. A wrong key answers 404 like a missing image.
+ */
+export const ImageFileParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }), key: Type.String({ maxLength: 64 }) });
+export type ImageFileParams = Static<typeof ImageFileParamsSchema>;
+
 /** GET /api/admin/images: optionally one category. */
 export const AdminImageListQuerySchema = Type.Intersect([PageQuerySchema, Type.Object({ category: Type.Optional(ImageCategorySchema) })]);
 export type AdminImageListQuery = Static<typeof AdminImageListQuerySchema>;

@@ -68,10 +68,15 @@ export const content: ExpectationTable = {
     statuses: [401, 400, 400, 400, 400, 400, 400],
     note: "multipart only: the matrix's JSON gets 'File is Required'; uploads (profile for anyone, other categories for contributors) are tested in images.test.ts",
   },
+  'GET /api/images/:id/file/:key': {
+    url: (f) => `/api/images/${f.bannerImageId}/file/${f.bannerImageKey}`,
+    statuses: [200, 200, 200, 200, 200, 200, 200],
+    note: 'public: <img> tags send no bearer token; the random key makes the URL unguessable',
+  },
   'GET /api/images/:id/file': {
     url: (f) => `/api/images/${f.bannerImageId}/file`,
-    statuses: [200, 200, 200, 200, 200, 200, 200],
-    note: 'public: <img> tags send no bearer token',
+    statuses: [404, 404, 404, 404, 404, 404, 404],
+    note: 'the sequential URL of before the keys: 404 for everyone, the bytes are only behind the key',
   },
   'GET /api/trainings/upcoming': { statuses: SIGNED_IN },
   'GET /api/trainings': { statuses: SIGNED_IN },

@@ -32,8 +32,8 @@ export interface ImagesRepository {
   listFor(session: Session, query: AdminImageListQuery & { category: ImageCategory }): Promise<ImageList>;
   adminList(query: AdminImageListQuery): Promise<AdminImageList>;
   get(id: number): Promise<AdminImage | null>;
-  /** What GET /api/images/{id}/file needs. */
-  file(id: number): Promise<{ key: string; mime: ImageMime } | null>;
+  /** What GET /api/images/{id}/file/{key} needs: null unless `accessKey` is the image's. */
+  file(id: number, accessKey: string): Promise<{ key: string; mime: ImageMime } | null>;
   create(file: StoredImageFile, fields: ImageFields & { category: ImageCategory }, session: Session): Promise<AdminImage>;
   /** Changes the fields and, with a file, the bytes; answers the replaced key for the caller to delete after the commit. */
   update(
@@ -58,12 +58,13 @@ interface ImageRow {
   category: ImageCategory;
   description: string | null;
   storage_key: string;
+  access_key: string;
   mime: ImageMime;
   size_bytes: number;
   created_at: Date | string;
 }
 
-const COLUMNS = 'id, name, category, description, storage_key, mime, size_bytes, created_at';
+const COLUMNS = 'id, name, category, description, storage_key, access_key, mime, size_bytes, created_at';
 const NOT_FOUND = 'Image not found';
 
 export default fp(
@@ -73,7 +74,7 @@ export default fp(
     const toImage = (row: ImageRow): Image => ({
       id: row.id,
       name: row.name,
-      url: imageUrls.url(row.id, imageVersion(row.storage_key)),
+      url: imageUrls.url(row.id, row.access_key, imageVersion(row.storage_key)),
       category: row.category,
       description: row.description,
     });
@@ -134,10 +135,10 @@ export default fp(
         return found[0] ? toAdminImage(found[0]) : null;
       },
 
-      async file(id) {
+      async file(id, accessKey) {
         const { rows: found } = await db.query<{ storage_key: string; mime: ImageMime }>(
-          'SELECT storage_key, mime FROM images WHERE id = $1',
-          [id],
+          'SELECT storage_key, mime FROM images WHERE id = $1 AND access_key = $2',
+          [id, accessKey],
         );
         return found[0] ? { key: found[0].storage_key, mime: found[0].mime } : null;
       },

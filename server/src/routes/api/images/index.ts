@@ -5,6 +5,7 @@ import {
   ErrorResponseSchema,
   IdParamSchema,
   ImageCategoryParamSchema,
+  ImageFileParamsSchema,
   ImageListSchema,
   ImageSchema,
   isContributor,
@@ -66,11 +67,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   );
 
   // Public: <img> tags cannot send a bearer token, and these are banners, logos and profile pictures.
+  // The random key of each image makes the URLs unguessable: ids cannot be walked.
   fastify.get(
-    '/images/:id/file',
-    { config: { public: true }, schema: { tags: ['images'], security: [], params: IdParamSchema } },
+    '/images/:id/file/:key',
+    { config: { public: true }, schema: { tags: ['images'], security: [], params: ImageFileParamsSchema } },
     async (request, reply) => {
-      const image = await images.file(request.params.id);
+      const image = await images.file(request.params.id, request.params.key);
       const stored = image && (await store.get(image.key));
       if (!image || !stored) return reply.notFound('Image not found');
       return reply
@@ -80,6 +82,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         .header('x-content-type-options', 'nosniff')
         .send(stored.stream);
     },
+  );
+
+  // The sequential URL of before the keys: always 404, whatever the id (and not 401 to the anonymous).
+  fastify.get(
+    '/images/:id/file',
+    { config: { public: true }, schema: { tags: ['images'], security: [], params: IdParamSchema } },
+    async (_request, reply) => reply.notFound('Image not found'),
   );
 };
 export default routes;

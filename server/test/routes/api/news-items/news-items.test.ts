@@ -25,7 +25,7 @@ describe(`news items (${DB_KIND})`, () => {
     assert.equal(page.items[0].tag, 'Release');
     assert.equal(page.items[0].category.name, 'Performance');
     // The demo banner, its URL prefixed with the API host and versioned.
-    assert.match(page.items[0].banner.url, /^http:\/\/localhost:8080\/api\/images\/\d+\/file\?v=[0-9a-f]{10}$/);
+    assert.match(page.items[0].banner.url, /^http:\/\/localhost:8080\/api\/images\/\d+\/file\/[0-9a-f]{32}\?v=[0-9a-f]{10}$/);
     const contoso = (await call('user@contoso.test', 'GET', '/api/news-items')).json();
     assert.equal(contoso.total, 3);
   });

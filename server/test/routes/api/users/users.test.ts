@@ -64,7 +64,7 @@ describe(`GET /api/user/{id} and the profile image (${DB_KIND})`, () => {
     const set = await call('user@northwind.test', 'PUT', `/api/user/set-my-profile-image/${image}`);
     assert.equal(set.statusCode, 200, set.body);
     assert.equal(set.json().profile_image.id, image);
-    assert.match(set.json().profile_image.url, new RegExp(`/api/images/${image}/file(\\?|$)`));
+    assert.match(set.json().profile_image.url, new RegExp(`/api/images/${image}/file/[0-9a-f]{32}(\\?|$)`));
     const me = (await call('user@northwind.test', 'GET', '/api/auth/user')).json();
     assert.equal(me.profile_image.name, 'Nina at the lake');
     // Nobody else's profile changed.
