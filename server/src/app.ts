@@ -3,6 +3,7 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/db-errors';
 import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
 import advicesRepository from './plugins/app/advices/advices-repository';
 import auditRepository from './plugins/app/audit/audit-repository';
@@ -30,6 +31,7 @@ import usersRepository from './plugins/app/users/users-repository';
 import configPlugin, { type AppConfig } from './plugins/external/config';
 import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
+import { logSerializers, redactUrl } from './plugins/external/log-redaction';
 import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
@@ -63,14 +65,19 @@ export interface BuildOptions {
  * plugins (repositories, tokens), then the routes and the static hosting of the frontend.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { logger: loggerOptions, ...fastifyOptions } = options.fastify ?? {};
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Secrets in query strings (the live events' ticket, tokens) never reach a log line.
+    logger:
+      loggerOptions === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(typeof loggerOptions === 'object' ? loggerOptions : {}) },
     // Behind a load balancer the client's address and protocol come from X-Forwarded-*.
     trustProxy: config.nodeEnv === 'production',
     // Opening a new PGlite folder takes seconds, more on a busy 2-core machine: Fastify's default
     // 10 s plugin timeout would stop start-up.
     pluginTimeout: 120_000,
-    ...options.fastify,
+    ...fastifyOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Every route, as registered: the authorization matrix test checks that each has its expectations.
@@ -82,21 +89,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database is away (stopped, restarting, unreachable): 503 with Retry-After, never a 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ method: request.method, url: request.url, code: error.code, message: error.message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: 'Service Unavailable', message: 'The service is briefly unavailable, try again shortly' });
+    }
     // A value the schema let through but the database refuses (an id past 2^31, a NUL in a text,
     // Infinity from '1e309'): PostgreSQL's data exceptions (class 22) are the caller's fault, not a 500.
     const dataException = typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && !error.statusCode;
     const statusCode = dataException ? 400 : error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (dataException) {
-      request.log.info({ method: request.method, url: request.url, code: error.code }, 'request refused: value out of range');
+      request.log.info({ method: request.method, url: redactUrl(request.url), code: error.code }, 'request refused: value out of range');
       return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: 'A value is out of range or not allowed' });
     }
     if (statusCode >= 500) {
-      request.log.error({ err: error, method: request.method, url: request.url, reqId: request.id }, 'request failed');
+      request.log.error({ err: error, method: request.method, url: redactUrl(request.url), reqId: request.id }, 'request failed');
       return reply
         .code(statusCode)
         .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Internal Server Error', message: 'Internal Server Error' });
     }
-    request.log.info({ method: request.method, url: request.url, statusCode, message: error.message }, 'request refused');
+    request.log.info({ method: request.method, url: redactUrl(request.url), statusCode, message: error.message }, 'request refused');
     return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: error.message });
   });
 

@@ -59,6 +59,8 @@ export default fp(
       },
       // Strict-Transport-Security only means something over https.
       strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+      // No page passes its URL on (a ticket or token in a query string, an image's key) to another site.
+      referrerPolicy: { policy: 'no-referrer' },
       // The shell's dev server (another port, same site) loads remotes and images from here.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
