@@ -4,7 +4,7 @@ import { makeRemoteProps, makeUser, RemoteRoot, type Notification, type RemotePr
 import { startApiServer, type Route } from '@hub/shared/test-support';
 import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 import { tusEndpoint } from '@hub/shared/test-support/tus-endpoint';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../../app-routes';
 import { forgetUploads, uploadSettings } from '../../../lib/uploads/uploads-context';
@@ -166,6 +166,25 @@ describe('the folder page', () => {
     expect(await within(uploads).findByText(t.uploads.status.done)).toBeVisible();
     expect(tus.list()[0]!.metadata).toEqual({ folderId: '9', filename: 'Sales Q1.csv', conflict: 'keep-both' });
     await waitFor(() => expect(filesRead()).toBeGreaterThan(before));
+  });
+
+  it('should upload the files dropped onto the folder, saying where they go while they are dragged', async () => {
+    renderFolder();
+    const target = await table();
+    const dropped = [bytes(500, 'Dropped one.csv'), bytes(700, 'Dropped two.csv')];
+    const dataTransfer = { files: dropped, types: ['Files'] };
+    fireEvent.dragOver(target, { dataTransfer });
+    expect(await screen.findByText('Drop files to upload them into Monthly data')).toBeVisible();
+    fireEvent.drop(target, { dataTransfer });
+    expect(screen.queryByText('Drop files to upload them into Monthly data')).toBeNull();
+    const uploads = await screen.findByRole('region', { name: t.uploads.title });
+    await waitFor(() => expect(within(uploads).getAllByText(t.uploads.status.done)).toHaveLength(2));
+    expect(
+      tus
+        .list()
+        .map((upload) => upload.metadata.filename)
+        .sort(),
+    ).toEqual(['Dropped one.csv', 'Dropped two.csv']);
   });
 
   it('should fill a missing file from its row', async () => {
