@@ -87,12 +87,21 @@ const STANDALONE_RUNTIME = 'federation-runtime.js';
  * (`experiments.externalRuntime`: remoteEntry.js is 8 kB gzip instead of 27 kB). In the portal the
  * shell lends it (src/remotes/federated-loader.ts); on the standalone page a second, tiny build
  * (federation-runtime.js, from ./federation-runtime.js) does, loaded before the page's own script.
+ *
+ * The build writes into mf-manifest.json (`metaData.hub`) the facts the shell checks before mounting:
+ * the contract version of @hub/shared/remote, the React ranges, the federation major and a build stamp;
+ * it fails with a plain message when they do not fit the shell (./remote-contract.cjs). `sharedRanges`
+ * overrides the React range of a shared singleton (the contract test builds a remote that does not fit).
  */
-function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.tsx' } }) {
+function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.tsx' }, sharedRanges = {} }) {
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  const { remoteFacts, RemoteContractPlugin, MANIFEST_FACTS_KEY } = require('./remote-contract.cjs');
+  const ranges = Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, sharedRanges[key] ?? reactRange]));
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const base = baseConfig({ dir, mode, port });
+    // What the shell checks before mounting this remote, written into its mf-manifest.json (metaData.hub).
+    const facts = remoteFacts({ dir, shared: ranges, time: process.env.HUB_BUILD_TIME || undefined });
     const remote = {
       ...base,
       entry: { main: './src/index.ts' },
@@ -109,13 +118,19 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
       },
       plugins: [
         ...base.plugins,
+        new RemoteContractPlugin({ name, facts }),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, { singleton: true, requiredVersion: reactRange }])),
+          shared: Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, { singleton: true, requiredVersion: ranges[key] }])),
           shareStrategy: 'loaded-first',
-          manifest: true,
+          manifest: {
+            additionalData: ({ stats }) => {
+              stats.metaData[MANIFEST_FACTS_KEY] = facts;
+              return stats;
+            },
+          },
           dts: false,
           experiments: { externalRuntime: true },
         }),

@@ -1,4 +1,5 @@
 export * from './contract';
+export * from './contract-version';
 export * from './history-bridge';
 export * from './remote-context';
 export * from './remote-root';

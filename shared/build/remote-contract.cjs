@@ -1,0 +1,105 @@
+// The remote's side of the host-to-remote contract at build time (issue 11): each remote's manifest
+// declares the facts the shell checks before mounting it (contract version, React ranges, federation
+// major, build stamp), and the build fails with a plain message when those facts do not fit the shell.
+const fs = require('node:fs');
+const path = require('node:path');
+const { satisfy } = require('@module-federation/runtime-core');
+
+const CONTRACT_SOURCE = path.join(__dirname, '..', 'src', 'remote', 'contract-version.ts');
+const SHELL_DIR = path.join(__dirname, '..', '..', 'shell');
+
+/** REMOTE_CONTRACT_VERSION as written in @hub/shared/remote (contract-version.ts). */
+function contractVersion(source = fs.readFileSync(CONTRACT_SOURCE, 'utf8')) {
+  const match = /export const REMOTE_CONTRACT_VERSION = (\d+);/.exec(source);
+  if (!match) throw new Error(`REMOTE_CONTRACT_VERSION is not a literal integer in ${CONTRACT_SOURCE}`);
+  return Number(match[1]);
+}
+
+/** The package.json of a dependency as installed for `fromDir` (works for packages that do not export it). */
+function installedPackage(name, fromDir) {
+  let dir = path.dirname(require.resolve(name, { paths: [fromDir] }));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || readJson(path.join(dir, 'package.json')).name !== name) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`no package.json found for ${name} from ${fromDir}`);
+    dir = parent;
+  }
+  return readJson(path.join(dir, 'package.json'));
+}
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+const major = (version) => Number(String(version).split('.')[0]);
+
+/**
+ * What the shell offers: its React version, its federation runtime's major, the contract versions it
+ * accepts. A team building a remote outside this tree points HUB_SHELL_FACTS at a JSON file of the
+ * same shape, published with the shell it targets.
+ */
+function shellOffer() {
+  if (process.env.HUB_SHELL_FACTS) return readJson(process.env.HUB_SHELL_FACTS);
+  return {
+    react: installedPackage('react', SHELL_DIR).version,
+    reactDom: installedPackage('react-dom', SHELL_DIR).version,
+    federationMajor: major(installedPackage('@module-federation/runtime-core', SHELL_DIR).version),
+    acceptedContracts: [contractVersion()],
+  };
+}
+
+/** The facts a remote declares in its manifest (`metaData.hub`, see RemoteBuildFacts). */
+function remoteFacts({ dir, shared, contract = contractVersion(), time = new Date().toISOString() }) {
+  const version = readJson(path.join(dir, 'package.json')).version;
+  return {
+    contractVersion: contract,
+    shared: { react: shared.react, 'react-dom': shared['react-dom'] },
+    federationMajor: major(installedPackage('@module-federation/enhanced', dir).version),
+    build: { version, time, stamp: `${version}+${time}` },
+  };
+}
+
+/** Plain sentences saying why a remote built with `facts` does not fit `shell`; empty when it fits. */
+function misfits(name, facts, shell) {
+  const found = [];
+  const ranges = [
+    ['react', shell.react],
+    ['react-dom', shell.reactDom],
+  ];
+  for (const [library, offered] of ranges) {
+    const range = facts.shared[library];
+    if (!range || !satisfy(offered, range)) {
+      found.push(
+        `The remote "${name}" shares ${library} with the range "${range}", which does not include the shell's ${library} ${offered}.`,
+      );
+    }
+  }
+  if (facts.federationMajor !== shell.federationMajor) {
+    found.push(
+      `The remote "${name}" is built with Module Federation ${facts.federationMajor}.x, but the shell runs Module Federation ${shell.federationMajor}.x.`,
+    );
+  }
+  if (!shell.acceptedContracts.includes(facts.contractVersion)) {
+    found.push(
+      `The remote "${name}" is built against contract version ${facts.contractVersion}, but the shell accepts ${shell.acceptedContracts.join(', ')}.`,
+    );
+  }
+  return found;
+}
+
+/** Fails the remote's build with the misfits, one error each, before anything is emitted. */
+class RemoteContractPlugin {
+  constructor({ name, facts, shell = shellOffer() }) {
+    this.name = name;
+    this.facts = facts;
+    this.shell = shell;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemoteContractPlugin', (compilation) => {
+      for (const message of misfits(this.name, this.facts, this.shell)) {
+        const error = new compiler.webpack.WebpackError(`Remote contract: ${message}`);
+        error.hideStack = true;
+        compilation.errors.push(error);
+      }
+    });
+  }
+}
+
+module.exports = { contractVersion, shellOffer, remoteFacts, misfits, RemoteContractPlugin, MANIFEST_FACTS_KEY: 'hub' };

@@ -1,0 +1,78 @@
+/**
+ * @jest-environment node
+ */
+// The remotes' build-time contract check (shared/build/remote-contract.cjs): a real webpack build of a
+// tiny remote made with the shared createRemoteConfig, as each remote's `npm run build` makes it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import webpack, { type Configuration, type Stats } from 'webpack';
+import { REMOTE_CONTRACT_VERSION } from './contract-version';
+
+type ConfigFactory = (env: unknown, argv: { mode?: string }) => Configuration[];
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createRemoteConfig } = require('../../build/webpack.cjs') as {
+  createRemoteConfig: (options: { dir: string; name: string; port: number; sharedRanges?: Record<string, string> }) => ConfigFactory;
+};
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const contract = require('../../build/remote-contract.cjs') as {
+  contractVersion: () => number;
+  shellOffer: () => { react: string; reactDom: string; federationMajor: number; acceptedContracts: number[] };
+  misfits: (name: string, facts: unknown, shell: unknown) => string[];
+};
+
+const fixture = join(__dirname, '..', '..', 'build', 'fixture-remote');
+const output = mkdtempSync(join(tmpdir(), 'hub-remote-contract-'));
+afterAll(() => rmSync(output, { recursive: true, force: true }));
+
+function build(sharedRanges: Record<string, string>, folder: string): Promise<Stats> {
+  const [remote] = createRemoteConfig({ dir: fixture, name: 'fixture', port: 0, sharedRanges })(undefined, { mode: 'development' });
+  const config: Configuration = { ...remote!, devtool: false, output: { ...remote!.output, path: join(output, folder), clean: false } };
+  return new Promise((resolve, reject) => {
+    webpack(config, (error, stats) => (error || !stats ? reject(error ?? new Error('no stats')) : resolve(stats)));
+  });
+}
+
+describe('the remote build contract check', () => {
+  it('should read the contract version of @hub/shared/remote as the shell accepts it', () => {
+    expect(contract.contractVersion()).toBe(REMOTE_CONTRACT_VERSION);
+    expect(contract.shellOffer().acceptedContracts).toContain(REMOTE_CONTRACT_VERSION);
+  });
+
+  it('should fail the build of a remote whose react range excludes the shell React, with a plain message', async () => {
+    const shellReact = contract.shellOffer().react;
+    const stats = await build({ react: '^18.2.0' }, 'old-react');
+    expect(stats.hasErrors()).toBe(true);
+    const messages = stats.toJson({ all: false, errors: true }).errors!.map((error) => error.message);
+    expect(messages).toContain(
+      `Remote contract: The remote "fixture" shares react with the range "^18.2.0", which does not include the shell's react ${shellReact}.`,
+    );
+  });
+
+  it('should build a fitting remote and write its facts into the manifest', async () => {
+    const stats = await build({}, 'fits');
+    expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
+    const manifest = JSON.parse(readFileSync(join(output, 'fits', 'mf-manifest.json'), 'utf8')) as {
+      metaData: { hub: { contractVersion: number; shared: Record<string, string>; federationMajor: number; build: { stamp: string } } };
+    };
+    expect(manifest.metaData.hub).toMatchObject({
+      contractVersion: REMOTE_CONTRACT_VERSION,
+      shared: { react: '^19.0.0', 'react-dom': '^19.0.0' },
+      federationMajor: contract.shellOffer().federationMajor,
+    });
+    expect(manifest.metaData.hub.build.stamp).toMatch(/^9\.9\.9\+\d{4}-\d\d-\d\dT/);
+  });
+
+  it('should name a newer contract and another federation major as misfits', () => {
+    const shell = contract.shellOffer();
+    const facts = {
+      contractVersion: REMOTE_CONTRACT_VERSION + 1,
+      shared: { react: '^19.0.0', 'react-dom': '^19.0.0' },
+      federationMajor: shell.federationMajor + 1,
+    };
+    expect(contract.misfits('content', facts, shell)).toEqual([
+      `The remote "content" is built with Module Federation ${shell.federationMajor + 1}.x, but the shell runs Module Federation ${shell.federationMajor}.x.`,
+      `The remote "content" is built against contract version ${REMOTE_CONTRACT_VERSION + 1}, but the shell accepts ${REMOTE_CONTRACT_VERSION}.`,
+    ]);
+  });
+});
