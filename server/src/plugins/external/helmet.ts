@@ -57,8 +57,9 @@ export default fp(
           ...(https ? { 'upgrade-insecure-requests': [] } : {}),
         },
       },
-      // Strict-Transport-Security only means something over https.
-      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+      // Strict-Transport-Security: over https, and always in production (a TLS-terminating proxy in
+      // front may hand us plain http; browsers ignore the header on an http answer anyway).
+      strictTransportSecurity: https || config.nodeEnv === 'production' ? { maxAge: 15552000, includeSubDomains: false } : false,
       // No page passes its URL on (a ticket or token in a query string, an image's key) to another site.
       referrerPolicy: { policy: 'no-referrer' },
       // The shell's dev server (another port, same site) loads remotes and images from here.
