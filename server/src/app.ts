@@ -3,6 +3,7 @@ import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/db-errors';
 import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
 import advicesRepository from './plugins/app/advices/advices-repository';
 import auditRepository from './plugins/app/audit/audit-repository';
@@ -88,6 +89,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database is away (stopped, restarting, unreachable): 503 with Retry-After, never a 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        { method: request.method, route: request.routeOptions.url, code: error.code, message: error.message },
+        'database unavailable',
+      );
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: 'Service Unavailable', message: 'The service is briefly unavailable, try again shortly' });
+    }
     // A value the schema let through but the database refuses (an id past 2^31, a NUL in a text,
     // Infinity from '1e309'): PostgreSQL's data exceptions (class 22) are the caller's fault, not a 500.
     const dataException = typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && !error.statusCode;

@@ -7,7 +7,13 @@ export interface PostgresOptions {
   /** Work inside this schema (created when missing): the tests' fresh schema per run. */
   schema?: string | null;
   max?: number;
+  /** How long a call waits for a connection (a new one, or a free one of the pool) before it fails: 503, not a hang. */
+  connectTimeoutMs?: number;
 }
+
+/** Waits between two attempts to bring a lost LISTEN connection back: 0.25 s doubling up to 2 s. */
+export const LISTEN_RETRY_MIN_MS = 250;
+export const LISTEN_RETRY_MAX_MS = 2000;
 
 /** pg prepares a named statement once per connection; one name per text, so two texts never share one. */
 const statementNames = new Map<string, string>();
@@ -38,11 +44,13 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export async function openPostgres({ connectionString, schema, max = 10 }: PostgresOptions): Promise<Db> {
+export async function openPostgres({ connectionString, schema, max = 10, connectTimeoutMs = 2000 }: PostgresOptions): Promise<Db> {
   if (schema && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
   const pool = new pg.Pool({
     connectionString,
     max,
+    // While PostgreSQL is away a call fails fast (refused at once, or after this wait) instead of hanging.
+    connectionTimeoutMillis: connectTimeoutMs,
     // Prepared statements (QueryOptions.prepare) keep their one generic plan: left to its own
     // judgement PostgreSQL plans a statement with a LIMIT parameter again on every call.
     options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan'].join(' ').trim(),
@@ -56,42 +64,77 @@ export async function openPostgres({ connectionString, schema, max = 10 }: Postg
     ...base,
     async transaction(fn) {
       const client = await pool.connect();
+      // A connection that broke during the transaction leaves the pool instead of going back to it.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async listen(channel, onPayload) {
       if (!SCHEMA_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
-      // LISTEN holds its connection for good: a client of its own, outside the pool, reconnected when lost.
+      // LISTEN holds its connection for good: a client of its own, outside the pool. When it is lost
+      // (PostgreSQL stopped or restarted) it comes back by itself, retrying with a growing wait.
       let client: pg.Client | null = null;
       let stopped = false;
+      let retryTimer: NodeJS.Timeout | null = null;
+      let delay = LISTEN_RETRY_MIN_MS;
+      const scheduleRetry = () => {
+        if (stopped || retryTimer) return;
+        retryTimer = setTimeout(() => {
+          retryTimer = null;
+          void connect().catch(() => scheduleRetry());
+        }, delay);
+        retryTimer.unref();
+        delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+      };
       const connect = async (): Promise<void> => {
-        const next = new pg.Client({ connectionString });
+        const next = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs });
+        let lost = false;
+        const onLost = () => {
+          if (lost) return;
+          lost = true;
+          if (client === next) client = null;
+          void next.end().catch(() => {});
+          scheduleRetry();
+        };
         next.on('notification', (message) => {
           if (message.channel === channel) onPayload(message.payload ?? '');
         });
-        next.on('error', () => {
-          if (client === next) client = null;
+        next.on('error', onLost);
+        next.on('end', onLost);
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${channel}`);
+        } catch (error) {
+          lost = true;
           void next.end().catch(() => {});
-          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
-        });
-        await next.connect();
-        await next.query(`LISTEN ${channel}`);
+          throw error;
+        }
+        if (stopped) {
+          await next.end().catch(() => {});
+          return;
+        }
         client = next;
+        delay = LISTEN_RETRY_MIN_MS;
       };
       await connect();
       return async () => {
         stopped = true;
-        await client?.end().catch(() => {});
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = null;
+        const current = client;
         client = null;
+        await current?.end().catch(() => {});
       };
     },
     close: () => pool.end(),

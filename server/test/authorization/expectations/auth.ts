@@ -3,6 +3,8 @@ import type { ExpectationTable } from '../expectation';
 // anonymous, user, otherEntityUser, contributor, publisher, administrator, adminDisplayingUser
 export const auth: ExpectationTable = {
   'GET /api/health': { statuses: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health/live': { statuses: [200, 200, 200, 200, 200, 200, 200] },
+  'GET /api/health/ready': { statuses: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/auth/providers': { statuses: [200, 200, 200, 200, 200, 200, 200] },
   'GET /api/auth/provider/:name': { url: () => '/api/auth/provider/default', statuses: [200, 200, 200, 200, 200, 200, 200] },
   'POST /api/auth/login': {

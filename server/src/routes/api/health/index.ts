@@ -1,7 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../../db/db-errors';
 
+const NotReady = Type.Object({ status: Type.Literal('unavailable'), reason: Type.String() });
+
+/**
+ * Health for load balancers and orchestrators:
+ * - /api/health/live: the process answers (no database read): restart it only when this fails.
+ * - /api/health/ready: the process can serve (database answers, not shutting down): send it traffic only then.
+ * - /api/health: the historical check, a database read.
+ */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
+  let closing = false;
+  fastify.addHook('preClose', async () => {
+    closing = true;
+  });
+
   fastify.get(
     '/health',
     {
@@ -11,6 +25,44 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async () => {
       await fastify.db.query('SELECT 1');
       return { status: 'ok' as const };
+    },
+  );
+
+  fastify.get(
+    '/health/live',
+    {
+      config: { public: true },
+      schema: { tags: ['health'], security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  fastify.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['health'],
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: NotReady },
+      },
+    },
+    async (request, reply) => {
+      if (closing)
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send({ status: 'unavailable' as const, reason: 'shutting down' });
+      try {
+        await fastify.db.query('SELECT 1');
+      } catch (error) {
+        request.log.warn({ err: error }, 'not ready: database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ status: 'unavailable' as const, reason: 'database unavailable' });
+      }
+      return { status: 'ready' as const };
     },
   );
 };

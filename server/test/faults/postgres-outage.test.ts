@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import type { MessageCreated } from '@hub/shared/api';
+import { buildApp } from '../../src/app';
+import { DB_KIND } from '../helper';
+import { caller } from '../support/caller';
+import { testConfig } from '../support/test-config';
+import { startTestIdp, type TestIdp } from '../support/test-idp';
+import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
+
+const USER = 'user@northwind.test';
+const CONSULTANT = 'consultant@demo.test';
+const bin = postgresBin();
+// A cluster of its own that the test stops and starts: once per run (the PGlite pass), and only where PostgreSQL is installed.
+const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : bin ? false : 'PostgreSQL is not installed';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PostgreSQL stops and comes back', { skip }, () => {
+  let postgres: ThrowawayPostgres;
+  let app: FastifyInstance;
+  let idp: TestIdp;
+  let address: string;
+  let call: ReturnType<typeof caller>['call'];
+  const dataDir = mkdtempSync(join(tmpdir(), 'hub-outage-'));
+
+  before(async () => {
+    postgres = await startThrowawayPostgres(bin!);
+    app = await buildApp(testConfig({ dataDir, databaseUrl: postgres.url }));
+    idp = await startTestIdp();
+    await idp.register(app);
+    address = await app.listen({ port: 0, host: '127.0.0.1' });
+    call = caller(app, idp).call;
+  });
+
+  after(async () => {
+    await app?.close();
+    await idp?.close();
+    postgres?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function openStream(email: string) {
+    const ticket = (await call(email, 'POST', '/api/discussions/events/ticket')).json().ticket as string;
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
+    assert.equal(response.status, 200);
+    const reader = response.body!.getReader();
+    const received: { event: string; data: Record<string, unknown> }[] = [];
+    let text = '';
+    const pump = (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          text += Buffer.from(value).toString('utf8');
+          let end: number;
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, end);
+            text = text.slice(end + 2);
+            const event = /^event: (.+)$/m.exec(block)?.[1];
+            const data = /^data: (.+)$/m.exec(block)?.[1];
+            if (event && data) received.push({ event, data: JSON.parse(data) });
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+    return {
+      received,
+      close: async () => {
+        controller.abort();
+        await pump;
+      },
+    };
+  }
+
+  test('should answer 503 with Retry-After while PostgreSQL is stopped, stay live, and resume with events and writes intact', async () => {
+    // An acknowledged write before the outage, and a live stream open through it.
+    const before = await call(USER, 'POST', '/api/discussions', { payload: { message: 'Written before the outage' } });
+    assert.equal(before.statusCode, 201, before.body);
+    const kept = (before.json() as MessageCreated).message.id;
+    assert.equal((await call(USER, 'GET', '/api/advices')).statusCode, 200);
+    const stream = await openStream(CONSULTANT);
+
+    try {
+      const stoppedAt = Date.now();
+      postgres.stop();
+      const stopMs = Date.now() - stoppedAt;
+
+      const read = await call(USER, 'GET', '/api/advices');
+      const firstAnswerMs = Date.now() - stoppedAt;
+      assert.equal(read.statusCode, 503, read.body);
+      assert.ok(Number(read.headers['retry-after']) > 0, 'Retry-After in seconds');
+      assert.deepEqual(Object.keys(read.json()).sort(), ['error', 'message', 'statusCode']);
+      const write = await call(USER, 'POST', '/api/discussions', { payload: { message: 'Written during the outage' } });
+      assert.equal(write.statusCode, 503, write.body);
+      assert.ok(write.headers['retry-after']);
+      const ready = await app.inject('/api/health/ready');
+      assert.equal(ready.statusCode, 503);
+      assert.ok(ready.headers['retry-after']);
+      assert.equal((await app.inject('/api/health/live')).statusCode, 200);
+      // Load through a longer outage: every call answers, each one 503 (longer than the LISTEN connection's first retry).
+      const statuses = new Set<number>();
+      while (Date.now() - stoppedAt < 4000) {
+        statuses.add((await call(USER, 'GET', '/api/news-items')).statusCode);
+        await sleep(100);
+      }
+      assert.deepEqual([...statuses], [503]);
+
+      // Back: no restart of the app, the pool reconnects on the next call.
+      const restartedAt = Date.now();
+      postgres.start();
+      let readyAgain = 0;
+      for (let attempt = 0; attempt < 150 && readyAgain !== 200; attempt += 1) {
+        readyAgain = (await app.inject('/api/health/ready')).statusCode;
+        if (readyAgain !== 200) await sleep(200);
+      }
+      const recoveryMs = Date.now() - restartedAt;
+      assert.equal(readyAgain, 200);
+      assert.equal((await call(USER, 'GET', '/api/advices')).statusCode, 200);
+      const { rows } = await app.db.query<{ id: number }>('SELECT id FROM messages WHERE id = $1', [kept]);
+      assert.equal(rows.length, 1, 'the write acknowledged before the outage is there');
+
+      // The LISTEN connection comes back by itself: a new message reaches the stream opened before the outage.
+      let delivered = false;
+      for (let attempt = 0; attempt < 15 && !delivered; attempt += 1) {
+        const created = await call(USER, 'POST', '/api/discussions', { payload: { message: `After the outage ${attempt}` } });
+        assert.equal(created.statusCode, 201, created.body);
+        const id = (created.json() as MessageCreated).message.id;
+        for (let wait = 0; wait < 20 && !delivered; wait += 1) {
+          delivered = stream.received.some((item) => item.event === 'message.created' && item.data.message_id === id);
+          if (!delivered) await sleep(100);
+        }
+      }
+      const listenBackMs = Date.now() - restartedAt;
+      assert.ok(delivered, `no discussion event after the restart; got ${JSON.stringify(stream.received.map((item) => item.event))}`);
+      // Figures for docs/performance.md (printed, not asserted).
+      console.log(
+        `postgres outage: pg_ctl stop ${stopMs} ms, first answer (503) ${firstAnswerMs} ms after the stop; ` +
+          `ready again ${recoveryMs} ms after pg_ctl start returned; discussion event over LISTEN ${listenBackMs} ms after`,
+      );
+    } finally {
+      await stream.close();
+    }
+  });
+});
