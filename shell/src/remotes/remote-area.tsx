@@ -5,6 +5,7 @@ import { SectionUnavailable } from '@hub/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteLoader } from './federated-loader';
+import { RemoteMisfitError } from './remote-misfit';
 
 /** A mount that never settles (the remote's root failed outside its own boundary) counts as failed. */
 const MOUNT_TIMEOUT_MS = 15_000;
@@ -43,7 +44,7 @@ export interface RemoteAreaProps {
   widget?: HomeWidgetId;
 }
 
-type Status = 'loading' | 'mounted' | 'failed';
+type Status = 'loading' | 'mounted' | 'failed' | 'updating';
 
 /** A remote's area, and a home widget's smaller cell that fills its grid row. */
 const AREA = { minH: '40', h: undefined, py: '16', spinner: 'lg', host: undefined } as const;
@@ -56,6 +57,7 @@ const WIDGET = { minH: `${WIDGET_MIN_HEIGHT_PX}px`, h: 'full', py: '8', spinner:
  */
 export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
   const { t } = useTranslation('common');
+  const { t: tShell } = useTranslation('shell');
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<Status>('loading');
   const size = widget ? WIDGET : AREA;
@@ -94,8 +96,10 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
         setStatus('mounted');
       },
       (error: unknown) => {
-        console.error(`The remote "${name}" could not be loaded or mounted`, error);
-        if (!left) setStatus('failed');
+        // A remote that does not fit this shell says which, which build and why (RemoteMisfitError's message).
+        if (error instanceof RemoteMisfitError) console.error(error.message);
+        else console.error(`The remote "${name}" could not be loaded or mounted`, error);
+        if (!left) setStatus(error instanceof RemoteMisfitError ? 'updating' : 'failed');
       },
     );
 
@@ -126,6 +130,13 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
         </Box>
       ) : null}
       {status === 'failed' ? <SectionUnavailable onRetry={() => setAttempt((count) => count + 1)} /> : null}
+      {status === 'updating' ? (
+        <SectionUnavailable
+          title={tShell('remoteUpdating.title')}
+          body={tShell('remoteUpdating.body')}
+          onRetry={() => setAttempt((count) => count + 1)}
+        />
+      ) : null}
       <div ref={host} hidden={status !== 'mounted'} style={size.host} />
     </Box>
   );

@@ -201,4 +201,9 @@ export const shell = {
     navbarBlur: 'Blurred header',
     semiDarkNav: 'Semi-dark vertical navigation',
   },
+  /** A remote released alone that does not fit this shell (issue 11): shown in its area instead. */
+  remoteUpdating: {
+    title: 'This section is being updated',
+    body: 'A new version of this section is being installed. Try again in a moment: the rest of the portal still works.',
+  },
 };

@@ -1,0 +1,113 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { createI18n } from '@hub/shared/i18n';
+import { makeRemoteProps, REMOTE_CONTRACT_VERSION } from '@hub/shared/remote';
+import { get, startApiServer } from '@hub/shared/test-support';
+import { createHubSystem } from '@hub/shared/ui';
+// The pure entry: this file cleans up itself, inside act().
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react/pure';
+import React from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createFederatedLoader } from './federated-loader';
+import { RemoteArea } from './remote-area';
+
+// The shell's real loader against a local server that serves a remote's mf-manifest.json, as a
+// remote released alone by another team would be served.
+const server = startApiServer();
+afterEach(() =>
+  act(async () => {
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }),
+);
+
+const MANIFEST = '/remotes/content/mf-manifest.json';
+function manifest(facts: Record<string, unknown>) {
+  return {
+    id: 'content',
+    name: 'content',
+    metaData: {
+      name: 'content',
+      type: 'app',
+      buildInfo: { buildVersion: '0.2.0', buildName: '@hub/remote-content' },
+      remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+      globalName: 'content',
+      pluginVersion: '2.9.2',
+      publicPath: 'auto',
+      hub: facts,
+    },
+    shared: [],
+    remotes: [],
+    exposes: [],
+  };
+}
+const fittingFacts = {
+  contractVersion: REMOTE_CONTRACT_VERSION,
+  shared: { react: `^${React.version.split('.')[0]}.0.0`, 'react-dom': `^${React.version.split('.')[0]}.0.0` },
+  federationMajor: 2,
+  build: { version: '0.2.0', time: '2026-11-23T23:00:00.000Z', stamp: '0.2.0+2026-11-23T23:00:00.000Z' },
+};
+
+function renderContent(language: 'en' | 'fr' = 'en') {
+  const loader = createFederatedLoader({
+    listRemotes: async () => [{ name: 'content', entry: `${server.origin}${MANIFEST}` }],
+    rights: () => ['user'],
+  });
+  const i18n = createI18n(['shell', 'common'], language);
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <ChakraProvider value={createHubSystem({ preflight: false })}>
+        <RemoteArea name="content" props={{ ...makeRemoteProps('content'), language }} loader={loader} />
+      </ChakraProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('the federated loader', () => {
+  it('should refuse a remote whose manifest declares a newer contract, before loading its code', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.routes = [get(MANIFEST, manifest({ ...fittingFacts, contractVersion: REMOTE_CONTRACT_VERSION + 1 }))];
+    renderContent();
+
+    const area = await screen.findByRole('alert');
+    expect(area).toHaveTextContent('This section is being updated');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // Only the manifest was read: neither remoteEntry.js nor any of its code.
+    expect(server.seen).toEqual([MANIFEST]);
+    expect(errors).toHaveBeenCalledWith(
+      `The remote "content" (build 0.2.0+2026-11-23T23:00:00.000Z) is not mounted: It is built against contract version ${REMOTE_CONTRACT_VERSION + 1}; the shell accepts ${REMOTE_CONTRACT_VERSION}.`,
+    );
+    errors.mockRestore();
+  });
+
+  it('should refuse a remote whose react range excludes the shell React, in French too', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.routes = [get(MANIFEST, manifest({ ...fittingFacts, shared: { react: '^18.2.0', 'react-dom': '^18.2.0' } }))];
+    renderContent('fr');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cette section est en cours de mise à jour');
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining(`It shares react "^18.2.0", which excludes the shell's react ${React.version}.`),
+    );
+    errors.mockRestore();
+  });
+
+  it('should refuse a manifest that declares no contract at all', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.routes = [get(MANIFEST, { ...manifest({}), metaData: { name: 'content' } })];
+    renderContent();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section is being updated');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('declares no contract version'));
+    errors.mockRestore();
+  });
+
+  it('should go past the check for a fitting manifest and hand the remote to the federation runtime', async () => {
+    server.routes = [get(MANIFEST, manifest(fittingFacts))];
+    const view = renderContent();
+
+    // The runtime reads the manifest in turn to find the remote's entry: the check let it through.
+    await waitFor(() => expect(server.seen).toEqual([MANIFEST, MANIFEST]));
+    expect(screen.queryByRole('alert')).toBeNull();
+    view.unmount();
+  });
+});

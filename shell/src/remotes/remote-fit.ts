@@ -1,0 +1,47 @@
+import { ACCEPTED_CONTRACT_VERSIONS, MANIFEST_FACTS_KEY, type RemoteBuildFacts } from '@hub/shared/remote';
+import { satisfy } from '@module-federation/runtime-core';
+import { RemoteMisfitError } from './remote-misfit';
+
+/** What this shell offers a remote: the facts a remote's manifest must fit. */
+export interface ShellOffer {
+  react: string;
+  reactDom: string;
+  federationMajor: number;
+  acceptedContracts: readonly number[];
+}
+
+export function shellOffer(react: string, reactDom: string, federationVersion: string): ShellOffer {
+  return { react, reactDom, federationMajor: Number(federationVersion.split('.')[0]), acceptedContracts: ACCEPTED_CONTRACT_VERSIONS };
+}
+
+type Manifest = { metaData?: Record<string, unknown> } | null | undefined;
+
+/**
+ * Throws a RemoteMisfitError when the facts a remote's build wrote into its mf-manifest.json
+ * (`metaData.hub`, see RemoteBuildFacts) do not fit this shell: the same rules as the remotes' build
+ * check (shared/build/remote-contract.cjs), checked again because a remote is released on its own.
+ */
+export function assertRemoteFits(name: string, manifest: Manifest, shell: ShellOffer): void {
+  const facts = manifest?.metaData?.[MANIFEST_FACTS_KEY] as Partial<RemoteBuildFacts> | undefined;
+  if (!facts || typeof facts.contractVersion !== 'number') {
+    throw new RemoteMisfitError(name, 'unknown', [
+      `Its manifest declares no contract version; the shell accepts ${shell.acceptedContracts.join(', ')}.`,
+    ]);
+  }
+  const reasons: string[] = [];
+  if (!shell.acceptedContracts.includes(facts.contractVersion)) {
+    reasons.push(`It is built against contract version ${facts.contractVersion}; the shell accepts ${shell.acceptedContracts.join(', ')}.`);
+  }
+  const ranges: [string, string | undefined, string][] = [
+    ['react', facts.shared?.react, shell.react],
+    ['react-dom', facts.shared?.['react-dom'], shell.reactDom],
+  ];
+  for (const [library, range, offered] of ranges) {
+    if (!range || !satisfy(offered, range))
+      reasons.push(`It shares ${library} "${range ?? 'none'}", which excludes the shell's ${library} ${offered}.`);
+  }
+  if (facts.federationMajor !== shell.federationMajor) {
+    reasons.push(`It is built with Module Federation ${facts.federationMajor ?? '?'}.x; the shell runs ${shell.federationMajor}.x.`);
+  }
+  if (reasons.length > 0) throw new RemoteMisfitError(name, facts.build?.stamp ?? 'unknown', reasons);
+}
