@@ -14,13 +14,22 @@ try {
   throw error;
 }
 
+/** A shutdown that has not finished by then (a stuck request, a database that does not answer) is cut short. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 const app = await buildApp(config);
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    // Graceful: no new connections, requests in flight finish, live streams end with a reconnect
+    // hint (discussion-hub.ts, file-events.ts), then the database closes.
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error({ signal, ms: SHUTDOWN_LIMIT_MS }, 'shutdown took too long, exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { DiscussionEvent } from '@hub/shared/api';
 import { DISCUSSIONS_CHANNEL, type DiscussionNotification } from './discussions-repository';
+import { closeWithReconnectHint } from '../live-streams';
 
 /** EventSource sends no header: the browser trades its bearer token for this ticket, valid one minute. */
 export const EVENTS_TICKET_TTL_SECONDS = 60;
@@ -98,6 +99,12 @@ export default fp(
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
+    // Shutdown: before the server waits for its connections to end, the streams end with a reconnect hint.
+    fastify.addHook('preClose', async () => {
+      clearInterval(heartbeat);
+      closeWithReconnectHint(clients);
+      clients.clear();
+    });
     fastify.addHook('onClose', async () => {
       clearInterval(heartbeat);
       for (const client of clients) client.raw.end();

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FileExchangeCountersEvent, FileExchangeFileEvent } from '@hub/shared/api';
 import { HEARTBEAT_MS } from '../discussions/discussion-hub';
 import type { ExchangeScope } from './file-exchange-repository';
+import { closeWithReconnectHint } from '../live-streams';
 
 /** PostgreSQL NOTIFY channel of the file exchange's events (every server process listens). */
 export const FILE_EXCHANGE_CHANNEL = 'file_exchange';
@@ -80,6 +81,12 @@ export default fp(
     }, HEARTBEAT_MS);
     heartbeat.unref();
 
+    // Shutdown: before the server waits for its connections to end, the streams end with a reconnect hint.
+    fastify.addHook('preClose', async () => {
+      clearInterval(heartbeat);
+      closeWithReconnectHint(clients);
+      clients.clear();
+    });
     fastify.addHook('onClose', async () => {
       clearInterval(heartbeat);
       for (const client of clients) client.raw.end();
