@@ -4,8 +4,8 @@ import { UpcomingTrainingsWidget } from './upcoming-trainings-widget';
 
 /** Exposed as `content/widgets`: the home page's widgets this remote offers. */
 const widgets: RemoteWidgetsModule['default'] = {
-  'pinned-news': createWidgetLifecycles(PinnedNewsWidget),
-  'upcoming-trainings': createWidgetLifecycles(UpcomingTrainingsWidget),
+  'pinned-news': createWidgetLifecycles(PinnedNewsWidget, 'content'),
+  'upcoming-trainings': createWidgetLifecycles(UpcomingTrainingsWidget, 'content'),
 };
 
 export default widgets;

@@ -1,13 +1,10 @@
-import type { Language } from '@hub/shared/remote/widgets';
-import { content as contentEn } from '@hub/shared/i18n/en/content';
-import { content as contentFr } from '@hub/shared/i18n/fr/content';
+import { widgetCatalogue, type Language } from '@hub/shared/remote/widgets';
 
 // The widgets read the content catalogue directly rather than through i18next, which /home does
-// not otherwise load: the strings are the same catalogue entries the content pages use.
-const CATALOGUES = { en: contentEn, fr: contentFr } as const;
-
+// not otherwise load: the strings are the same catalogue entries the content pages use, in the
+// current language only (fetched before the widgets mount: createWidgetLifecycles(…, 'content')).
 export function widgetText(language: Language) {
-  return CATALOGUES[language] ?? CATALOGUES.en;
+  return widgetCatalogue(language, 'content');
 }
 
 /** Fills `{{name}}` placeholders, as i18next would. */

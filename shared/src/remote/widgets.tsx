@@ -1,7 +1,10 @@
-import type { ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { RemoteName } from '../api/remote-access';
-import { common as commonEn } from '../i18n/en/common';
-import { common as commonFr } from '../i18n/fr/common';
+import { catalogues } from '../i18n/catalogue-store';
+import type { collectmaster } from '../i18n/en/collectmaster';
+import type { common } from '../i18n/en/common';
+import type { content } from '../i18n/en/content';
+import type { Namespace } from '../i18n/resources';
 import type { Language, MountProps, RemoteLifecycles } from './contract';
 import { reactLifecycles } from './react-lifecycles';
 import { RemotePropsContext } from './remote-context';
@@ -38,16 +41,50 @@ export interface RemoteWidgetsModule {
   default: Partial<Record<HomeWidgetId, RemoteLifecycles>>;
 }
 
-const COMMON = { en: commonEn, fr: commonFr } as const;
+/** The catalogues home widgets read (directly, without i18next). */
+interface WidgetCatalogues {
+  common: typeof common;
+  content: typeof content;
+  collectmaster: typeof collectmaster;
+}
+export type WidgetNamespace = keyof WidgetCatalogues;
 
-/** A render error inside a widget stays inside it: a short notice and a retry, in plain elements. */
-function widgetFallback(language: Language) {
-  const text = COMMON[language] ?? COMMON.en;
-  return (retry: () => void) => (
+/**
+ * A widget's texts in `language`: one namespace's catalogue, fetched in that language only (a chunk
+ * per language and namespace) before the widget mounts and before a language change reaches it.
+ */
+export function widgetCatalogue<N extends WidgetNamespace>(language: Language, namespace: N): WidgetCatalogues[N] {
+  const catalogue = catalogues.get(language, namespace) ?? catalogues.get('en', namespace);
+  if (!catalogue) throw new Error(`The ${language} catalogue "${namespace}" is not loaded`);
+  return catalogue as WidgetCatalogues[N];
+}
+
+/**
+ * A render error inside a widget stays inside it: a short notice and a retry, in plain elements.
+ * Its two texts are in 'common', which the widgets do not fetch up front: it comes when needed.
+ */
+function WidgetFailed({ language, retry }: { language: Language; retry: () => void }) {
+  const ready = catalogues.has(language, ['common']);
+  const [, setFetched] = useState(0);
+  useEffect(() => {
+    if (ready) return;
+    let left = false;
+    void catalogues
+      .load(language, ['common'])
+      .catch(() => undefined)
+      .then(() => {
+        if (!left) setFetched((count) => count + 1);
+      });
+    return () => {
+      left = true;
+    };
+  }, [language, ready]);
+  const text = catalogues.get(language, 'common') as typeof common | undefined;
+  return (
     <div role="alert" className="hub-widget-failed">
-      <p>{text.sectionUnavailable.title}</p>
+      <p>{text?.sectionUnavailable.title}</p>
       <button type="button" onClick={retry}>
-        {text.retry}
+        {text?.retry ?? '↻'}
       </button>
     </div>
   );
@@ -55,19 +92,42 @@ function widgetFallback(language: Language) {
 
 /**
  * The lifecycles of one home widget, made with single-spa-react like a remote's `./app`. The widget
- * reads the shell's props with useRemoteProps(), as a remote's pages do.
+ * reads the shell's props with useRemoteProps(), as a remote's pages do, and its texts with
+ * widgetCatalogue(language, namespace): `namespace` is fetched in the current language before it
+ * mounts, and in a new language before an update carrying it is rendered (updates in turn, so the
+ * last language chosen wins).
  */
-export function createWidgetLifecycles(Widget: ComponentType): RemoteLifecycles {
+export function createWidgetLifecycles(Widget: ComponentType, namespace?: WidgetNamespace): RemoteLifecycles {
+  const namespaces: Namespace[] = namespace ? [namespace] : [];
   function Root(props: MountProps) {
     return (
       <RemotePropsContext.Provider value={props}>
-        <RetryBoundary what="A home widget" fallback={widgetFallback(props.language)} style={{ height: '100%' }}>
+        <RetryBoundary
+          what="A home widget"
+          fallback={(retry) => <WidgetFailed language={props.language} retry={retry} />}
+          style={{ height: '100%' }}
+        >
           <Widget />
         </RetryBoundary>
       </RemotePropsContext.Provider>
     );
   }
-  return reactLifecycles(Root);
+  const lifecycles = reactLifecycles(Root);
+  let updates: Promise<unknown> = Promise.resolve();
+  return {
+    ...lifecycles,
+    mount: async (props) => {
+      await catalogues.load(props.language, namespaces);
+      return lifecycles.mount(props);
+    },
+    update: (props) =>
+      (updates = updates
+        .catch(() => undefined)
+        .then(async () => {
+          await catalogues.load(props.language, namespaces);
+          return lifecycles.update?.(props);
+        })),
+  };
 }
 
 export { useRemoteProps } from './remote-context';
