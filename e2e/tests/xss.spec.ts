@@ -94,6 +94,7 @@ test.describe('stored XSS', () => {
       persona.page.on('dialog', (dialog) => void dialog.dismiss().then(() => dialogs.push(dialog.message())));
 
     const cleanup: Array<() => Promise<unknown>> = [];
+    const cleanupFailures: string[] = [];
     const ok = (response: { status: number; body: unknown }, status: number, what: string) =>
       expect(response.status, `${what}: ${JSON.stringify(response.body).slice(0, 300)}`).toBe(status);
 
@@ -299,8 +300,13 @@ test.describe('stored XSS', () => {
       expect(dialogs, 'dialogs opened').toEqual([]);
       expect(findings).toEqual([]);
     } finally {
-      for (const undo of cleanup.reverse()) await undo().catch(() => undefined);
+      for (const undo of cleanup.reverse()) {
+        const result = (await undo().catch((error: unknown) => ({ status: 0, body: String(error) }))) as { status: number; body: unknown };
+        if (result.status >= 400 || result.status === 0)
+          cleanupFailures.push(`${result.status} ${JSON.stringify(result.body).slice(0, 200)}`);
+      }
       for (const persona of [admin, nina, carl]) await persona.page.context().close();
     }
+    expect(cleanupFailures, 'what the spec made is deleted or restored').toEqual([]);
   });
 });
