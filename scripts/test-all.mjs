@@ -1,6 +1,8 @@
 // The README's second command and what CI runs: every check and every test of the portal.
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql);
-//  2. installs the packages; runs ESLint and the Prettier check; checks the types;
+//  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
+//     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); runs
+//     ESLint and the Prettier check; checks the types;
 //  3. runs the unit tests (jest) of shared, shell and the remotes;
 //  4. runs the API suite twice: on embedded PGlite and on a real PostgreSQL started here on loopback;
 //  5. builds the shell and the remotes and runs the end-to-end journeys in Debian's Chromium;
@@ -10,6 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { audit } from './audit.mjs';
 import { must, pnpm, root, run } from './pnpm.mjs';
 
 const results = []; // { suite, passed, failed }
@@ -113,6 +116,11 @@ process.on('exit', () => postgres?.stop());
 // ── 2. Packages, import walls, types
 step('Install');
 await must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages');
+step('Known vulnerabilities (pnpm audit --prod --audit-level=high; skipped when the registry does not answer)');
+{
+  const verdict = audit();
+  if (verdict !== 'unavailable') results.push({ suite: 'audit', passed: verdict === 'clean' ? 1 : 0, failed: verdict === 'clean' ? 0 : 1 });
+}
 step('Lint (ESLint on every package: the import walls, hooks, cycles, types) and formatting (Prettier)');
 await must(pnpm(['run', 'lint']), 'ESLint');
 await must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)');
