@@ -19,9 +19,12 @@ export interface EventStreamClient {
 }
 
 export interface DiscussionHub {
-  issueTicket(userId: number): Promise<string>;
+  /** `tokenVersion`: the user's users.token_version, so that ending their sessions ends the ticket too. */
+  issueTicket(userId: number, tokenVersion?: number): Promise<string>;
   /** The user id of a valid ticket, else null. */
   verifyTicket(ticket: string): Promise<number | null>;
+  /** The user id and token version of a valid ticket, else null. */
+  verifyTicketClaims(ticket: string): Promise<{ userId: number; tokenVersion: number } | null>;
   /** Keeps `client` until its connection closes, sending it the events it may see. */
   attach(client: EventStreamClient): void;
   /** Connected streams of this process (tests, metrics). */
@@ -113,8 +116,8 @@ export default fp(
     });
 
     const hub: DiscussionHub = {
-      issueTicket: (userId) =>
-        new SignJWT({})
+      issueTicket: (userId, tokenVersion = 0) =>
+        new SignJWT({ tv: tokenVersion })
           .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
           .setIssuer(TICKET_ISSUER)
           .setAudience(TICKET_AUDIENCE)
@@ -123,6 +126,9 @@ export default fp(
           .setExpirationTime(`${EVENTS_TICKET_TTL_SECONDS}s`)
           .sign(key),
       async verifyTicket(ticket) {
+        return (await hub.verifyTicketClaims(ticket))?.userId ?? null;
+      },
+      async verifyTicketClaims(ticket) {
         try {
           const { payload } = await jwtVerify(ticket, key, {
             issuer: TICKET_ISSUER,
@@ -131,7 +137,9 @@ export default fp(
             requiredClaims: ['sub', 'exp'],
           });
           const id = Number(payload.sub);
-          return Number.isInteger(id) && id > 0 ? id : null;
+          const tokenVersion = payload.tv ?? 0;
+          if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return null;
+          return Number.isInteger(id) && id > 0 ? { userId: id, tokenVersion } : null;
         } catch (error) {
           if (error instanceof errors.JOSEError) return null;
           throw error;

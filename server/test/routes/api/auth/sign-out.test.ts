@@ -115,6 +115,23 @@ describe(`sign-out ends access (${DB_KIND})`, () => {
     assert.equal((await me(app, again)).statusCode, 401);
   });
 
+  test('should refuse a live events ticket taken before sign-out, for both streams', async () => {
+    const { app, idp } = hub;
+    const hubToken = await loginAs(app, idp, USER);
+    const filesToken = await filesLoginAs(app, idp, USER);
+    const ticket = async (url: string, token: string) => {
+      const response = await app.inject({ method: 'POST', url, headers: bearer(token) });
+      assert.equal(response.statusCode, 200, response.body);
+      return (response.json() as { ticket: string }).ticket;
+    };
+    const discussions = await ticket('/api/discussions/events/ticket', hubToken);
+    const files = await ticket('/api/v2/events/ticket', filesToken);
+    assert.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(hubToken) })).statusCode, 204);
+    // Refused at once (an accepted ticket would open a stream that never ends).
+    assert.equal((await app.inject({ url: `/api/discussions/events?ticket=${discussions}` })).statusCode, 401);
+    assert.equal((await app.inject({ url: `/api/v2/events?ticket=${files}` })).statusCode, 401);
+  });
+
   test('should refuse sign-out without a token', async () => {
     const { app } = hub;
     assert.equal((await app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode, 401);

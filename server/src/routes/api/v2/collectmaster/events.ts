@@ -13,7 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/events/ticket',
     { schema: { tags, response: { 200: EventsTicketSchema, ...errorResponses(401, 403) } } },
     async (request) => ({
-      ticket: await fastify.discussionHub.issueTicket(request.session.user.id),
+      ticket: await fastify.discussionHub.issueTicket(request.session.user.id, request.session.user.token_version),
       expires_in: EVENTS_TICKET_TTL_SECONDS,
     }),
   );
@@ -23,9 +23,10 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/events',
     { config: { public: true }, schema: { tags, querystring: FileEventsQuerySchema, response: { 401: ErrorResponseSchema } } },
     async (request, reply) => {
-      const userId = request.query.ticket ? await fastify.discussionHub.verifyTicket(request.query.ticket) : null;
-      const user = userId === null ? null : await fastify.usersRepository.findById(userId);
-      if (!user) return reply.unauthorized('Missing or expired events ticket');
+      const claims = request.query.ticket ? await fastify.discussionHub.verifyTicketClaims(request.query.ticket) : null;
+      const user = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
+      // A ticket taken before sign-out or "end sessions" is refused like its access token.
+      if (!user || user.token_version !== claims!.tokenVersion) return reply.unauthorized('Missing or expired events ticket');
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
