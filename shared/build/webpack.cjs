@@ -81,6 +81,12 @@ function baseConfig({ dir, mode, port }) {
 const STANDALONE_RUNTIME = 'federation-runtime.js';
 
 /**
+ * Where scripts/release-remote.mjs puts a remote's released builds, inside its dist folder so the
+ * server serves them (/remotes/<name>/releases/<version>/mf-manifest.json); an ordinary build keeps them.
+ */
+const RELEASES = 'releases';
+
+/**
  * A remote: exposes `./app` (single-spa lifecycles) and builds a standalone page for development.
  *
  * The remote takes the Module Federation runtime from the page instead of carrying a copy
@@ -95,6 +101,7 @@ const STANDALONE_RUNTIME = 'federation-runtime.js';
  */
 function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.tsx' }, sharedRanges = {} }) {
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+  const { DefinePlugin } = require('webpack');
   const { remoteFacts, RemoteContractPlugin, MANIFEST_FACTS_KEY } = require('./remote-contract.cjs');
   const ranges = Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, sharedRanges[key] ?? reactRange]));
   return (_env, argv) => {
@@ -102,11 +109,13 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
     const base = baseConfig({ dir, mode, port });
     // What the shell checks before mounting this remote, written into its mf-manifest.json (metaData.hub).
     const facts = remoteFacts({ dir, shared: ranges, time: process.env.HUB_BUILD_TIME || undefined });
+    // A release (scripts/release-remote.mjs) builds into its own folder.
+    const outputPath = process.env.HUB_REMOTE_OUTPUT || path.join(dir, 'dist');
     const remote = {
       ...base,
       entry: { main: './src/index.ts' },
       output: {
-        path: path.join(dir, 'dist'),
+        path: outputPath,
         publicPath: 'auto',
         // The federation runtime module of an entry chunk cannot resolve a hash in the entry's own
         // filename ("Path variable [contenthash] not implemented in this context"). The entries are
@@ -114,11 +123,13 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
         filename: '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: `hub_${name}`,
-        clean: { keep: STANDALONE_RUNTIME },
+        clean: { keep: (asset) => asset === STANDALONE_RUNTIME || asset.startsWith(`${RELEASES}/`) },
       },
       plugins: [
         ...base.plugins,
         new RemoteContractPlugin({ name, facts }),
+        // The build stamp, set by the remote on its own element (data-build) when it mounts.
+        new DefinePlugin({ __HUB_REMOTE_BUILD__: JSON.stringify(facts.build.stamp) }),
         new ModuleFederationPlugin({
           name,
           filename: 'remoteEntry.js',
@@ -143,7 +154,7 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
       context: __dirname,
       entry: { 'federation-runtime': './federation-runtime.js' },
       devtool: false,
-      output: { path: path.join(dir, 'dist'), filename: STANDALONE_RUNTIME, clean: false },
+      output: { path: outputPath, filename: STANDALONE_RUNTIME, clean: false },
       performance: { hints: false },
       stats: 'errors-warnings',
     };
@@ -155,4 +166,4 @@ function standalonePage(name) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title><script src="${STANDALONE_RUNTIME}"></script></head><body><div id="root"></div></body></html>`;
 }
 
-module.exports = { baseConfig, createRemoteConfig, swcRule, SHARED_SINGLETONS, reactRange };
+module.exports = { baseConfig, createRemoteConfig, swcRule, SHARED_SINGLETONS, reactRange, RELEASES };

@@ -5,6 +5,10 @@ import type { MountProps, RemoteLifecycles } from './contract';
 import { RemoteRoot, remoteNamespaces } from './remote-root';
 import { reactLifecycles } from './react-lifecycles';
 
+// The remote's build stamp (version + build time), defined by its webpack build (shared/build/webpack.cjs).
+declare const __HUB_REMOTE_BUILD__: string | undefined;
+const BUILD_STAMP = typeof __HUB_REMOTE_BUILD__ === 'string' ? __HUB_REMOTE_BUILD__ : null;
+
 export interface RemoteAppOptions {
   namespace: Namespace;
   /** The remote's routes and pages; reads its props with useRemoteProps(). */
@@ -30,6 +34,8 @@ export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): Re
     // The current language's catalogues first (a chunk each, for this remote's namespaces only), so
     // the first render shows translated text; until they are here the shell shows the area loading.
     mount: async (props) => {
+      // Which build of the remote runs, in the page's markup: a release can be told from another.
+      if (BUILD_STAMP) props.domElement.dataset.build = BUILD_STAMP;
       await catalogues.load(props.language, remoteNamespaces(namespace));
       return lifecycles.mount(props);
     },
