@@ -123,7 +123,7 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
         filename: '[name].js',
         chunkFilename: mode === 'production' ? '[name].[contenthash:10].js' : '[name].js',
         uniqueName: `hub_${name}`,
-        clean: { keep: (asset) => asset === STANDALONE_RUNTIME || asset.startsWith(`${RELEASES}/`) },
+        clean: { keep: (asset) => asset === STANDALONE_RUNTIME || asset === RELEASES || asset.startsWith(`${RELEASES}/`) },
       },
       plugins: [
         ...base.plugins,
