@@ -124,6 +124,8 @@ test.describe('collectmaster, the file exchange', () => {
   });
 
   test('an upload cut by a lost connection resumes from the last byte when the connection returns', async ({ browser }) => {
+    // 20 MB at 2 MB/s with a pause offline: about 15 s of upload on top of the sign-in.
+    test.setTimeout(90_000);
     const nina = await signedIn(browser, 'user@northwind.test');
     await openFolder(nina, 'Sales dashboard 2026', 'Monthly sales');
     const name = `offline-${Date.now()}.csv`;

@@ -1,5 +1,5 @@
 import { TUS_FILE_ID_HEADER, TUS_METADATA, type UploadConflict } from '@hub/shared/api';
-import { Upload, type DetailedError, type PreviousUpload, type UrlStorage } from 'tus-js-client';
+import type { DetailedError, PreviousUpload, Upload, UrlStorage } from 'tus-js-client';
 import { RateMeter } from './rate-meter';
 
 /**
@@ -242,7 +242,10 @@ export class UploadQueue {
     if (entry.slotId !== null) metadata[TUS_METADATA.fileId] = String(entry.slotId);
     if (job.conflict) metadata[TUS_METADATA.conflict] = job.conflict;
     const scope = this.options.scope;
-    const upload = new Upload(job.file, {
+    // tus-js-client is fetched with the first upload: browsing the folders does not download it.
+    const { Upload: TusUpload } = await import('tus-js-client');
+    if (job.upload || this.find(id)?.status !== 'uploading') return;
+    const upload = new TusUpload(job.file, {
       endpoint: this.options.endpoint,
       metadata,
       chunkSize: this.options.chunkSize,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { createMissingFile, deleteFile, renameFile, saveDownload, setFileState, useFiles, useFolder } from '../../../api/file-exchange';
 import { PageFrame } from '../../../components/page-frame';
-import { TextDialog } from '../../../components/text-dialog';
+import { LazyTextDialog } from '../../../components/lazy-text-dialog';
 import { useUploadQueue, useUploads } from '../../../lib/uploads/uploads-context';
 import { useIsStaff } from '../../../lib/use-staff';
 import { paths } from '../../../paths';
@@ -215,7 +215,7 @@ export function FolderPage() {
         </Box>
       ) : null}
       {editing ? (
-        <TextDialog
+        <LazyTextDialog
           title={t(
             editing.kind === 'missing'
               ? 'files.createMissingTitle'

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { createFolder, deleteFolder, updateFolder, useCollection, useFolders } from '../../../api/file-exchange';
 import { PageFrame } from '../../../components/page-frame';
-import { TextDialog } from '../../../components/text-dialog';
+import { LazyTextDialog } from '../../../components/lazy-text-dialog';
 import { useIsStaff } from '../../../lib/use-staff';
 import { paths } from '../../../paths';
 import { ListStates } from './list-states';
@@ -121,7 +121,7 @@ export function FoldersPage() {
         </Stack>
       ) : null}
       {editing ? (
-        <TextDialog
+        <LazyTextDialog
           title={t(editing === 'new' ? 'folders.createTitle' : 'folders.renameTitle')}
           fields={[
             {
