@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { DatabaseOpenError } from './db/pglite-db';
 import { ConfigError, loadConfig } from './plugins/external/config';
 
 const started = Date.now();
@@ -17,7 +18,17 @@ try {
 /** A shutdown that has not finished by then (a stuck request, a database that does not answer) is cut short. */
 const SHUTDOWN_LIMIT_MS = 10_000;
 
-const app = await buildApp(config);
+let app;
+try {
+  app = await buildApp(config);
+} catch (error) {
+  if (error instanceof DatabaseOpenError) {
+    // A damaged database folder stops start-up with a message that names it.
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 let closing = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

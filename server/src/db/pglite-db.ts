@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult } from './db';
@@ -27,10 +28,38 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+/** The database folder cannot be opened: start-up stops with this message rather than start on an empty database. */
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly folder: string,
+    reason: string,
+  ) {
+    super(
+      `The embedded database folder ${folder} cannot be opened: ${reason}. The server does not start, so that it never ` +
+        'creates an empty database over it. Restore the folder from a backup, or move it away to start on a new database.',
+    );
+    this.name = 'DatabaseOpenError';
+  }
+}
+
 export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): Promise<Db & { dump(): Promise<Blob> }> {
   // PGlite creates the database folder but not its parents.
   if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
-  const pglite = await PGlite.create({ dataDir, loadDataDir });
+  // A folder with files but no PG_VERSION is a damaged database (or not one at all): PGlite would
+  // initialise a new, empty database over it.
+  if (dataDir && !loadDataDir && existsSync(dataDir)) {
+    const entries = await readdir(dataDir);
+    if (entries.length > 0 && !entries.includes('PG_VERSION')) throw new DatabaseOpenError(dataDir, 'it has files but no PG_VERSION');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({ dataDir, loadDataDir });
+    // A damaged catalogue may open and fail only on the first read.
+    await pglite.query('SELECT count(*) FROM pg_class');
+  } catch (error) {
+    if (!dataDir) throw error;
+    throw new DatabaseOpenError(dataDir, error instanceof Error ? error.message : String(error));
+  }
   const base = wrap(pglite);
   return {
     kind: 'pglite',
