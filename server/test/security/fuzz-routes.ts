@@ -153,143 +153,154 @@ function changedTables(before: string, now: string): string[] {
 
 const STACK = /\n\s+at\s|node_modules|\.[cm]?[jt]s:\d+|\bat (?:async )?[\w.<>]+ \(/;
 
-describe(`every route fuzzed (${DB_KIND})`, () => {
-  let app: FastifyInstance;
-  let idp: TestIdp;
-  let doc: OpenAPIV3.Document;
-  let headers: Record<Persona, { hub: Record<string, string>; files: Record<string, string> }>;
-  let ids: Fixtures;
-  let digest: string;
-  const acceptedByCase = new Map<string, number>();
-  const totals = { routes: 0, cases: 0, requests: 0, acceptedWrites: 0, digests: 0, digestMs: 0, resets: 0 };
+/**
+ * The routes of EXPECTATIONS whose index is `shard` modulo `of`, fuzzed in one test file (a file
+ * has 120 s on a busy machine: the routes are shared among fuzz-N.test.ts). Shard 0 also checks
+ * the OpenAPI document.
+ */
+export function fuzzRoutes(shard: number, of: number): void {
+  describe(`every route fuzzed, part ${shard + 1} of ${of} (${DB_KIND})`, () => {
+    let app: FastifyInstance;
+    let idp: TestIdp;
+    let doc: OpenAPIV3.Document;
+    let headers: Record<Persona, { hub: Record<string, string>; files: Record<string, string> }>;
+    let ids: Fixtures;
+    let digest: string;
+    const acceptedByCase = new Map<string, number>();
+    const totals = { routes: 0, cases: 0, requests: 0, acceptedWrites: 0, digests: 0, digestMs: 0, resets: 0 };
 
-  let digestSql = '';
-  /** Row count and an md5 of the rows of every table, one line per table, in one query. */
-  async function dataDigest(): Promise<string> {
-    const db = await testDb();
-    if (!digestSql) {
-      const { rows } = await db.query<{ tablename: string }>(
-        `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,
+    let digestSql = '';
+    /** Row count and an md5 of the rows of every table, one line per table, in one query. */
+    async function dataDigest(): Promise<string> {
+      const db = await testDb();
+      if (!digestSql) {
+        const { rows } = await db.query<{ tablename: string }>(
+          `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,
+        );
+        digestSql = rows
+          .map(
+            ({ tablename }) =>
+              `SELECT '${tablename}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${tablename}" t`,
+          )
+          .join(' UNION ALL ');
+      }
+      const started = performance.now();
+      const { rows } = await db.query<{ name: string; n: number; sum: string }>(digestSql);
+      totals.digestMs += performance.now() - started;
+      totals.digests += 1;
+      return rows.map((row) => `${row.name}: ${row.n} rows, ${row.sum}`).join('\n');
+    }
+
+    /** The demo data again, signed in again (a reset may end sessions), and its digest. */
+    async function fresh() {
+      totals.resets += 1;
+      await resetData();
+      headers = {} as typeof headers;
+      for (const [persona, email] of Object.entries(PERSONAS) as Array<[Persona, string]>) {
+        headers[persona] = {
+          hub: { authorization: `Bearer ${await loginAs(app, idp, email)}` },
+          files: { authorization: `Bearer ${await filesLoginAs(app, idp, email)}` },
+        };
+      }
+      ids = await loadFixtures();
+      digest = await dataDigest();
+    }
+
+    before(async () => {
+      app = await build();
+      idp = await startTestIdp();
+      await idp.register(app);
+      doc = (await app.inject('/api/docs/json')).json();
+      await fresh();
+    });
+    after(async () => {
+      await idp.close();
+      console.log(
+        `fuzz part ${shard + 1}/${of}: ${totals.routes} routes, ${totals.cases} cases per persona-route, ${totals.requests} requests, ${totals.acceptedWrites} accepted writes; ${totals.digests} digests in ${Math.round(totals.digestMs)} ms, ${totals.resets} resets`,
       );
-      digestSql = rows
-        .map(
-          ({ tablename }) =>
-            `SELECT '${tablename}' AS name, count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS sum FROM "${tablename}" t`,
-        )
-        .join(' UNION ALL ');
-    }
-    const started = performance.now();
-    const { rows } = await db.query<{ name: string; n: number; sum: string }>(digestSql);
-    totals.digestMs += performance.now() - started;
-    totals.digests += 1;
-    return rows.map((row) => `${row.name}: ${row.n} rows, ${row.sum}`).join('\n');
-  }
+      console.log(`fuzz part ${shard + 1}/${of}: accepted writes by case: ${JSON.stringify(Object.fromEntries(acceptedByCase))}`);
+    });
 
-  /** The demo data again, signed in again (a reset may end sessions), and its digest. */
-  async function fresh() {
-    totals.resets += 1;
-    await resetData();
-    headers = {} as typeof headers;
-    for (const [persona, email] of Object.entries(PERSONAS) as Array<[Persona, string]>) {
-      headers[persona] = {
-        hub: { authorization: `Bearer ${await loginAs(app, idp, email)}` },
-        files: { authorization: `Bearer ${await filesLoginAs(app, idp, email)}` },
-      };
-    }
-    ids = await loadFixtures();
-    digest = await dataDigest();
-  }
+    const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
-  before(async () => {
-    app = await build();
-    idp = await startTestIdp();
-    await idp.register(app);
-    doc = (await app.inject('/api/docs/json')).json();
-    await fresh();
-  });
-  after(async () => {
-    await idp.close();
-    console.log(
-      `fuzz: ${totals.routes} routes, ${totals.cases} cases per persona-route, ${totals.requests} requests, ${totals.acceptedWrites} accepted writes; ${totals.digests} digests in ${Math.round(totals.digestMs)} ms, ${totals.resets} resets`,
-    );
-    console.log(`fuzz: accepted writes by case: ${JSON.stringify(Object.fromEntries(acceptedByCase))}`);
-  });
+    if (shard === 0)
+      test('should serve an OpenAPI document that an independent parser validates', async () => {
+        await SwaggerParser.validate(structuredClone(doc) as OpenAPIV3.Document);
+      });
 
-  const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+    if (shard === 0)
+      test('should describe every route of the route table in the OpenAPI document', () => {
+        const routes = app.routeTable.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'));
+        assert.ok(routes.length > 50, `only ${routes.length} routes`);
+        const missing = routes.filter((route) => !doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase() as OpenAPIV3.HttpMethods]);
+        assert.deepEqual(
+          missing.map((route) => `${route.method} ${route.url}`),
+          [],
+        );
+      });
 
-  test('should serve an OpenAPI document that an independent parser validates', async () => {
-    await SwaggerParser.validate(structuredClone(doc) as OpenAPIV3.Document);
-  });
-
-  test('should describe every route of the route table in the OpenAPI document', () => {
-    const routes = app.routeTable.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'));
-    assert.ok(routes.length > 50, `only ${routes.length} routes`);
-    const missing = routes.filter((route) => !doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase() as OpenAPIV3.HttpMethods]);
-    assert.deepEqual(
-      missing.map((route) => `${route.method} ${route.url}`),
-      [],
-    );
-  });
-
-  for (const [route, expectation] of Object.entries(EXPECTATIONS)) {
-    test(`should answer ${route} without a 5xx, a stack trace or a change to the data`, async () => {
-      const [method, path] = route.split(' ') as [string, string];
-      const operation = doc.paths[openApiPath(path)]?.[method.toLowerCase() as OpenAPIV3.HttpMethods];
-      const problems: string[] = [];
-      let count = 0;
-      let changedByRoute = false;
-      totals.routes += 1;
-      for (const persona of Object.keys(PERSONAS) as Persona[]) {
-        const list = cases(method, path, expectation.url?.(ids) ?? path, expectation.body?.(ids), operation);
-        count = list.length;
-        for (const { name, request: current } of list) {
-          const response: LightMyRequestResponse = await Promise.race([
-            app.inject({
-              ...current,
-              headers: {
-                ...(path.startsWith('/api/v2/') ? headers[persona].files : headers[persona].hub),
-                ...expectation.headers?.(ids),
-                ...current.headers,
-              },
-            }),
-            new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${persona} ${name}: no answer in 10 s`)), 10_000).unref()),
-          ]);
-          totals.requests += 1;
-          const where = `${persona} ${name}: ${response.statusCode}`;
-          // Without a report server configured the Power BI sync answers 503 by design (README).
-          const documented503 = response.statusCode === 503 && path.startsWith('/api/admin/pbi/');
-          if (response.statusCode >= 500 && !documented503) problems.push(`${where} ${response.body.slice(0, 200)}`);
-          if (STACK.test(response.body)) problems.push(`${where} stack trace: ${response.body.slice(0, 300)}`);
-          const accepted = response.statusCode < 400;
-          if (method !== 'GET' && accepted) {
-            // An accepted write may change the data: the next cases compare with what it left.
-            totals.acceptedWrites += 1;
-            acceptedByCase.set(name, (acceptedByCase.get(name) ?? 0) + 1);
-            changedByRoute = true;
-            digest = await dataDigest();
-          } else if (method !== 'GET') {
-            const now = await dataDigest();
-            if (now !== digest) {
-              problems.push(`${where} changed ${changedTables(digest, now).join(', ')}`);
-              digest = now;
+    for (const [route, expectation] of Object.entries(EXPECTATIONS).filter((_, index) => index % of === shard)) {
+      test(`should answer ${route} without a 5xx, a stack trace or a change to the data`, async () => {
+        const [method, path] = route.split(' ') as [string, string];
+        const operation = doc.paths[openApiPath(path)]?.[method.toLowerCase() as OpenAPIV3.HttpMethods];
+        const problems: string[] = [];
+        let count = 0;
+        let changedByRoute = false;
+        totals.routes += 1;
+        for (const persona of Object.keys(PERSONAS) as Persona[]) {
+          const list = cases(method, path, expectation.url?.(ids) ?? path, expectation.body?.(ids), operation);
+          count = list.length;
+          for (const { name, request: current } of list) {
+            const response: LightMyRequestResponse = await Promise.race([
+              app.inject({
+                ...current,
+                headers: {
+                  ...(path.startsWith('/api/v2/') ? headers[persona].files : headers[persona].hub),
+                  ...expectation.headers?.(ids),
+                  ...current.headers,
+                },
+              }),
+              new Promise<never>((_, reject) =>
+                setTimeout(() => reject(new Error(`${persona} ${name}: no answer in 10 s`)), 10_000).unref(),
+              ),
+            ]);
+            totals.requests += 1;
+            const where = `${persona} ${name}: ${response.statusCode}`;
+            // Without a report server configured the Power BI sync answers 503 by design (README).
+            const documented503 = response.statusCode === 503 && path.startsWith('/api/admin/pbi/');
+            if (response.statusCode >= 500 && !documented503) problems.push(`${where} ${response.body.slice(0, 200)}`);
+            if (STACK.test(response.body)) problems.push(`${where} stack trace: ${response.body.slice(0, 300)}`);
+            const accepted = response.statusCode < 400;
+            if (method !== 'GET' && accepted) {
+              // An accepted write may change the data: the next cases compare with what it left.
+              totals.acceptedWrites += 1;
+              acceptedByCase.set(name, (acceptedByCase.get(name) ?? 0) + 1);
               changedByRoute = true;
+              digest = await dataDigest();
+            } else if (method !== 'GET') {
+              const now = await dataDigest();
+              if (now !== digest) {
+                problems.push(`${where} changed ${changedTables(digest, now).join(', ')}`);
+                digest = now;
+                changedByRoute = true;
+              }
             }
           }
+          // The next persona and route start from the demo data again.
+          if (changedByRoute) {
+            await fresh();
+            changedByRoute = false;
+          }
         }
-        // The next persona and route start from the demo data again.
-        if (changedByRoute) {
-          await fresh();
-          changedByRoute = false;
+        totals.cases += count;
+        if (method === 'GET') {
+          const now = await dataDigest();
+          const changed = changedTables(digest, now).filter((table) => !READ_SIDE_EFFECTS[route]?.includes(table));
+          if (changed.length > 0) problems.push(`reads changed ${changed.join(', ')}`);
+          if (now !== digest) await fresh();
         }
-      }
-      totals.cases += count;
-      if (method === 'GET') {
-        const now = await dataDigest();
-        const changed = changedTables(digest, now).filter((table) => !READ_SIDE_EFFECTS[route]?.includes(table));
-        if (changed.length > 0) problems.push(`reads changed ${changed.join(', ')}`);
-        if (now !== digest) await fresh();
-      }
-      assert.deepEqual(problems, []);
-    });
-  }
-});
+        assert.deepEqual(problems, []);
+      });
+    }
+  });
+}

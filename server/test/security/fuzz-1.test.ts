@@ -1,0 +1,3 @@
+import { fuzzRoutes } from './fuzz-routes';
+
+fuzzRoutes(0, 3);

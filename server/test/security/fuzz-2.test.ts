@@ -1,0 +1,3 @@
+import { fuzzRoutes } from './fuzz-routes';
+
+fuzzRoutes(1, 3);
