@@ -1,6 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import {
+  isAdministrator,
   isContributor,
   type AdminImage,
   type AdminImageList,
@@ -22,6 +23,25 @@ import type { ImageMime } from './image-type';
 /** The categories every signed-in person may list: what content shows to everyone. */
 export const SHARED_IMAGE_CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'description'];
 
+/** Whose profile pictures and logos a caller may see (see ImagesRepository.listFor and adminList). */
+interface Scope {
+  userId: number;
+  entityId: number | null;
+  /** The pictures of the entity's users too (staff managing their entity). */
+  colleagues: boolean;
+  /** Banners, thumbnails and description images, whoever they belong to. */
+  shared: boolean;
+}
+
+/** The SQL condition of a scope, its values pushed onto `params`. */
+function scopeSql(scope: Scope, params: unknown[]): string {
+  params.push(scope.userId, scope.entityId);
+  const [user, entity] = [`$${params.length - 1}`, `$${params.length}::int`];
+  return `(${scope.shared ? `category IN ('banner', 'thumbnail', 'description') OR ` : ''}created_by = ${user}
+    OR id IN (SELECT profile_image_id FROM users WHERE id = ${user}${scope.colleagues ? ` OR entity_id = ${entity}` : ''})
+    OR id = (SELECT logo_image_id FROM entities WHERE id = ${entity}))`;
+}
+
 export interface ImagesRepository {
   list(query: AdminImageListQuery): Promise<ImageList>;
   /**
@@ -30,8 +50,10 @@ export interface ImagesRepository {
    * pictures and logos only his own (his current picture, those he uploaded, his entity's logo).
    */
   listFor(session: Session, query: AdminImageListQuery & { category: ImageCategory }): Promise<ImageList>;
-  adminList(query: AdminImageListQuery): Promise<AdminImageList>;
-  get(id: number): Promise<AdminImage | null>;
+  /** The images console: `session` (not an administrator) limits profile pictures and logos to its entity in force. */
+  adminList(query: AdminImageListQuery, session?: Session): Promise<AdminImageList>;
+  /** One image; with `session`, null when it is a picture or logo outside what the session manages. */
+  get(id: number, session?: Session): Promise<AdminImage | null>;
   /** What GET /api/images/{id}/file/{key} needs: null unless `accessKey` is the image's. */
   file(id: number, accessKey: string): Promise<{ key: string; mime: ImageMime } | null>;
   create(file: StoredImageFile, fields: ImageFields & { category: ImageCategory }, session: Session): Promise<AdminImage>;
@@ -85,8 +107,8 @@ export default fp(
       created_at: iso(row.created_at),
     });
 
-    /** `own`: only the images of that person (their picture, their uploads, their entity's logo). */
-    async function rows(query: AdminImageListQuery, own?: { userId: number; entityId: number | null }) {
+    /** `own`: only the profile pictures and logos of that scope (see Scope). */
+    async function rows(query: AdminImageListQuery, own?: Scope) {
       const page = query.page ?? 1;
       const pageSize = query.page_size ?? 20;
       const params: unknown[] = [];
@@ -95,13 +117,7 @@ export default fp(
         params.push(query.category);
         where = `category = $1`;
       }
-      if (own) {
-        params.push(own.userId, own.entityId);
-        const [user, entity] = [`$${params.length - 1}`, `$${params.length}`];
-        where += ` AND (created_by = ${user}
-          OR id = (SELECT profile_image_id FROM users WHERE id = ${user})
-          OR id = (SELECT logo_image_id FROM entities WHERE id = ${entity}::int))`;
-      }
+      if (own) where += ` AND ${scopeSql(own, params)}`;
       const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM images WHERE ${where}`, params);
       const { rows: found } = await db.query<ImageRow>(
         `SELECT ${COLUMNS} FROM images WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
@@ -110,6 +126,12 @@ export default fp(
       return { found, total: total.rows[0]!.count, page, page_size: pageSize };
     }
 
+    /** Staff below administrator manage the shared categories, and the pictures and logo of the entity in force. */
+    const staffScope = (session?: Session): Scope | undefined =>
+      !session || isAdministrator(session.rights)
+        ? undefined
+        : { userId: session.user.id, entityId: session.entityId, colleagues: true, shared: true };
+
     const repository: ImagesRepository = {
       async list(query) {
         const { found, ...rest } = await rows(query);
@@ -117,21 +139,27 @@ export default fp(
       },
 
       async listFor(session, query) {
-        const everything = isContributor(session.rights) || SHARED_IMAGE_CATEGORIES.includes(query.category);
-        const { found, ...rest } = await rows(
-          query,
-          everything ? undefined : { userId: session.user.id, entityId: session.user.entity_id },
-        );
+        const scope: Scope | undefined = isContributor(session.rights)
+          ? staffScope(session)
+          : SHARED_IMAGE_CATEGORIES.includes(query.category)
+            ? undefined
+            : { userId: session.user.id, entityId: session.user.entity_id, colleagues: false, shared: false };
+        const { found, ...rest } = await rows(query, scope);
         return { items: found.map(toImage), ...rest };
       },
 
-      async adminList(query) {
-        const { found, ...rest } = await rows(query);
+      async adminList(query, session) {
+        const { found, ...rest } = await rows(query, staffScope(session));
         return { items: found.map(toAdminImage), ...rest };
       },
 
-      async get(id) {
-        const { rows: found } = await db.query<ImageRow>(`SELECT ${COLUMNS} FROM images WHERE id = $1`, [id]);
+      async get(id, session) {
+        const params: unknown[] = [id];
+        const scope = staffScope(session);
+        const { rows: found } = await db.query<ImageRow>(
+          `SELECT ${COLUMNS} FROM images WHERE id = $1${scope ? ` AND ${scopeSql(scope, params)}` : ''}`,
+          params,
+        );
         return found[0] ? toAdminImage(found[0]) : null;
       },
 

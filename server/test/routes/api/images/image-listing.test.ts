@@ -47,12 +47,37 @@ describe(`GET /api/images/category/:category lists only what is the caller's or 
     }
   });
 
-  test('should list the whole category to the staff (contributor or more), who manage it', async () => {
-    await insertImage('profile', 'Contoso person');
-    const everyProfile = [...seeded('profile'), 'Contoso person'].sort();
-    assert.deepEqual(await names(CONTRIBUTOR, 'profile'), everyProfile);
+  test('should list to an administrator the whole category, to other staff what their entity in force holds', async () => {
+    const db = await testDb();
+    const contosoPicture = await insertImage('profile', 'Contoso person');
+    await db.query('UPDATE users SET profile_image_id = $1 WHERE id = $2', [contosoPicture, await userId(OTHER)]);
+    const ninaPicture = await insertImage('profile', 'Northwind person');
+    await db.query('UPDATE users SET profile_image_id = $1 WHERE id = $2', [ninaPicture, await userId(USER)]);
+    const everyProfile = [...seeded('profile'), 'Contoso person', 'Northwind person'].sort();
     assert.deepEqual(await names(ADMIN, 'profile'), everyProfile);
     assert.deepEqual(await names(ADMIN, 'logo'), seeded('logo').sort());
+    assert.deepEqual(await names(CONTRIBUTOR, 'profile'), ['Northwind person'], "his entity's people only");
+    assert.deepEqual(await names(CONTRIBUTOR, 'logo'), ['Northwind Traders logo']);
+    assert.deepEqual(await names(CONTRIBUTOR, 'banner'), seeded('banner').sort());
+  });
+
+  test("should keep another company's pictures and logo out of a contributor's images console: listed, read, changed or deleted", async () => {
+    const db = await testDb();
+    const contosoLogo = (await db.query<{ id: number }>(`SELECT logo_image_id AS id FROM entities WHERE name = 'Contoso'`)).rows[0]!.id;
+    const listed = async (url: string) => {
+      const response = await hub.call(CONTRIBUTOR, 'GET', url);
+      assert.equal(response.statusCode, 200, response.body);
+      return (response.json() as { items: Array<{ name: string }> }).items.map((item) => item.name).sort();
+    };
+    assert.deepEqual(await listed('/api/admin/images/category/logo'), ['Northwind Traders logo']);
+    assert.ok(!(await listed('/api/admin/images?page_size=100')).includes('Contoso logo'));
+    assert.equal((await hub.call(CONTRIBUTOR, 'GET', `/api/admin/images/${contosoLogo}`)).statusCode, 404);
+    assert.equal((await hub.call(CONTRIBUTOR, 'GET', `/api/admin/images/${contosoLogo}/usage`)).statusCode, 404);
+    assert.equal((await hub.call(CONTRIBUTOR, 'DELETE', `/api/admin/images/${contosoLogo}`)).statusCode, 404);
+    assert.equal((await db.query('SELECT 1 FROM images WHERE id = $1', [contosoLogo])).rows.length, 1, 'still there');
+    assert.equal((await hub.call(ADMIN, 'GET', `/api/admin/images/${contosoLogo}`)).statusCode, 200);
+    // An administrator's entity in force does not narrow what an administrator manages.
+    assert.ok((await hub.call(ADMIN, 'GET', '/api/admin/images/category/logo')).json().total >= 2);
   });
 
   test('should answer an administrator displaying a customer with what that customer may list', async () => {

@@ -11,6 +11,7 @@ import { signedInApp } from '../../../support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 const USER = 'user@northwind.test';
+const ADMIN = 'admin@demo.test';
 const PNG = demoPng(4, 3, [200, 10, 10]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0xff, 0xd9]);
 const GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0x3b])]);
@@ -237,14 +238,15 @@ describe(`images (${DB_KIND})`, () => {
   });
 
   test('should list the library with sizes on the admin side', async () => {
-    const all = await call(CONTRIBUTOR, 'GET', '/api/admin/images');
+    // An administrator: a contributor sees only his entity's pictures and logo (image-listing.test.ts).
+    const all = await call(ADMIN, 'GET', '/api/admin/images');
     assert.equal(all.statusCode, 200);
     // The demo pictures: every type, as seeded.
     const seeded = (category: string) => DEMO_IMAGES.filter((image) => image.category === category).length;
     assert.equal(all.json().total, DEMO_IMAGES.length);
     assert.ok(all.json().items.every((image: { size_bytes: number; mime: string }) => image.size_bytes > 0 && image.mime === 'image/png'));
     assert.equal((await call(CONTRIBUTOR, 'GET', '/api/admin/images/category/thumbnail')).json().total, seeded('thumbnail'));
-    assert.equal((await call(CONTRIBUTOR, 'GET', '/api/admin/images?category=logo')).json().total, seeded('logo'));
+    assert.equal((await call(ADMIN, 'GET', '/api/admin/images?category=logo')).json().total, seeded('logo'));
     assert.ok(seeded('logo') > 0 && seeded('description') > 0 && seeded('profile') > 0 && seeded('banner') > 0);
     assert.equal((await call(CONTRIBUTOR, 'GET', '/api/admin/images/category/poster')).statusCode, 400);
   });

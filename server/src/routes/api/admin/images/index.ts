@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/images',
     { schema: { tags, querystring: AdminImageListQuerySchema, response: { 200: AdminImageListSchema, ...errors } } },
-    async (request) => images.adminList(request.query),
+    async (request) => images.adminList(request.query, request.session),
   );
 
   fastify.get(
@@ -35,14 +35,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       schema: { tags, params: ImageCategoryParamSchema, querystring: PageQuerySchema, response: { 200: AdminImageListSchema, ...errors } },
     },
-    async (request) => images.adminList({ ...request.query, category: request.params.category }),
+    async (request) => images.adminList({ ...request.query, category: request.params.category }, request.session),
   );
 
   fastify.get(
     '/images/:id',
     { schema: { tags, params: IdParamSchema, response: { 200: AdminImageSchema, ...errors } } },
     async (request, reply) => {
-      const image = await images.get(request.params.id);
+      const image = await images.get(request.params.id, request.session);
       return image ?? reply.notFound('Image not found');
     },
   );
@@ -52,6 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/images/:id/usage',
     { schema: { tags, params: IdParamSchema, response: { 200: ImageUsageSchema, ...errors } } },
     async (request, reply) => {
+      if (!(await images.get(request.params.id, request.session))) return reply.notFound('Image not found');
       const usage = await imageUsage(fastify.db, request.params.id);
       return usage ?? reply.notFound('Image not found');
     },
@@ -78,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/images/:id',
     { schema: { tags, params: IdParamSchema, consumes: ['multipart/form-data'], response: { 200: AdminImageSchema, ...errors } } },
     async (request, reply) => {
-      if (!(await images.get(request.params.id))) return reply.notFound('Image not found');
+      if (!(await images.get(request.params.id, request.session))) return reply.notFound('Image not found');
       if (!request.isMultipart()) throw httpErrors.badRequest('Send the image as multipart/form-data');
       const upload = await receiveImage(request, store);
       let result;
@@ -99,6 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/images/:id',
     { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errors } } },
     async (request, reply) => {
+      if (!(await images.get(request.params.id, request.session))) return reply.notFound('Image not found');
       const key = await images.remove(request.params.id, request.session);
       await store.delete(key).catch((error: unknown) => request.log.warn({ err: error }, 'image file not deleted'));
       return reply.code(204).send(null);
