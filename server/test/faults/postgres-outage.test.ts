@@ -90,7 +90,7 @@ describe('PostgreSQL stops and comes back', { skip }, () => {
 
     try {
       const stoppedAt = Date.now();
-      postgres.stop();
+      await postgres.stop();
       const stopMs = Date.now() - stoppedAt;
 
       const read = await call(USER, 'GET', '/api/advices');
@@ -115,7 +115,7 @@ describe('PostgreSQL stops and comes back', { skip }, () => {
 
       // Back: no restart of the app, the pool reconnects on the next call.
       const restartedAt = Date.now();
-      postgres.start();
+      await postgres.start();
       let readyAgain = 0;
       for (let attempt = 0; attempt < 150 && readyAgain !== 200; attempt += 1) {
         readyAgain = (await app.inject('/api/health/ready')).statusCode;

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,8 +30,8 @@ export function freePort(): Promise<number> {
 export interface ThrowawayPostgres {
   url: string;
   /** `pg_ctl stop -m fast`: sessions are ended (57P01), new connections refused. */
-  stop(): void;
-  start(): void;
+  stop(): Promise<void>;
+  start(): Promise<void>;
   /** Stops for good and removes the folder. */
   destroy(): void;
 }
@@ -51,22 +51,33 @@ export async function startThrowawayPostgres(bin: string): Promise<ThrowawayPost
     const gid = Number(spawnSync('id', ['-g', 'postgres']).stdout.toString());
     chownSync(folder, uid, gid);
   }
-  const run = (command: string, args: string[]) => {
-    const result = isRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
-      : spawnSync(join(bin, command), args, { stdio: 'pipe' });
-    if (result.status !== 0) {
-      const log = existsSync(join(folder, 'log')) ? readFileSync(join(folder, 'log'), 'utf8') : '';
-      throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr?.toString()}${log}`);
-    }
+  const commandLine = (command: string, args: string[]): [string, string[]] =>
+    isRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+  const failure = (command: string, args: string[], stderr: string) => {
+    const log = existsSync(join(folder, 'log')) ? readFileSync(join(folder, 'log'), 'utf8') : '';
+    return new Error(`${command} ${args.join(' ')} failed: ${stderr}${log}`);
   };
+  const run = (command: string, args: string[]) => {
+    const result = spawnSync(...commandLine(command, args), { stdio: 'pipe' });
+    if (result.status !== 0) throw failure(command, args, result.stderr?.toString() ?? '');
+  };
+  // pg_ctl without blocking this process's event loop: the server under test keeps answering meanwhile.
+  const runAsync = (command: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [file, fileArgs] = commandLine(command, args);
+      const child = spawn(file, fileArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(failure(command, args, stderr))));
+    });
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const start = () => run('pg_ctl', ['-D', data, '-w', '-l', join(folder, 'log'), '-o', `-p ${port} -h 127.0.0.1 -k ${folder}`, 'start']);
-  start();
+  const startArgs = ['-D', data, '-w', '-l', join(folder, 'log'), '-o', `-p ${port} -h 127.0.0.1 -k ${folder}`, 'start'];
+  run('pg_ctl', startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => run('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
-    start,
+    stop: () => runAsync('pg_ctl', ['-D', data, '-w', '-m', 'fast', 'stop']),
+    start: () => runAsync('pg_ctl', startArgs),
     destroy: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
