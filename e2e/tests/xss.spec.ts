@@ -189,6 +189,14 @@ test.describe('stored XSS', () => {
         200,
         'user names',
       );
+      // Runs after the restore below (the clean-up runs backwards): the person is as before.
+      cleanup.push(async () => {
+        const now = (await admin.api<typeof ninaAdmin>('GET', `/api/admin/users/${me.id}`)).body;
+        const same = ['first_name', 'last_name', 'welcome_message'].every(
+          (key) => now[key as keyof typeof now] === ninaAdmin[key as keyof typeof ninaAdmin],
+        );
+        return same ? { status: 200, body: null } : { status: 0, body: `not restored: ${JSON.stringify(now).slice(0, 200)}` };
+      });
       cleanup.push(() =>
         admin.api('PUT', `/api/admin/users/${me.id}`, {
           first_name: ninaAdmin.first_name,
