@@ -13,6 +13,7 @@ export * from './users';
 export * from './advices';
 export * from './remote-access';
 export * from './remotes';
+export * from './client-errors';
 export * from './file-exchange';
 export * from './file-exchange-paths';
 export * from './audit';

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { createI18n } from '@hub/shared/i18n';
 import { makeRemoteProps, REMOTE_CONTRACT_VERSION } from '@hub/shared/remote';
-import { get, startApiServer } from '@hub/shared/test-support';
+import { get, route, startApiServer } from '@hub/shared/test-support';
 import { createHubSystem } from '@hub/shared/ui';
 // The pure entry: this file cleans up itself, inside act().
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react/pure';
@@ -56,7 +56,7 @@ function renderContent(language: 'en' | 'fr' = 'en') {
   return render(
     <I18nextProvider i18n={i18n}>
       <ChakraProvider value={createHubSystem({ preflight: false })}>
-        <RemoteArea name="content" props={{ ...makeRemoteProps('content'), language }} loader={loader} />
+        <RemoteArea name="content" props={{ ...makeRemoteProps('content', { apiBase: server.apiBase }), language }} loader={loader} />
       </ChakraProvider>
     </I18nextProvider>,
   );
@@ -65,17 +65,25 @@ function renderContent(language: 'en' | 'fr' = 'en') {
 describe('the federated loader', () => {
   it('should refuse a remote whose manifest declares a newer contract, before loading its code', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.routes = [get(MANIFEST, manifest({ ...fittingFacts, contractVersion: REMOTE_CONTRACT_VERSION + 1 }))];
+    server.routes = [
+      get(MANIFEST, manifest({ ...fittingFacts, contractVersion: REMOTE_CONTRACT_VERSION + 1 })),
+      route('POST', '/api/client-errors', null, 204),
+    ];
     renderContent();
 
     const area = await screen.findByRole('alert');
     expect(area).toHaveTextContent('This section is being updated');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
-    // Only the manifest was read: neither remoteEntry.js nor any of its code.
-    expect(server.seen).toEqual([MANIFEST]);
-    expect(errors).toHaveBeenCalledWith(
-      `The remote "content" (build 0.2.0+2026-11-23T23:00:00.000Z) is not mounted: It is built against contract version ${REMOTE_CONTRACT_VERSION + 1}; the shell accepts ${REMOTE_CONTRACT_VERSION}.`,
-    );
+    const why = `It is built against contract version ${REMOTE_CONTRACT_VERSION + 1}; the shell accepts ${REMOTE_CONTRACT_VERSION}.`;
+    expect(errors).toHaveBeenCalledWith(`The remote "content" (build 0.2.0+2026-11-23T23:00:00.000Z) is not mounted: ${why}`);
+    // Reported for the server log; only the manifest was read: neither remoteEntry.js nor any of its code.
+    await waitFor(() => expect(server.seen).toEqual([MANIFEST, '/api/client-errors']));
+    expect(server.requests[1]!.body).toEqual({
+      kind: 'remote-misfit',
+      remote: 'content',
+      version: '0.2.0+2026-11-23T23:00:00.000Z',
+      reasons: [why],
+    });
     errors.mockRestore();
   });
 

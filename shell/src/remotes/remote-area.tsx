@@ -1,5 +1,5 @@
 import { Box, Spinner } from '@chakra-ui/react';
-import type { RemoteName } from '@hub/shared/api';
+import type { ClientError, RemoteName } from '@hub/shared/api';
 import { WIDGET_MIN_HEIGHT_PX, type HomeWidgetId, type MountProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
 import { SectionUnavailable } from '@hub/shared/ui';
 import { useEffect, useRef, useState } from 'react';
@@ -96,9 +96,13 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
         setStatus('mounted');
       },
       (error: unknown) => {
-        // A remote that does not fit this shell says which, which build and why (RemoteMisfitError's message).
-        if (error instanceof RemoteMisfitError) console.error(error.message);
-        else console.error(`The remote "${name}" could not be loaded or mounted`, error);
+        // A remote that does not fit this shell says which, which build and why: in the console and in
+        // the server log (POST /api/client-errors), since the team that released it is not watching this browser.
+        if (error instanceof RemoteMisfitError) {
+          console.error(error.message);
+          const report: ClientError = { kind: 'remote-misfit', remote: name, version: error.version, reasons: [...error.reasons] };
+          latestProps.current.api.post('/client-errors', report).catch(() => undefined);
+        } else console.error(`The remote "${name}" could not be loaded or mounted`, error);
         if (!left) setStatus(error instanceof RemoteMisfitError ? 'updating' : 'failed');
       },
     );

@@ -12,6 +12,7 @@ import entities from './entities/index';
 import sessionGuard from './autohooks';
 import health from './health/index';
 import remotes from './remotes/index';
+import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
 import users from './users/index';
 
@@ -21,6 +22,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(health);
   await fastify.register(auth);
   await fastify.register(remotes);
+  await fastify.register(clientErrors);
   await fastify.register(advices);
   await fastify.register(newsItems);
   await fastify.register(dashboards);

@@ -24,6 +24,11 @@ export const auth: ExpectationTable = {
     note: 'administrators only, and not while already displaying someone',
   },
   'GET /api/remotes': { statuses: [401, 200, 200, 200, 200, 200, 200] },
+  'POST /api/client-errors': {
+    body: () => ({ kind: 'remote-misfit', remote: 'content', version: '0.2.0', reasons: ['It is built against contract version 2.'] }),
+    statuses: [401, 204, 204, 204, 204, 204, 204],
+    note: 'anyone signed in reports what went wrong in their browser; it only writes the server log',
+  },
   'GET /api/admin/audit': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'GET /api/admin/audit/filters': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'POST /api/v2/auth/login': { body: () => ({ token: 'not-a-jwt' }), statuses: [401, 401, 401, 401, 401, 401, 401] },
