@@ -34,7 +34,7 @@ export interface Fixtures {
   northwindDiscussionId: number;
   userMessageId: number;
   consultantMessageId: number;
-  /** An image of category 'profile' (made on first use: the demo data has no image files). */
+  /** An image of category 'profile' uploaded by the Northwind user (made on first use). */
   profileImageId: number;
   /** Northwind's open ticket, opened by the Northwind user. */
   northwindTicketId: number;
@@ -66,10 +66,12 @@ async function spareImage(): Promise<number> {
 
 async function profileImage(): Promise<number> {
   const db = await testDb();
-  const { rows } = await db.query<{ id: number }>(`SELECT id FROM images WHERE category = 'profile' ORDER BY id LIMIT 1`);
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM images WHERE storage_key = 'matrix/profile.png'`);
   if (rows[0]) return rows[0].id;
+  // Uploaded by the Northwind user: one may only take one's own picture.
   return one(
-    `INSERT INTO images (name, category, storage_key, mime, size_bytes) VALUES ('Matrix profile', 'profile', 'matrix/profile.png', 'image/png', 68) RETURNING id`,
+    `INSERT INTO images (name, category, storage_key, mime, size_bytes, created_by)
+     VALUES ('Matrix profile', 'profile', 'matrix/profile.png', 'image/png', 68, (SELECT id FROM users WHERE email = 'user@northwind.test')) RETURNING id`,
   );
 }
 

@@ -15,8 +15,8 @@ export const people: ExpectationTable = {
   },
   'PUT /api/user/set-my-profile-image/:id': {
     url: (ids) => `/api/user/set-my-profile-image/${ids.profileImageId}`,
-    statuses: [401, 200, 200, 200, 200, 200, 403],
-    note: "one's own profile only: display-as only looks",
+    statuses: [401, 200, 404, 404, 404, 200, 403],
+    note: "the Northwind user's own upload: another person's picture is 404 (its URL key is not theirs), an administrator may use any; display-as only looks",
   },
   'PUT /api/user/unset-my-profile-image': {
     statuses: [401, 200, 200, 200, 200, 200, 403],

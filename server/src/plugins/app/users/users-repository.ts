@@ -27,8 +27,12 @@ export interface UsersRepository {
    * user of their own entity and their contacts or clients; null (404) for anyone else.
    */
   readAccess(session: Session, id: number): Promise<'full' | 'public' | null>;
-  /** Sets the profile image (an image of category 'profile' only), or clears it with null. */
-  setProfileImage(id: number, imageId: number | null): Promise<'done' | 'no-image' | 'not-profile'>;
+  /**
+   * Sets the profile image (an image of category 'profile' only), or clears it with null. With
+   * `ownOnly`, only a picture the user uploaded or already has: another person's is 'no-image', so
+   * that nobody learns the key of a picture that is not theirs.
+   */
+  setProfileImage(id: number, imageId: number | null, ownOnly?: boolean): Promise<'done' | 'no-image' | 'not-profile'>;
   /** Ends every access token of user `id` (both APIs, every process): false when there is no such user. */
   endSessions(id: number): Promise<boolean>;
 }
@@ -155,11 +159,16 @@ export default fp(
         if ((target.entity_id !== null && target.entity_id === session.user.entity_id) || target.related) return 'public';
         return null;
       },
-      async setProfileImage(id, imageId) {
+      async setProfileImage(id, imageId, ownOnly = false) {
         if (imageId !== null) {
-          const { rows } = await db.query<{ category: string }>('SELECT category FROM images WHERE id = $1', [imageId]);
+          const { rows } = await db.query<{ category: string; own: boolean }>(
+            `SELECT category, (created_by = $2 OR id = (SELECT profile_image_id FROM users WHERE id = $2)) IS TRUE AS own
+               FROM images WHERE id = $1`,
+            [imageId, id],
+          );
           if (!rows[0]) return 'no-image';
           if (rows[0].category !== 'profile') return 'not-profile';
+          if (ownOnly && !rows[0].own) return 'no-image';
         }
         await db.query('UPDATE users SET profile_image_id = $2 WHERE id = $1', [id, imageId]);
         return 'done';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, IdParamSchema, USER_MESSAGES, UserSchema, type User } from '@hub/shared/api';
+import { ErrorResponseSchema, IdParamSchema, isAdministrator, USER_MESSAGES, UserSchema, type User } from '@hub/shared/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponses } from '../error-responses';
 
@@ -47,7 +47,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/user/set-my-profile-image/:id',
     { onRequest: notDuringDisplayAs, schema: { tags: ['users'], params: IdParamSchema, response: { 200: UserSchema, ...errors } } },
     async (request, reply) => {
-      const outcome = await fastify.usersRepository.setProfileImage(request.session.user.id, request.params.id);
+      // One's own pictures only (an administrator may use any): another's would hand over its URL key.
+      const outcome = await fastify.usersRepository.setProfileImage(
+        request.session.user.id,
+        request.params.id,
+        !isAdministrator(request.session.rights),
+      );
       if (outcome === 'no-image') return reply.notFound(USER_MESSAGES.imageNotFound);
       if (outcome === 'not-profile') return reply.badRequest(USER_MESSAGES.notProfileImage);
       return (await fastify.usersRepository.profile(request.session.user.id))!;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { USER_MESSAGES } from '@hub/shared/api';
-import { DB_KIND, userId } from '../../../helper';
+import { DB_KIND, testDb, userId } from '../../../helper';
 import { entityId, insertImage } from '../../../support/caller';
 import { signedInApp } from '../../../support/signed-in-app';
 
@@ -61,6 +61,9 @@ describe(`GET /api/user/{id} and the profile image (${DB_KIND})`, () => {
 
   test('should set a profile image of category profile on one’s own profile, and unset it', async () => {
     const image = await insertImage('profile', 'Nina at the lake');
+    // Another person's picture is refused like a missing one: its URL (and key) is not hers to learn.
+    assert.equal((await call('user@northwind.test', 'PUT', `/api/user/set-my-profile-image/${image}`)).statusCode, 404);
+    await (await testDb()).query('UPDATE images SET created_by = $1 WHERE id = $2', [await userId('user@northwind.test'), image]);
     const set = await call('user@northwind.test', 'PUT', `/api/user/set-my-profile-image/${image}`);
     assert.equal(set.statusCode, 200, set.body);
     assert.equal(set.json().profile_image.id, image);
