@@ -57,7 +57,10 @@ export function TextDialog({ title, fields, onSubmit, onClose }: TextDialogProps
               <Stack gap="3">
                 {fields.map((field, index) => (
                   <Field.Root key={field.name} required={field.required} invalid={touched && missing.includes(field.name)}>
-                    <Field.Label>{field.label}</Field.Label>
+                    <Field.Label>
+                      {field.label}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
                     {field.multiline ? (
                       <Textarea
                         value={values[field.name]}
