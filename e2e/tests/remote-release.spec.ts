@@ -50,14 +50,18 @@ test.afterAll(() => {
   for (const folder of [version, incompatible]) rmSync(join(releases, folder), { recursive: true, force: true });
 });
 
+/** What the portal of the current case wrote to its log (warnings and errors: LOG_LEVEL=warn). */
+let portalLog = '';
+
 /** A portal of its own, started as the run's portal is (playwright.config.ts), with the content remote's URL. */
 async function startPortal(remoteContentUrl: string): Promise<ChildProcess> {
+  portalLog = '';
   const dataDir = join(tmpdir(), `hub-e2e-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(join(repo, 'server', 'node_modules', '.bin', 'tsx'), [join(repo, 'server', 'src', 'main.ts')], {
     cwd: join(repo, 'e2e'),
     detached: true,
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -70,6 +74,8 @@ async function startPortal(remoteContentUrl: string): Promise<ChildProcess> {
       REMOTE_CONTENT_URL: remoteContentUrl,
     },
   });
+  child.stdout?.on('data', (chunk: Buffer) => (portalLog += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (portalLog += chunk.toString('utf8')));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     const healthy = await fetch(`${origin}/api/health`).then(
@@ -132,6 +138,14 @@ test.describe('a remote released alone', () => {
           (text) => text.includes(`The remote "content" (build ${stamp})`) && text.includes(`contract version ${contractVersion + 1}`),
         ),
       ).toBe(true);
+      // The server log says which remote, which build and why (the shell's POST /api/client-errors).
+      await expect
+        .poll(() => portalLog)
+        .toContain(
+          JSON.stringify(
+            `client error: the remote "content" (build ${stamp}) was not mounted: It is built against contract version ${contractVersion + 1}`,
+          ).slice(1, -1),
+        );
       // Its code was never run; the rest of the portal works.
       expect(requests.filter((path) => path.startsWith(`/remotes/content/releases/${incompatible}/`) && path.endsWith('.js'))).toEqual([]);
       await page.getByRole('link', { name: 'Dashboards' }).first().click();
