@@ -4,6 +4,7 @@ const path = require('node:path');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { baseConfig, reactRange } = require('@hub/shared/build/webpack');
+const { ShellOfferPlugin } = require('@hub/shared/build/remote-contract');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
@@ -23,6 +24,8 @@ module.exports = (_env, argv) => {
     plugins: [
       ...base.plugins,
       new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange) }),
+      // What remotes built outside this tree check themselves against (HUB_SHELL_FACTS, README).
+      new ShellOfferPlugin(),
       // The template places the scripts itself: theme-boot blocking in <head>, main deferred.
       new HtmlWebpackPlugin({ template: './src/index.html', inject: false }),
     ],

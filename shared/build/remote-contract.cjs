@@ -84,6 +84,24 @@ function misfits(name, facts, shell) {
   return found;
 }
 
+/**
+ * Writes the shell's offer as hub-shell.json into the shell's build, served at /hub-shell.json: a team
+ * building a remote outside this tree downloads it and points HUB_SHELL_FACTS at it.
+ */
+class ShellOfferPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('ShellOfferPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ShellOfferPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          compilation.emitAsset(SHELL_OFFER_FILE, new compiler.webpack.sources.RawSource(JSON.stringify(shellOffer(), null, 2)));
+        },
+      );
+    });
+  }
+}
+const SHELL_OFFER_FILE = 'hub-shell.json';
+
 /** Fails the remote's build with the misfits, one error each, before anything is emitted. */
 class RemoteContractPlugin {
   constructor({ name, facts, shell = shellOffer() }) {
@@ -102,4 +120,4 @@ class RemoteContractPlugin {
   }
 }
 
-module.exports = { contractVersion, shellOffer, remoteFacts, misfits, RemoteContractPlugin, MANIFEST_FACTS_KEY: 'hub' };
+module.exports = { contractVersion, shellOffer, remoteFacts, misfits, RemoteContractPlugin, ShellOfferPlugin, MANIFEST_FACTS_KEY: 'hub' };

@@ -3,7 +3,7 @@
  */
 // The remotes' build-time contract check (shared/build/remote-contract.cjs): a real webpack build of a
 // tiny remote made with the shared createRemoteConfig, as each remote's `npm run build` makes it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import webpack, { type Configuration, type Stats } from 'webpack';
@@ -61,6 +61,22 @@ describe('the remote build contract check', () => {
       federationMajor: contract.shellOffer().federationMajor,
     });
     expect(manifest.metaData.hub.build.stamp).toMatch(/^9\.9\.9\+\d{4}-\d\d-\d\dT/);
+  });
+
+  it('should check against the shell facts HUB_SHELL_FACTS points at, for a remote built outside this tree', async () => {
+    const offer = { ...contract.shellOffer(), react: '18.3.1', reactDom: '18.3.1' };
+    const file = join(output, 'hub-shell.json');
+    writeFileSync(file, JSON.stringify(offer));
+    process.env.HUB_SHELL_FACTS = file;
+    try {
+      const stats = await build({}, 'older-shell');
+      const messages = stats.toJson({ all: false, errors: true }).errors!.map((error) => error.message);
+      expect(messages).toContain(
+        `Remote contract: The remote "fixture" shares react with the range "^19.0.0", which does not include the shell's react 18.3.1.`,
+      );
+    } finally {
+      delete process.env.HUB_SHELL_FACTS;
+    }
   });
 
   it('should name a newer contract and another federation major as misfits', () => {
