@@ -42,12 +42,18 @@ test.describe('signing in through the embedded OpenID provider', () => {
     page,
   }) => {
     await signIn(page, 'user@contoso.test');
+    // Tokens copied from local storage before sign-out (issue 10): the server must refuse them after.
+    const taken = await page.evaluate(() => [localStorage.getItem('hub.token.api'), localStorage.getItem('hub.token.files')]);
+    expect((await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${taken[0]}` } })).status()).toBe(200);
+    expect((await page.request.get('/api/v2/counters', { headers: { authorization: `Bearer ${taken[1]}` } })).status()).toBe(200);
     await page
       .getByRole('button', { name: /user menu|Carl|account/i })
       .first()
       .click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
+    expect((await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${taken[0]}` } })).status()).toBe(401);
+    expect((await page.request.get('/api/v2/counters', { headers: { authorization: `Bearer ${taken[1]}` } })).status()).toBe(401);
     await expect(page.getByText('Successfully logged out ! See you next time !')).toBeVisible();
     const kept = await page.evaluate(() =>
       ['hub.token.api', 'hub.token.files', 'hub.entity', 'hub.provider'].map((key) => localStorage.getItem(key)),
