@@ -5,6 +5,7 @@ import {
   type CollectionBody,
   type CollectionDetail,
   type CollectionList,
+  type DownloadTicket,
   type FileExchangeEntityList,
   type FileExchangeFile,
   type FileExchangeFileList,
@@ -98,19 +99,17 @@ export const deleteFile = (files: ApiClient, id: number) => files.delete<void>(a
 export const setFileState = (files: ApiClient, id: number, body: FileStateBody) => files.put<FileExchangeFile>(api.fileState(id), body);
 
 /**
- * Saves an answer's bytes under `name`: fetched with the bearer token (a plain link would carry
- * none), then handed to the browser as a download.
+ * Downloads by navigation, so that the browser streams the bytes to disk whatever their size: the
+ * bearer token buys a one-minute ticket for this one item (`ticketPath`: fileExchangePaths.downloadTicket
+ * or zipTicket), whose address the browser then opens; the answer is an attachment, the page stays.
  */
-export async function saveDownload(files: ApiClient, path: string, name: string): Promise<void> {
-  const blob = await files.get<Blob>(path, undefined, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
+export async function startDownload(files: ApiClient, ticketPath: string): Promise<void> {
+  const { url } = await files.post<DownloadTicket>(ticketPath);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = '';
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  // Revoked later: Chromium reads the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -123,6 +123,8 @@ export const fileExchangePaths = {
   fileState: (fileId: number) => `file/${fileId}/state`,
   download: (fileId: number) => `file/${fileId}/download`,
   zip: (folderId: number) => `folder/${folderId}/zip`,
+  downloadTicket: (fileId: number) => `file/${fileId}/download-ticket`,
+  zipTicket: (folderId: number) => `folder/${folderId}/zip-ticket`,
   latestFiles: (n?: number) => (n === undefined ? 'latest-files' : `latest-files?n=${n}`),
   uploadFiles: (entityId: number, folderId: number, conflict?: UploadConflict) =>
     `entity/${entityId}/folders/${folderId}/upload-files${conflict ? `?conflict=${conflict}` : ''}`,

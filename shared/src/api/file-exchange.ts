@@ -24,6 +24,9 @@ import { ListOf, Nullable } from './common';
  *   GET  file/{id}/download                → the bytes, streamed; Content-Disposition attachment with
  *                                            name_original (RFC 5987); a missing slot → 404 notUploaded
  *   GET  folder/{id}/zip                   → application/zip of the folder's uploaded files, streamed
+ *   POST file/{id}/download-ticket, folder/{id}/zip-ticket → DownloadTicket: { url } with ?ticket=, valid
+ *                                            60 s for that user, that item and that purpose; the GET
+ *                                            takes it instead of the bearer token (the browser streams to disk)
  *   GET  counters                          → Counters (files waiting for review in what you see)
  *   GET  limits                            → Limits (the server's FILES_MAX_SIZE)
  * Everyone (writes; the customer on his entity, staff on theirs):
@@ -209,6 +212,13 @@ export type FileExchangeCounters = Static<typeof FileExchangeCountersSchema>;
 /** GET limits */
 export const FileExchangeLimitsSchema = Type.Object({ max_file_size: Type.Integer({ minimum: 1 }) });
 export type FileExchangeLimits = Static<typeof FileExchangeLimitsSchema>;
+
+/** POST file/{id}/download-ticket, folder/{id}/zip-ticket: the absolute address to navigate to. */
+export const DownloadTicketSchema = Type.Object({ url: Type.String() });
+export type DownloadTicket = Static<typeof DownloadTicketSchema>;
+
+/** GET file/{id}/download, folder/{id}/zip: ?ticket= instead of the bearer token. */
+export const DownloadQuerySchema = Type.Object({ ticket: Type.Optional(Type.String()) });
 
 /** GET events?ticket= */
 export const FileEventsQuerySchema = Type.Object({ ticket: Type.Optional(Type.String()) });

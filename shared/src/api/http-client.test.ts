@@ -46,18 +46,6 @@ describe('createApiClient', () => {
     expect(client.authHeaders()).toEqual({ 'X-Entity-ID': '7' });
   });
 
-  it('should hand back the bytes of an answer as a Blob when asked to', async () => {
-    api.routes = [
-      (_req, request) =>
-        request.path === '/api/file' ? { status: 200, text: 'a,b\n1,2', headers: { 'content-type': 'text/csv' } } : undefined,
-    ];
-    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => 'tok' });
-    const blob = await client.get<Blob>('/file', undefined, { responseType: 'blob' });
-    expect(blob).toBeInstanceOf(Blob);
-    expect(await blob.text()).toBe('a,b\n1,2');
-    expect(api.requests[0]!.headers.authorization).toBe('Bearer tok');
-  });
-
   it('should send no Authorization header without a token', async () => {
     const client = createApiClient({ baseUrl: api.apiBase, getToken: () => null });
     await client.get('/auth/provider/default');

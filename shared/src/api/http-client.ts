@@ -11,8 +11,6 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Leaves the error toast to the caller (a 404 page shows its own empty state, say). */
   silent?: boolean;
-  /** 'blob': the answer's bytes as they are (a file download), whatever its content type. */
-  responseType?: 'blob';
 }
 
 export interface UploadOptions {
@@ -114,7 +112,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
     if (!response.ok) return fail(path, init.method ?? 'GET', response, init.silent);
     if (response.status === 204) return undefined as T;
-    if (init.responseType === 'blob') return (await response.blob()) as T;
     const type = response.headers.get('content-type') ?? '';
     return (type.includes('json') ? await response.json() : await response.text()) as T;
   }

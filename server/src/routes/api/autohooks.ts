@@ -36,6 +36,7 @@ export function sessionGuard(audience: Audience) {
     fastify.decorateRequest('session', null as never);
     fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.routeOptions.config.public) return;
+      if (request.routeOptions.config.ticket && request.headers.authorization === undefined) return;
       const token = bearerToken(request);
       if (!token) return reply.unauthorized('Missing bearer token');
       const claims = await fastify.accessTokens.verifyClaims(token, audience);

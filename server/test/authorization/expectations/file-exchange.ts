@@ -25,6 +25,12 @@ export const fileExchange: ExpectationTable = {
   'GET /api/v2/folder/:id/files': { url: (ids) => `/api/v2/folder/${ids.northwindFolderId}/files`, statuses: READ },
   'GET /api/v2/folder/:id/zip': { url: (ids) => `/api/v2/folder/${ids.northwindFolderId}/zip`, statuses: READ },
   'GET /api/v2/file/:id/download': { url: (ids) => `/api/v2/file/${ids.northwindFileId}/download`, statuses: READ },
+  'POST /api/v2/file/:id/download-ticket': {
+    url: (ids) => `/api/v2/file/${ids.northwindFileId}/download-ticket`,
+    statuses: READ,
+    note: 'the same rights as the download; the GET then takes ?ticket= instead of the token',
+  },
+  'POST /api/v2/folder/:id/zip-ticket': { url: (ids) => `/api/v2/folder/${ids.northwindFolderId}/zip-ticket`, statuses: READ },
   'GET /api/v2/latest-files': { statuses: [401, 200, 200, 200, 200, 200, 403] },
   'GET /api/v2/counters': { statuses: [401, 200, 200, 200, 200, 200, 403] },
   'GET /api/v2/limits': { statuses: [401, 200, 200, 200, 200, 200, 403] },

@@ -23,8 +23,10 @@ const fileExchange: Route = (_req, { method, path, body }) => {
     return { status: 200, body: { ...folder(9, 'Monthly data'), collection: collection(5, 'Sales 2026') } };
   if (method === 'GET' && path === '/api/v2/folder/9/files') return { status: 200, body: list(files) };
   if (method === 'GET' && path === '/api/v2/limits') return { status: 200, body: { max_file_size: maxSize } };
-  if (method === 'GET' && path === '/api/v2/file/2/download')
-    return { status: 200, text: 'a;b\n1;2', headers: { 'content-type': 'text/csv' } };
+  if (method === 'POST' && path === '/api/v2/file/2/download-ticket')
+    return { status: 200, body: { url: `${api.origin}/api/v2/file/2/download?ticket=file-2-ticket` } };
+  if (method === 'POST' && path === '/api/v2/folder/9/zip-ticket')
+    return { status: 200, body: { url: `${api.origin}/api/v2/folder/9/zip?ticket=folder-9-ticket` } };
   if (method === 'PUT' || method === 'DELETE' || (method === 'POST' && path === '/api/v2/folder/9/files')) {
     writes.push({ method, path, body });
     const id = Number(path.split('/')[4]);
@@ -128,13 +130,42 @@ describe('the folder page', () => {
     expect(screen.queryByRole('button', { name: t.files.createMissing })).toBeNull();
   });
 
-  it('should download a file with the bearer token', async () => {
-    URL.createObjectURL = jest.fn(() => 'blob:download');
-    URL.revokeObjectURL = jest.fn();
+  /** The links the page follows: the browser would navigate to them and stream the attachment to disk. */
+  function followedLinks() {
+    const links: HTMLAnchorElement[] = [];
+    const follow = (event: MouseEvent) => {
+      if (!(event.target instanceof HTMLAnchorElement)) return;
+      links.push(event.target);
+      event.preventDefault(); // jsdom does not navigate
+    };
+    document.addEventListener('click', follow, true);
+    return { links, stop: () => document.removeEventListener('click', follow, true) };
+  }
+
+  it('should download a file by following a ticket address, never fetching the bytes itself', async () => {
+    const followed = followedLinks();
     renderFolder();
     await userEvent.click(within(await row('Sales Q1.csv')).getByRole('button', { name: 'Download Sales Q1.csv' }));
-    await waitFor(() => expect(api.seen).toContain('/api/v2/file/2/download'));
-    expect(api.requests.find((request) => request.path === '/api/v2/file/2/download')!.headers.authorization).toBe('Bearer test-token');
+    await waitFor(() => expect(followed.links).toHaveLength(1));
+    followed.stop();
+    expect(followed.links[0]!.href).toBe(`${api.origin}/api/v2/file/2/download?ticket=file-2-ticket`);
+    expect(followed.links[0]!.hasAttribute('download')).toBe(true);
+    expect(api.requests.find((request) => request.path === '/api/v2/file/2/download-ticket')!.headers.authorization).toBe(
+      'Bearer test-token',
+    );
+    expect(api.seen.some((url) => url.startsWith('/api/v2/file/2/download?') || url === '/api/v2/file/2/download')).toBe(false);
+  });
+
+  it('should download the folder as a zip by following a ticket address', async () => {
+    const followed = followedLinks();
+    renderFolder();
+    await table();
+    await userEvent.click(screen.getByRole('button', { name: t.files.zip }));
+    await waitFor(() => expect(followed.links).toHaveLength(1));
+    followed.stop();
+    expect(followed.links[0]!.href).toBe(`${api.origin}/api/v2/folder/9/zip?ticket=folder-9-ticket`);
+    expect(api.requests.find((request) => request.path === '/api/v2/folder/9/zip-ticket')!.method).toBe('POST');
+    expect(api.seen.some((url) => url.startsWith('/api/v2/folder/9/zip?'))).toBe(false);
   });
 
   it('should upload chosen files with their own progress bar, and cancel one on the way', async () => {

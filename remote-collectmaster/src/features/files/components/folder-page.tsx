@@ -5,7 +5,7 @@ import { LazyDeleteConfirmDialog } from '@hub/shared/ui';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { createMissingFile, deleteFile, renameFile, saveDownload, setFileState, useFiles, useFolder } from '../../../api/file-exchange';
+import { createMissingFile, deleteFile, renameFile, setFileState, startDownload, useFiles, useFolder } from '../../../api/file-exchange';
 import { PageFrame } from '../../../components/page-frame';
 import { LazyTextDialog } from '../../../components/lazy-text-dialog';
 import { useUploadQueue, useUploads } from '../../../lib/uploads/uploads-context';
@@ -74,7 +74,7 @@ export function FolderPage() {
 
   async function download(file: FileExchangeFile) {
     try {
-      await saveDownload(filesApi, fileExchangePaths.download(file.id), file.name_original || file.name);
+      await startDownload(filesApi, fileExchangePaths.downloadTicket(file.id));
     } catch {
       // the API client has shown the error toast
     }
@@ -148,7 +148,7 @@ export function FolderPage() {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => void saveDownload(filesApi, fileExchangePaths.zip(folderId), `${title}.zip`).catch(() => undefined)}
+                  onClick={() => void startDownload(filesApi, fileExchangePaths.zipTicket(folderId)).catch(() => undefined)}
                 >
                   {t('files.zip')}
                 </Button>

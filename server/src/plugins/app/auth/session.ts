@@ -37,5 +37,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that the session guard lets through without a token. */
     public?: boolean;
+    /** Routes that also take a download ticket (`?ticket=`): without an Authorization header, the route checks it. */
+    ticket?: boolean;
   }
 }

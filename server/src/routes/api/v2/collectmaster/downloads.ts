@@ -3,7 +3,10 @@ import { httpErrors } from '@fastify/sensible';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ZipArchive } from 'archiver';
 import { Type } from 'typebox';
-import { FILE_EXCHANGE_MESSAGES, IdParamSchema } from '@hub/shared/api';
+import type { FastifyRequest } from 'fastify';
+import { DownloadQuerySchema, DownloadTicketSchema, FILE_EXCHANGE_MESSAGES, IdParamSchema, isAdministrator } from '@hub/shared/api';
+import type { Session } from '../../../../plugins/app/auth/session';
+import { downloadTickets, type DownloadPurpose } from '../../../../plugins/app/file-exchange/download-tickets';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
 import { errorResponses } from '../../error-responses';
 
@@ -18,16 +21,74 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const tags = ['files'];
   /** The bytes, streamed (documented as binary; never serialised). */
   const binary = Type.Unsafe<unknown>({ type: 'string', format: 'binary' });
+  const tickets = downloadTickets(fastify.config.sessionSecret);
+  const baseUrl = `${fastify.config.publicUrl}/api/v2`;
+
+  /**
+   * The bearer token's session, or, without an Authorization header (the guard let it through), the
+   * session of a valid ticket for this item and purpose, taken before no sign-out; else 401.
+   */
+  async function sessionOf(
+    request: FastifyRequest,
+    ticket: string | undefined,
+    purpose: DownloadPurpose,
+    itemId: number,
+  ): Promise<Session> {
+    const bearer = request.session as Session | null;
+    if (bearer) return bearer;
+    const claims = ticket ? await tickets.verify(ticket, purpose, itemId) : null;
+    const user = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
+    if (!user || user.token_version !== claims!.tokenVersion) throw httpErrors.unauthorized('Missing or expired download ticket');
+    // The item is bound by the ticket and checked again in the user's own scope (an administrator's: all).
+    const session: Session = {
+      user,
+      actor: user,
+      rights: user.rights,
+      displayAs: false,
+      entityId: isAdministrator(user.rights) ? null : user.entity_id,
+      mainAdminPage: false,
+    };
+    return session;
+  }
+
+  const ticketRoute = { tags, params: IdParamSchema, response: { 200: DownloadTicketSchema, ...errorResponses(401, 403, 404) } };
+
+  // Same rights as the downloads (another entity's item: 404; display-as: 403 by the API's hook).
+  fastify.post('/file/:id/download-ticket', { schema: ticketRoute }, async (request) => {
+    const row = await fastify.fileExchangeRepository.fileRow(exchangeScope(request.session), request.params.id);
+    if (!row) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.fileNotFound);
+    if (row.storage_key === null) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.notUploaded);
+    const { user } = request.session;
+    const ticket = await tickets.issue({ userId: user.id, tokenVersion: user.token_version, purpose: 'file', itemId: row.id });
+    return { url: `${baseUrl}/file/${row.id}/download?ticket=${encodeURIComponent(ticket)}` };
+  });
+
+  fastify.post('/folder/:id/zip-ticket', { schema: ticketRoute }, async (request) => {
+    const folder = await fastify.fileExchangeRepository.folder(exchangeScope(request.session), request.params.id);
+    if (!folder) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
+    const { user } = request.session;
+    const ticket = await tickets.issue({ userId: user.id, tokenVersion: user.token_version, purpose: 'zip', itemId: folder.id });
+    return { url: `${baseUrl}/folder/${folder.id}/zip?ticket=${encodeURIComponent(ticket)}` };
+  });
 
   fastify.get(
     '/file/:id/download',
-    { schema: { tags, params: IdParamSchema, response: { 200: binary, ...errorResponses(401, 403, 404) } } },
+    {
+      config: { ticket: true },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        querystring: DownloadQuerySchema,
+        response: { 200: binary, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
-      const row = await fastify.fileExchangeRepository.fileRow(exchangeScope(request.session), request.params.id);
+      const session = await sessionOf(request, request.query.ticket, 'file', request.params.id);
+      const row = await fastify.fileExchangeRepository.fileRow(exchangeScope(session), request.params.id);
       if (!row) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.fileNotFound);
       const stored = row.storage_key === null ? null : await fastify.exchangeStore.get(row.storage_key);
       if (!stored) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.notUploaded);
-      await fastify.auditRepository.record(request.session, {
+      await fastify.auditRepository.record(session, {
         action: 'file.download',
         itemType: 'exchange_file',
         itemId: row.id,
@@ -46,12 +107,21 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/folder/:id/zip',
-    { schema: { tags, params: IdParamSchema, response: { 200: binary, ...errorResponses(401, 403, 404) } } },
+    {
+      config: { ticket: true },
+      schema: {
+        tags,
+        params: IdParamSchema,
+        querystring: DownloadQuerySchema,
+        response: { 200: binary, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request, reply) => {
-      const folder = await fastify.fileExchangeRepository.folder(exchangeScope(request.session), request.params.id);
+      const session = await sessionOf(request, request.query.ticket, 'zip', request.params.id);
+      const folder = await fastify.fileExchangeRepository.folder(exchangeScope(session), request.params.id);
       if (!folder) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
       const rows = await fastify.fileExchangeRepository.storedFiles(folder.id);
-      await fastify.auditRepository.record(request.session, {
+      await fastify.auditRepository.record(session, {
         action: 'folder.download',
         itemType: 'exchange_folder',
         itemId: folder.id,
