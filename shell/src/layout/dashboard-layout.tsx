@@ -5,6 +5,7 @@ import { Outlet } from 'react-router-dom';
 import { DisplayAsBand } from '../display-as/display-as-band';
 import { usePreferences } from '../shell-context';
 import { FROM_MEDIUM, LARGE } from './breakpoints';
+import { CollectmasterCountProvider } from './collectmaster-count';
 import { EntitySelector } from './entity-selector';
 import { HorizontalNav } from './horizontal-nav';
 import { LanguageMenu } from './language-menu';
@@ -57,86 +58,88 @@ export function DashboardLayout() {
   const sticky = horizontal || preferences.navbarType === 'sticky';
   const blur = preferences.navbarBlur && sticky;
   return (
-    <Box minH="100vh" bg="bg.subtle">
-      <Flex minH="100vh">
-        {verticalShown ? (
-          <Box
-            as="aside"
-            className={preferences.semiDarkNav ? 'dark' : undefined}
-            hideBelow={LARGE}
-            w="260px"
-            flexShrink={0}
-            borderEndWidth="1px"
-            bg="bg"
-            color="fg"
-            position="sticky"
-            top="0"
-            h="100vh"
-            overflowY="auto"
-          >
-            <Text px="6" pt="5" pb="2" fontWeight="bold" fontSize="lg" color="brand.fg">
-              {t('common:appTitle')}
-            </Text>
-            <NavigationMenu />
-          </Box>
-        ) : null}
-
-        <NavDrawer open={drawerOpen} onClose={closeDrawer} title={t('common:appTitle')} closeLabel={t('nav.closeMenu')}>
-          <NavigationMenu onNavigate={closeDrawer} />
-        </NavDrawer>
-
-        <Flex direction="column" flex="1" minW="0">
-          <Box
-            position={sticky ? 'sticky' : 'relative'}
-            top="0"
-            zIndex="sticky"
-            bg={blur ? 'color-mix(in srgb, var(--chakra-colors-bg) 82%, transparent)' : 'bg'}
-            backdropFilter={blur ? 'blur(8px)' : undefined}
-            borderBottomWidth="1px"
-          >
-            <DisplayAsBand />
-            <Flex as="header" align="center" gap="2" px="3" h="16" css={{ [FROM_MEDIUM]: { px: '6' } }}>
-              <Button
-                ref={menuButtonRef}
-                hideFrom={menuButtonHiddenFrom}
-                variant="ghost"
-                size="sm"
-                px="0"
-                aria-label={t('nav.openMenu')}
-                aria-haspopup="dialog"
-                aria-expanded={drawerOpen}
-                onClick={() => setDrawerOpen(true)}
-              >
-                <MenuIcon />
-              </Button>
-              <Text hideFrom={verticalShown ? LARGE : undefined} fontWeight="bold" color="brand.fg" truncate>
+    <CollectmasterCountProvider>
+      <Box minH="100vh" bg="bg.subtle">
+        <Flex minH="100vh">
+          {verticalShown ? (
+            <Box
+              as="aside"
+              className={preferences.semiDarkNav ? 'dark' : undefined}
+              hideBelow={LARGE}
+              w="260px"
+              flexShrink={0}
+              borderEndWidth="1px"
+              bg="bg"
+              color="fg"
+              position="sticky"
+              top="0"
+              h="100vh"
+              overflowY="auto"
+            >
+              <Text px="6" pt="5" pb="2" fontWeight="bold" fontSize="lg" color="brand.fg">
                 {t('common:appTitle')}
               </Text>
-              <Box flex="1" />
-              <EntitySelector />
-              <LanguageMenu />
-              <UserMenu />
-            </Flex>
-            {horizontal ? (
-              <Box hideBelow={LARGE} borderTopWidth="1px">
-                <HorizontalNav />
-              </Box>
-            ) : null}
-          </Box>
-          <Box
-            as="main"
-            flex="1"
-            p="3"
-            css={{ [FROM_MEDIUM]: { p: '6' } }}
-            w="full"
-            maxW={preferences.contentWidth === 'boxed' ? '1440px' : undefined}
-            mx="auto"
-          >
-            <Outlet />
-          </Box>
+              <NavigationMenu />
+            </Box>
+          ) : null}
+
+          <NavDrawer open={drawerOpen} onClose={closeDrawer} title={t('common:appTitle')} closeLabel={t('nav.closeMenu')}>
+            <NavigationMenu onNavigate={closeDrawer} />
+          </NavDrawer>
+
+          <Flex direction="column" flex="1" minW="0">
+            <Box
+              position={sticky ? 'sticky' : 'relative'}
+              top="0"
+              zIndex="sticky"
+              bg={blur ? 'color-mix(in srgb, var(--chakra-colors-bg) 82%, transparent)' : 'bg'}
+              backdropFilter={blur ? 'blur(8px)' : undefined}
+              borderBottomWidth="1px"
+            >
+              <DisplayAsBand />
+              <Flex as="header" align="center" gap="2" px="3" h="16" css={{ [FROM_MEDIUM]: { px: '6' } }}>
+                <Button
+                  ref={menuButtonRef}
+                  hideFrom={menuButtonHiddenFrom}
+                  variant="ghost"
+                  size="sm"
+                  px="0"
+                  aria-label={t('nav.openMenu')}
+                  aria-haspopup="dialog"
+                  aria-expanded={drawerOpen}
+                  onClick={() => setDrawerOpen(true)}
+                >
+                  <MenuIcon />
+                </Button>
+                <Text hideFrom={verticalShown ? LARGE : undefined} fontWeight="bold" color="brand.fg" truncate>
+                  {t('common:appTitle')}
+                </Text>
+                <Box flex="1" />
+                <EntitySelector />
+                <LanguageMenu />
+                <UserMenu />
+              </Flex>
+              {horizontal ? (
+                <Box hideBelow={LARGE} borderTopWidth="1px">
+                  <HorizontalNav />
+                </Box>
+              ) : null}
+            </Box>
+            <Box
+              as="main"
+              flex="1"
+              p="3"
+              css={{ [FROM_MEDIUM]: { p: '6' } }}
+              w="full"
+              maxW={preferences.contentWidth === 'boxed' ? '1440px' : undefined}
+              mx="auto"
+            >
+              <Outlet />
+            </Box>
+          </Flex>
         </Flex>
-      </Flex>
-      <ScrollToTop />
-    </Box>
+        <ScrollToTop />
+      </Box>
+    </CollectmasterCountProvider>
   );
 }

@@ -5,16 +5,18 @@ import { isUnder } from '../paths';
 import { useSessionState } from '../shell-context';
 import { HORIZONTAL_MENU_OFFSET_PX } from './breakpoints';
 import { MenuButton } from './menu-button';
+import { useFilesToReview } from './collectmaster-count';
 import { navigationFor } from './nav-items';
 
 /** The horizontal navigation (from 1280 px): links in a bar, each admin area a menu of its consoles. */
 export function HorizontalNav() {
   const { t } = useTranslation('shell');
   const state = useSessionState();
+  const filesToReview = useFilesToReview();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (!state.user || !state.displayedUser) return null;
-  const items = navigationFor({ user: state.user, displayedUser: state.displayedUser, displayAs: state.displayAs !== null });
+  const items = navigationFor({ user: state.user, displayedUser: state.displayedUser, displayAs: state.displayAs !== null, filesToReview });
   const pending = state.displayedUser.pending_message_counter;
   return (
     <Flex as="nav" aria-label={t('nav.horizontal')} align="center" gap="1" wrap="wrap" px="6" py="2">
@@ -47,11 +49,16 @@ export function HorizontalNav() {
             _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
             focusRingColor="brand.focusRing"
           >
-            <NavLink to={item.to}>
+            <NavLink to={item.to} aria-label={item.count ? t('nav.collectmasterToReview', { count: item.count }) : undefined}>
               {t(`nav.${item.label}`)}
               {item.label === 'contact' && pending > 0 ? (
                 <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
                   {pending}
+                </Badge>
+              ) : null}
+              {item.count ? (
+                <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
+                  {item.count}
                 </Badge>
               ) : null}
             </NavLink>

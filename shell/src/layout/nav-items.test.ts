@@ -50,6 +50,22 @@ describe('navigationFor', () => {
     expect(labels).toEqual(['home', 'advices', 'news', 'trainings', 'dashboards', 'contact', 'tickets', 'help']);
   });
 
+  it('should count the files to review on Collectmaster for the staff only, and never in display-as', () => {
+    const collectmaster = (items: ReturnType<typeof navigationFor>) => items.find((item) => item.label === 'collectmaster');
+    const contributor = makeUser({ rights: ['user', 'contributor'] });
+    const customer = makeUser({ rights: ['user'] });
+    expect(collectmaster(navigationFor({ user: contributor, displayedUser: contributor, displayAs: false, filesToReview: 3 }))?.count).toBe(
+      3,
+    );
+    expect(
+      collectmaster(navigationFor({ user: contributor, displayedUser: contributor, displayAs: false, filesToReview: 0 }))?.count,
+    ).toBeUndefined();
+    expect(
+      collectmaster(navigationFor({ user: customer, displayedUser: customer, displayAs: false, filesToReview: 2 }))?.count,
+    ).toBeUndefined();
+    expect(collectmaster(navigationFor({ user: contributor, displayedUser: customer, displayAs: true, filesToReview: 3 }))).toBeUndefined();
+  });
+
   it('should only offer entries the guard lets through', () => {
     for (const rights of [['user'], ['contributor'], ['publisher'], ['administrator']]) {
       const user = makeUser({ rights, open_discussion_counter: 1, close_discussion_counter: 1 });

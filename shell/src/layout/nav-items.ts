@@ -35,6 +35,8 @@ export interface NavItem {
   label: NavLabel;
   /** A group (Admin, Entity admin): its consoles, shown beneath it or in its menu. */
   children?: NavItem[];
+  /** Collectmaster for the publisher's staff: files uploaded and waiting for review (shown when > 0). */
+  count?: number;
 }
 
 /** One console of an admin area, and the least role that opens it (SPEC §2, §6). */
@@ -75,9 +77,9 @@ const consolesFor = (consoles: readonly Console[], rights: readonly string[]): N
  * The navigation: only areas this user may open (the guard's rules, seen from the menu). Rights are
  * those both the signed-in and the displayed user hold (SPEC §6), so an administrator displaying a
  * plain user sees no console; the discussion entries follow the displayed user's counters;
- * collectmaster is not offered in display-as mode.
+ * collectmaster is not offered in display-as mode, and carries the staff's files to review (`filesToReview`).
  */
-export function navigationFor(input: { user: User; displayedUser: User; displayAs: boolean }): NavItem[] {
+export function navigationFor(input: { user: User; displayedUser: User; displayAs: boolean; filesToReview?: number }): NavItem[] {
   const { displayedUser, displayAs } = input;
   const rights = effectiveRights(input);
   const items: NavItem[] = [
@@ -90,7 +92,10 @@ export function navigationFor(input: { user: User; displayedUser: User; displayA
   if (displayedUser.open_discussion_counter > 0) items.push({ to: paths.contact, label: 'contact' });
   if (displayedUser.close_discussion_counter > 0) items.push({ to: paths.contactClose, label: 'contactClosed' });
   items.push({ to: paths.tickets, label: 'tickets' });
-  if (!displayAs) items.push({ to: paths.collectmaster, label: 'collectmaster' });
+  if (!displayAs) {
+    const toReview = hasRole(rights, 'contributor') ? (input.filesToReview ?? 0) : 0;
+    items.push({ to: paths.collectmaster, label: 'collectmaster', ...(toReview > 0 ? { count: toReview } : {}) });
+  }
   const admin = consolesFor(ADMIN_CONSOLES, rights);
   if (admin.length > 0) items.push({ to: paths.admin, label: 'admin', children: admin });
   const entityAdmin = consolesFor(ENTITY_ADMIN_CONSOLES, rights);

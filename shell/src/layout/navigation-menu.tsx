@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useSessionState } from '../shell-context';
+import { useFilesToReview } from './collectmaster-count';
 import { navigationFor, type NavItem } from './nav-items';
 
 function ItemLink({ item, pending, onNavigate }: { item: NavItem; pending: number; onNavigate?: () => void }) {
@@ -21,11 +22,20 @@ function ItemLink({ item, pending, onNavigate }: { item: NavItem; pending: numbe
       _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
       focusRingColor="brand.focusRing"
     >
-      <NavLink to={item.to} onClick={onNavigate}>
+      <NavLink
+        to={item.to}
+        onClick={onNavigate}
+        aria-label={item.count ? t('nav.collectmasterToReview', { count: item.count }) : undefined}
+      >
         {t(`nav.${item.label}`)}
         {item.label === 'contact' && pending > 0 ? (
           <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
             {pending}
+          </Badge>
+        ) : null}
+        {item.count ? (
+          <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
+            {item.count}
           </Badge>
         ) : null}
       </NavLink>
@@ -63,8 +73,9 @@ function Group({ item, onNavigate }: { item: NavItem; onNavigate?: () => void })
 export function NavigationMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('shell');
   const state = useSessionState();
+  const filesToReview = useFilesToReview();
   if (!state.user || !state.displayedUser) return null;
-  const items = navigationFor({ user: state.user, displayedUser: state.displayedUser, displayAs: state.displayAs !== null });
+  const items = navigationFor({ user: state.user, displayedUser: state.displayedUser, displayAs: state.displayAs !== null, filesToReview });
   // Kept current by the contact remote's live events (it reloads the session when the counters change).
   const pending = state.displayedUser.pending_message_counter;
   return (

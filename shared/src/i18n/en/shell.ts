@@ -11,6 +11,7 @@ export const shell = {
     pendingMessages: '{{count}} pending messages',
     tickets: 'Helpdesk',
     collectmaster: 'Collectmaster',
+    collectmasterToReview: 'Collectmaster, {{count}} files to review',
     admin: 'Administration',
     entityAdmin: 'Entity administration',
     documentation: 'Documentation',

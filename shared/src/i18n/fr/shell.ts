@@ -13,6 +13,7 @@ export const shell: Catalogue<typeof en> = {
     pendingMessages: '{{count}} messages en attente',
     tickets: 'Assistance',
     collectmaster: 'Collectmaster',
+    collectmasterToReview: 'Collectmaster, {{count}} fichiers à vérifier',
     admin: 'Administration',
     entityAdmin: "Administration de l'entité",
     documentation: 'Documentation',
