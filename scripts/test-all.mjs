@@ -1,5 +1,5 @@
 // The README's second command and what CI runs: every check and every test of the portal.
-//  1. installs what the tests need from Debian when it is missing (chromium, postgresql);
+//  1. installs what the tests need from Debian when it is missing (chromium, postgresql, nginx);
 //  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
 //     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); runs
 //     ESLint and the Prettier check; checks the types;
@@ -107,6 +107,10 @@ step('Test prerequisites');
 if (!existsSync('/usr/bin/chromium') && !aptInstall(['chromium'])) {
   console.error('Debian chromium is required for the end-to-end tests');
   process.exit(1);
+}
+// nginx in front of two server processes (server/test/deploy/nginx.test.ts, which skips without it).
+if (!existsSync('/usr/sbin/nginx') && !aptInstall(['nginx'])) {
+  console.error('Debian nginx is missing: the deployment test behind nginx is skipped');
 }
 let postgres = null;
 if (!process.env.DATABASE_URL) postgres = await startPostgres();

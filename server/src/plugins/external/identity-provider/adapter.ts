@@ -8,8 +8,13 @@ import type { Db } from '../../../db/db';
  */
 type Payload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string };
 
+/** Held while the table is ensured: `CREATE TABLE IF NOT EXISTS` fails (23505) when two processes starting at once run it together. */
+const ADAPTER_TABLE_LOCK = 7806852;
+
 export async function ensureAdapterTable(db: Db): Promise<void> {
-  await db.exec(`CREATE TABLE IF NOT EXISTS idp_store (
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [ADAPTER_TABLE_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS idp_store (
     model text NOT NULL,
     id text NOT NULL,
     payload jsonb NOT NULL,
@@ -23,6 +28,7 @@ export async function ensureAdapterTable(db: Db): Promise<void> {
   CREATE INDEX IF NOT EXISTS idp_store_uid_idx ON idp_store (uid);
   CREATE INDEX IF NOT EXISTS idp_store_user_code_idx ON idp_store (user_code);
   DELETE FROM idp_store WHERE expires_at < now();`);
+  });
 }
 
 export function createAdapterClass(db: Db) {
