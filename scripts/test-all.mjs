@@ -32,12 +32,21 @@ function aptInstall(packages) {
   }
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   if (update.status !== 0) return false;
-  return (
-    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    }).status === 0
-  );
+  // Packages install without starting their services (Debian's nginx would listen on every
+  // address's port 80): the tests start their own servers on 127.0.0.1.
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    return (
+      spawnSync('apt-get', ['install', '-y', '-qq', ...packages], {
+        stdio: 'inherit',
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      }).status === 0
+    );
+  } finally {
+    if (ownPolicy) rmSync(policy, { force: true });
+  }
 }
 
 function freePort() {
