@@ -64,6 +64,14 @@ test.describe('collectmaster, the file exchange', () => {
     await expectAccessible(nina, 'a folder at 1280 px');
     const folderUrl = nina.url();
 
+    // The consultant waits on /home: his navigation counts the files to review, and follows them live.
+    const consultant = await signedIn(browser, 'consultant@demo.test');
+    const counted = consultant.waitForResponse((response) => response.url().endsWith('/api/v2/counters'));
+    await consultant.reload();
+    const before = ((await (await counted).json()) as { uploaded: number }).uploaded;
+    const toReview = (count: number) => (count > 0 ? `Collectmaster, ${count} files to review` : 'Collectmaster');
+    const consultantNav = consultant.getByRole('navigation', { name: 'Menu', exact: true }).getByRole('link', { name: /^Collectmaster/ });
+
     // 20 MB at 8 MB/s: long enough to see the bar move.
     await throttleUploads(nina, 8 * MB);
     const chooser = nina.waitForEvent('filechooser');
@@ -76,6 +84,7 @@ test.describe('collectmaster, the file exchange', () => {
     await expect(uploads.getByText(/of 20 MB/)).toBeVisible();
     await expect(uploads.getByText('Uploaded', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(row).toContainText('uploaded');
+    await expect(consultantNav).toHaveAccessibleName(toReview(before + 1), { timeout: 15_000 });
 
     // The home page's widget lists it first.
     await nina.getByRole('link', { name: 'Home' }).first().click();
@@ -87,7 +96,6 @@ test.describe('collectmaster, the file exchange', () => {
     await expect(row).toContainText('uploaded');
 
     // The consultant marks it ok; the customer's table changes without a reload.
-    const consultant = await signedIn(browser, 'consultant@demo.test');
     await consultant.goto(folderUrl);
     await consultant
       .getByRole('row', { name: /^sales-2026-04\.csv/ })
@@ -97,6 +105,7 @@ test.describe('collectmaster, the file exchange', () => {
     await expect(consultant.getByText('Status updated.')).toBeVisible();
     await expect(row.getByText('ok', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(nina.getByText('sales-2026-04.csv is now ok.')).toBeVisible();
+    await expect(consultantNav).toHaveAccessibleName(toReview(before));
     await consultant.context().close();
 
     // Another company's user cannot reach it by its address.
