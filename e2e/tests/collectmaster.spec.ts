@@ -69,7 +69,8 @@ test.describe('collectmaster, the file exchange', () => {
     const counted = consultant.waitForResponse((response) => response.url().endsWith('/api/v2/counters'));
     await consultant.reload();
     const before = ((await (await counted).json()) as { uploaded: number }).uploaded;
-    const toReview = (count: number) => (count > 0 ? `Collectmaster, ${count} files to review` : 'Collectmaster');
+    const toReview = (count: number) =>
+      count > 0 ? `Collectmaster, ${count} ${count === 1 ? 'file' : 'files'} to review` : 'Collectmaster';
     const consultantNav = consultant.getByRole('navigation', { name: 'Menu', exact: true }).getByRole('link', { name: /^Collectmaster/ });
 
     // 20 MB at 8 MB/s: long enough to see the bar move.

@@ -65,6 +65,8 @@ describe('CollectmasterCountProvider', () => {
     expect(FakeEventSource.last!.url).toBe(`${api.origin}/api/v2/events?ticket=signed-ticket`);
     act(() => FakeEventSource.last!.emit('counters', { type: 'counters', uploaded: 4 }));
     expect(await screen.findByRole('link', { name: 'Collectmaster, 4 files to review' })).toBeVisible();
+    act(() => FakeEventSource.last!.emit('counters', { type: 'counters', uploaded: 1 }));
+    expect(await screen.findByRole('link', { name: 'Collectmaster, 1 file to review' })).toBeVisible();
     act(() => FakeEventSource.last!.emit('counters', { type: 'counters', uploaded: 0 }));
     expect(await screen.findByRole('link', { name: en.shell.nav.collectmaster })).toBeVisible();
   });
@@ -72,7 +74,7 @@ describe('CollectmasterCountProvider', () => {
   it('should name the count in French', async () => {
     renderNav(['user', 'contributor'], 'fr');
     expect(await screen.findByRole('link', { name: 'Collectmaster, 3 fichiers à vérifier' })).toBeVisible();
-    expect(fr.shell.nav.collectmasterToReview).toContain('{{count}}');
+    expect(fr.shell.nav.collectmasterToReview_other).toContain('{{count}}');
   });
 
   it('should ask nothing and show no count to a customer', async () => {
