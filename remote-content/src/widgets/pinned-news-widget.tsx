@@ -1,8 +1,7 @@
 import type { NewsItemList } from '@hub/shared/api';
-import { useRemoteProps } from '@hub/shared/remote/widgets';
+import { useRemoteProps, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
 import { splitPinned } from '../features/news/hooks/split-pinned';
 import { paths } from '../paths';
-import { WidgetFrame, WidgetLink, WidgetStatus } from './widget-frame';
 import { useWidgetData } from './use-widget-data';
 import { widgetText } from './widget-text';
 

@@ -1,8 +1,7 @@
 import type { TrainingList } from '@hub/shared/api';
-import { useRemoteProps } from '@hub/shared/remote/widgets';
+import { useRemoteProps, WidgetFrame, WidgetStatus } from '@hub/shared/remote/widgets';
 import { formatDuration } from '../features/trainings/lib/format-duration';
 import { paths } from '../paths';
-import { WidgetFrame, WidgetStatus } from './widget-frame';
 import { useWidgetData } from './use-widget-data';
 import { interpolate, widgetText } from './widget-text';
 

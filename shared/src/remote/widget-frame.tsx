@@ -10,7 +10,7 @@ export const WIDGET_MIN_HEIGHT_PX = 224;
 /**
  * A home widget's look, in plain CSS on the design system's variables (the shell's Chakra theme
  * defines them on the page), so that a widget follows the theme, dark mode included, without
- * loading a second copy of the design system on /home. The same rules as remote-content's widgets.
+ * loading a second copy of the design system on /home.
  */
 const CSS = `
 .hub-widget{box-sizing:border-box;height:100%;min-height:${WIDGET_MIN_HEIGHT_PX}px;padding:20px;background:var(--chakra-colors-bg-panel,#fff);color:var(--chakra-colors-fg,#1f2733);border:1px solid var(--chakra-colors-border,#dde3ea);border-radius:var(--chakra-radii-lg,8px)}
