@@ -1,25 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, type DemoAccount } from './support/session';
-
-/** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
-    );
-  expect([screen, serious]).toEqual([screen, []]);
-}
-
-/** A signed-in page of its own (its own storage), at `width`. */
-async function signedIn(browser: Browser, email: DemoAccount, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/checks';
+import { signedIn } from './support/session';
 
 /** Pastes HTML into the focused rich-text editor, as a browser does from the clipboard. */
 async function pasteHtml(page: Page, html: string) {

@@ -1,29 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, type DemoAccount } from './support/session';
-
-/** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
-    );
-  expect([screen, serious]).toEqual([screen, []]);
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function signedIn(browser: Browser, email: DemoAccount, width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
+import { signedIn } from './support/session';
 
 test.describe('the helpdesk console', () => {
   test('an administrator answers a customer’s ticket and sets it in progress; the customer sees both on /tickets', async ({ browser }) => {

@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
+import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
 import { signIn } from './support/session';
-
-/** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
-    );
-  expect([screen, serious]).toEqual([screen, []]);
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 /** A small solid-colour PNG, drawn here (CRC computed), so that the test carries no binary file. */
 function png(width: number, height: number): Buffer {

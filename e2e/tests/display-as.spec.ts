@@ -1,17 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/checks';
 import { signIn } from './support/session';
-
-/** No serious or critical accessibility violation on the page as it is now. */
-async function expectAccessible(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`).join(' | ')}`,
-    );
-  expect([screen, serious]).toEqual([screen, []]);
-}
 
 const band = (page: Page) => page.getByRole('region', { name: 'Display as' });
 const advicesTitles = async (page: Page) => {

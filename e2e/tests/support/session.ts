@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -34,4 +34,12 @@ export async function currentUser(page: Page): Promise<{ first_name: string; las
     const response = await fetch('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
     return response.json();
   });
+}
+
+/** A new browser context at the given width, signed in as a demo account. */
+export async function signedIn(browser: Browser, email: DemoAccount, width = 1280) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
 }
