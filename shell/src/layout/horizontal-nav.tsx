@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Link } from '@chakra-ui/react';
+import { Badge, Box, Flex, Link, VisuallyHidden } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { isUnder } from '../paths';
@@ -49,17 +49,21 @@ export function HorizontalNav() {
             _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
             focusRingColor="brand.focusRing"
           >
-            <NavLink to={item.to} aria-label={item.count ? t('nav.collectmasterToReview', { count: item.count }) : undefined}>
-              {t(`nav.${item.label}`)}
+            <NavLink to={item.to}>
+              {item.count ? <span aria-hidden="true">{t(`nav.${item.label}`)}</span> : t(`nav.${item.label}`)}
               {item.label === 'contact' && pending > 0 ? (
                 <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
                   {pending}
                 </Badge>
               ) : null}
               {item.count ? (
-                <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
-                  {item.count}
-                </Badge>
+                <>
+                  <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
+                    {item.count}
+                  </Badge>
+                  {/* The link's name says the count in words; the visible label and number are its short form. */}
+                  <VisuallyHidden>{t('nav.collectmasterToReview', { count: item.count })}</VisuallyHidden>
+                </>
               ) : null}
             </NavLink>
           </Link>

@@ -1,4 +1,4 @@
-import { Badge, Box, Link, Stack } from '@chakra-ui/react';
+import { Badge, Box, Link, Stack, VisuallyHidden } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
@@ -22,21 +22,21 @@ function ItemLink({ item, pending, onNavigate }: { item: NavItem; pending: numbe
       _currentPage={{ bg: 'brand.solid', color: 'brand.contrast', _hover: { bg: 'brand.solid' } }}
       focusRingColor="brand.focusRing"
     >
-      <NavLink
-        to={item.to}
-        onClick={onNavigate}
-        aria-label={item.count ? t('nav.collectmasterToReview', { count: item.count }) : undefined}
-      >
-        {t(`nav.${item.label}`)}
+      <NavLink to={item.to} onClick={onNavigate}>
+        {item.count ? <span aria-hidden="true">{t(`nav.${item.label}`)}</span> : t(`nav.${item.label}`)}
         {item.label === 'contact' && pending > 0 ? (
           <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
             {pending}
           </Badge>
         ) : null}
         {item.count ? (
-          <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
-            {item.count}
-          </Badge>
+          <>
+            <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
+              {item.count}
+            </Badge>
+            {/* The link's name says the count in words; the visible label and number are its short form. */}
+            <VisuallyHidden>{t('nav.collectmasterToReview', { count: item.count })}</VisuallyHidden>
+          </>
         ) : null}
       </NavLink>
     </Link>
