@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Db } from '../../../db/db';
+import { ADAPTER_TABLE_LOCK } from './adapter';
 
 /**
  * The embedded provider's own accounts: a stand-in for a company directory, apart from the
@@ -49,12 +50,17 @@ let decoyHash: Promise<string> | null = null;
 export function createAccountStore(db: Db) {
   return {
     async ensureTable() {
-      await db.exec(`CREATE TABLE IF NOT EXISTS idp_accounts (
-        email text PRIMARY KEY CHECK (email = lower(email)),
-        password_hash text NOT NULL,
-        given_name text NOT NULL DEFAULT '',
-        family_name text NOT NULL DEFAULT ''
-      )`);
+      // Under the lock the adapter's table uses: processes starting together must not race on
+      // CREATE TABLE IF NOT EXISTS (PostgreSQL answers the loser with a duplicate pg_type row).
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [ADAPTER_TABLE_LOCK]);
+        await tx.exec(`CREATE TABLE IF NOT EXISTS idp_accounts (
+          email text PRIMARY KEY CHECK (email = lower(email)),
+          password_hash text NOT NULL,
+          given_name text NOT NULL DEFAULT '',
+          family_name text NOT NULL DEFAULT ''
+        )`);
+      });
     },
 
     async count(): Promise<number> {

@@ -9,7 +9,7 @@ import type { Db } from '../../../db/db';
 type Payload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string };
 
 /** Held while the table is ensured: `CREATE TABLE IF NOT EXISTS` fails (23505) when two processes starting at once run it together. */
-const ADAPTER_TABLE_LOCK = 7806852;
+export const ADAPTER_TABLE_LOCK = 7806852;
 
 export async function ensureAdapterTable(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
