@@ -1,11 +1,10 @@
-import { Button, Link, Text } from '@chakra-ui/react';
-import { highestRole, ROLES, type AdminUserListItem } from '@hub/shared/api';
+import { Button } from '@chakra-ui/react';
+import { ROLES } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { ListFilter, useListParams } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import { PowerBiSyncActions } from '../../../components/power-bi-sync';
-import { detailsPath } from '../../../paths';
+import { UsersList } from '../../../components/users-list';
 import { peoplePaths } from '../../../people-paths';
 import { NO_ENTITY, useAllEntities, useUsers } from '../api/users-api';
 
@@ -17,42 +16,16 @@ export function UsersPage() {
   const { startDisplayAs, session } = useRemoteProps();
   const list = useListParams(FILTERS);
   const { params } = list;
-  const { data, error, isLoading, isValidating, mutate } = useUsers(params);
+  const users = useUsers(params);
   const entities = useAllEntities();
 
-  const columns: ListColumn<AdminUserListItem>[] = [
-    {
-      key: 'name',
-      header: t('users.name'),
-      render: (user) => (
-        <Link asChild color="brand.fg" fontWeight="medium">
-          <RouterLink to={detailsPath(peoplePaths.users, user.id)}>{`${user.first_name} ${user.last_name}`}</RouterLink>
-        </Link>
-      ),
-    },
-    {
-      key: 'email',
-      header: t('users.email'),
-      render: (user) => (
-        <Text as="span" wordBreak="break-all">
-          {user.email}
-        </Text>
-      ),
-    },
-    { key: 'role', header: t('users.role'), render: (user) => t(`users.roles.${highestRole(user.rights) ?? 'user'}`) },
-    { key: 'entity', header: t('users.entity'), render: (user) => user.entity?.name ?? t('users.noEntity') },
-  ];
-
   return (
-    <ListFrame
+    <UsersList
       title={t('users.title')}
       list={list}
-      data={data}
-      loading={isLoading || (isValidating && !data)}
-      error={Boolean(error)}
-      onRetry={() => void mutate()}
-      columns={columns}
-      rowKey={(user) => user.id}
+      source={users}
+      listPath={peoplePaths.users}
+      showEntity
       rowActions={
         startDisplayAs
           ? (user) =>
