@@ -1,12 +1,14 @@
 import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import type { GroupDetail } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, LoadState, RecipientsSelector, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
-import { useRef, useState, type FormEvent } from 'react';
+import { FormField, RecipientsSelector } from '@hub/shared/ui';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { groupsPaths } from '../../../groups-paths';
-import { fieldError, statusOf } from '../../../lib/field-error';
+import { DetailsLoadState } from '../../../components/details-load-state';
+import { statusOf } from '../../../lib/field-error';
+import { namedFieldError, useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { detailsPath } from '../../../paths';
 import { createGroup, loadGroupUsers, updateGroup, useGroup } from '../api/groups-api';
 
@@ -19,7 +21,7 @@ interface Values {
   /** '' for none. */
   pbi_group_name: string;
 }
-type Errors = Partial<Record<keyof Values, string>>;
+type Errors = FormErrors<Values>;
 
 const valuesOf = (group: GroupDetail | null): Values => ({ name: group?.name ?? '', pbi_group_name: group?.pbi_group_name ?? '' });
 
@@ -28,18 +30,8 @@ export function GroupDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useGroup(id);
-  const { t } = useTranslation('admin');
   if ((id !== null && !data) || (idParam !== undefined && id === null)) {
-    const missing = id === null || statusOf(error) === 404;
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={missing ? t('notFound') : undefined}
-          onRetry={missing ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <GroupForm key={id ?? 'new'} group={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }
@@ -48,54 +40,36 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const { adminApi, notify } = useRemoteProps();
-  const navigate = useNavigate();
-  const [saved, setSaved] = useState<Values>(() => valuesOf(group));
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const dirty = useIsDirty(values, saved);
-  const release = useUnsavedChangesGuard(dirty);
   // The members as the server last answered: each move sends the whole list (PUT user_ids).
   const current = useRef<GroupDetail | null>(group);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((now) => ({ ...now, [key]: value }));
-
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!values.name.trim()) found.name = tc('validation.required');
-    else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
-    if (values.pbi_group_name.trim().length > PBI_NAME_MAX) found.pbi_group_name = tc('validation.maxLength', { length: PBI_NAME_MAX });
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const body = { name: values.name.trim(), pbi_group_name: values.pbi_group_name.trim() || null };
-    try {
+  const { values, set, errors, busy, submit } = useConsoleForm({
+    initial: () => valuesOf(group),
+    validate: (values) => {
+      const found: Errors = {};
+      if (!values.name.trim()) found.name = tc('validation.required');
+      else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
+      if (values.pbi_group_name.trim().length > PBI_NAME_MAX) found.pbi_group_name = tc('validation.maxLength', { length: PBI_NAME_MAX });
+      return found;
+    },
+    save: async (values) => {
+      const body = { name: values.name.trim(), pbi_group_name: values.pbi_group_name.trim() || null };
       const result = group ? await updateGroup(adminApi, group.id, body) : await createGroup(adminApi, body);
       current.current = result;
-      const next = valuesOf(result);
-      setSaved(next);
-      setValues(next);
-      notify({ kind: 'success', message: group ? t('groups.updated') : t('groups.created') });
-      onSaved(result);
-      if (!group) {
-        release();
-        navigate(detailsPath(groupsPaths.groups, result.id), { replace: true });
-      }
-    } catch (caught) {
-      const field = fieldError(caught);
+      return result;
+    },
+    valuesOf,
+    messages: group
+      ? { success: t('groups.updated'), failure: t('groups.updateFailed') }
+      : { success: t('groups.created'), failure: t('groups.createFailed') },
+    onSaved,
+    createdPath: group ? undefined : (result) => detailsPath(groupsPaths.groups, result.id),
+    errorsOf: (caught, values) => {
+      const found = namedFieldError(caught, values);
+      if (Object.keys(found).length || statusOf(caught) !== 409) return found;
       const message = (caught as Error).message;
-      if (field && field.field in values) setErrors({ [field.field]: field.message });
-      else if (statusOf(caught) === 409) setErrors(/report server/i.test(message) ? { pbi_group_name: message } : { name: message });
-      notify({ kind: 'error', message: group ? t('groups.updateFailed') : t('groups.createFailed') });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return /report server/i.test(message) ? { pbi_group_name: message } : { name: message };
+    },
+  });
 
   async function changeMembers(userId: number, add: boolean) {
     const now = current.current;

@@ -2,11 +2,11 @@ import { Button, Link, Text } from '@chakra-ui/react';
 import type { GroupListItem } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { LazyDeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PowerBiSyncActions } from '../../../components/power-bi-sync';
 import { groupsPaths } from '../../../groups-paths';
+import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { detailsPath } from '../../../paths';
 import { deleteGroup, useGroups } from '../api/groups-api';
 
@@ -16,12 +16,11 @@ import { deleteGroup, useGroups } from '../api/groups-api';
  */
 export function GroupsPage() {
   const { t } = useTranslation('admin');
-  const { adminApi, notify } = useRemoteProps();
+  const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams();
   const { data, error, isLoading, isValidating, mutate } = useGroups(list.params);
-  const [deleting, setDeleting] = useState<GroupListItem | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useConsoleDelete((group: GroupListItem) => deleteGroup(adminApi, group.id), t('groups.deleted'), mutate);
 
   const columns: ListColumn<GroupListItem>[] = [
     {
@@ -50,21 +49,6 @@ export function GroupsPage() {
     { key: 'users_count', header: t('groups.usersCount'), render: (group) => <Text as="span">{group.users_count}</Text> },
   ];
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteGroup(adminApi, deleting.id);
-      notify({ kind: 'success', message: t('groups.deleted') });
-      setDeleting(null);
-      await mutate();
-    } catch {
-      // The API client's own toast says what failed.
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <>
       <ListFrame
@@ -77,7 +61,7 @@ export function GroupsPage() {
         columns={columns}
         rowKey={(group) => group.id}
         rowActions={(group) => (
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(group)}>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => remover.ask(group)}>
             {t('list.delete', { title: group.name })}
           </Button>
         )}
@@ -86,16 +70,11 @@ export function GroupsPage() {
         onCreate={() => navigate(detailsPath(groupsPaths.groups))}
         createLabel={t('groups.create')}
       />
-      <LazyDeleteConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
-      >
-        {deleting &&
-          (deleting.users_count > 0
-            ? t('groups.deleteWithUsers', { name: deleting.name, count: deleting.users_count })
-            : t('groups.deleteEmpty', { name: deleting.name }))}
+      <LazyDeleteConfirmDialog {...remover.dialog}>
+        {remover.deleting &&
+          (remover.deleting.users_count > 0
+            ? t('groups.deleteWithUsers', { name: remover.deleting.name, count: remover.deleting.users_count })
+            : t('groups.deleteEmpty', { name: remover.deleting.name }))}
       </LazyDeleteConfirmDialog>
     </>
   );
