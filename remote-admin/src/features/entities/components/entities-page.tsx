@@ -2,9 +2,9 @@ import { Box, Button, HStack, Image, Link, Text } from '@chakra-ui/react';
 import type { Entity } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { DeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { detailsPath } from '../../../paths';
 import { peoplePaths } from '../../../people-paths';
 import { deleteEntity, useEntities } from '../api/entities-api';
@@ -15,12 +15,12 @@ import { deleteEntity, useEntities } from '../api/entities-api';
  */
 export function EntitiesPage() {
   const { t } = useTranslation('admin');
-  const { adminApi, notify } = useRemoteProps();
+  const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams();
   const { data, error, isLoading, isValidating, mutate } = useEntities(list.params);
-  const [deleting, setDeleting] = useState<Entity | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useConsoleDelete((entity: Entity) => deleteEntity(adminApi, entity.id), t('entities.deleted'), mutate);
+  const { deleting } = remover;
 
   const columns: ListColumn<Entity>[] = [
     {
@@ -46,21 +46,6 @@ export function EntitiesPage() {
     },
   ];
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteEntity(adminApi, deleting.id);
-      notify({ kind: 'success', message: t('entities.deleted') });
-      setDeleting(null);
-      await mutate();
-    } catch {
-      // The API client's own toast says what failed.
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <>
       <ListFrame
@@ -73,7 +58,7 @@ export function EntitiesPage() {
         columns={columns}
         rowKey={(entity) => entity.id}
         rowActions={(entity) => (
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(entity)}>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => remover.ask(entity)}>
             {t('list.delete', { title: entity.name })}
           </Button>
         )}
@@ -81,7 +66,7 @@ export function EntitiesPage() {
         onCreate={() => navigate(detailsPath(peoplePaths.entities))}
         createLabel={t('entities.create')}
       />
-      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()}>
+      <DeleteConfirmDialog {...remover.dialog}>
         {deleting &&
           (deleting.users_count > 0
             ? t('entities.deleteWithUsers', { name: deleting.name, count: deleting.users_count })

@@ -1,11 +1,12 @@
 import { Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { EntityDetail } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, ImagePicker, LoadState, RecipientsSelector, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
-import { useState, type FormEvent } from 'react';
+import { FormField, ImagePicker, RecipientsSelector } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { fieldError, statusOf } from '../../../lib/field-error';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailsLoadState } from '../../../components/details-load-state';
+import { statusOf } from '../../../lib/field-error';
+import { namedFieldError, useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { detailsPath } from '../../../paths';
 import { peoplePaths } from '../../../people-paths';
 import { addEntityUser, createEntity, loadEntityUsers, removeEntityUser, updateEntity, useEntity, useProviders } from '../api/entities-api';
@@ -18,7 +19,6 @@ interface Values {
   /** '' for none. */
   provider_name: string;
 }
-type Errors = Partial<Record<keyof Values, string>>;
 
 const valuesOf = (entity: EntityDetail | null): Values => ({
   name: entity?.name ?? '',
@@ -31,18 +31,8 @@ export function EntityDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useEntity(id);
-  const { t } = useTranslation('admin');
   if ((id !== null && !data) || (idParam !== undefined && id === null)) {
-    const missing = id === null || statusOf(error) === 404;
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={missing ? t('notFound') : undefined}
-          onRetry={missing ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <EntityForm key={id ?? 'new'} entity={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }
@@ -51,50 +41,30 @@ function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved:
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const { adminApi, notify } = useRemoteProps();
-  const navigate = useNavigate();
   const providers = useProviders();
-  const [saved, setSaved] = useState<Values>(() => valuesOf(entity));
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const dirty = useIsDirty(values, saved);
-  const release = useUnsavedChangesGuard(dirty);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!values.name.trim()) found.name = tc('validation.required');
-    else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const body = { name: values.name.trim(), logo_id: values.logo_id, provider_name: values.provider_name || null };
-    try {
-      const result = entity ? await updateEntity(adminApi, entity.id, body) : await createEntity(adminApi, body);
-      const next = valuesOf(result);
-      setSaved(next);
-      setValues(next);
-      notify({ kind: 'success', message: entity ? t('entities.updated') : t('entities.created') });
-      onSaved(result);
-      if (!entity) {
-        release();
-        navigate(detailsPath(peoplePaths.entities, result.id), { replace: true });
-      }
-    } catch (caught) {
-      const field = fieldError(caught);
-      if (field && field.field in values) setErrors({ [field.field]: field.message });
-      else if (statusOf(caught) === 409) setErrors({ name: (caught as Error).message });
-      notify({ kind: 'error', message: entity ? t('entities.updateFailed') : t('entities.createFailed') });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { values, set, errors, busy, submit } = useConsoleForm({
+    initial: () => valuesOf(entity),
+    validate: (values) => {
+      const found: FormErrors<Values> = {};
+      if (!values.name.trim()) found.name = tc('validation.required');
+      else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
+      return found;
+    },
+    save: (values) => {
+      const body = { name: values.name.trim(), logo_id: values.logo_id, provider_name: values.provider_name || null };
+      return entity ? updateEntity(adminApi, entity.id, body) : createEntity(adminApi, body);
+    },
+    valuesOf,
+    messages: entity
+      ? { success: t('entities.updated'), failure: t('entities.updateFailed') }
+      : { success: t('entities.created'), failure: t('entities.createFailed') },
+    onSaved,
+    createdPath: entity ? undefined : (result) => detailsPath(peoplePaths.entities, result.id),
+    errorsOf: (caught, values) => {
+      const found = namedFieldError(caught, values);
+      return Object.keys(found).length || statusOf(caught) !== 409 ? found : { name: (caught as Error).message };
+    },
+  });
 
   const providerList = providers.data?.providers ?? [];
   return (
