@@ -43,6 +43,30 @@ for (const name of ['tus', 'multipart']) {
 }
 process.stdout.write(`${JSON.stringify({ address, token, entityId: entity[0]!.id, folders })}\n`);
 
+// BENCH_PROFILE_DIR: a CPU profile per transfer. The bench writes "start <name>" and "stop" on stdin.
+const profileDir = process.env.BENCH_PROFILE_DIR;
+if (profileDir) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const { createInterface } = await import('node:readline');
+  const inspector = new Session();
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
+  let current = '';
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, ...rest] = line.split(' ');
+    if (command === 'start') {
+      current = rest.join('-');
+      await inspector.post('Profiler.start');
+    } else if (command === 'stop') {
+      const { profile } = await inspector.post('Profiler.stop');
+      await writeFile(`${profileDir}/${current}.cpuprofile`, JSON.stringify(profile));
+    }
+    process.stdout.write('ok\n');
+  }
+}
+
 const stop = async () => {
   await app.close();
   await idp.close();

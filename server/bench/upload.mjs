@@ -27,6 +27,9 @@ mkdirSync(WORK, { recursive: true });
 const source = join(WORK, 'source.bin');
 const results = [];
 let child;
+/** BENCH_PROFILE_DIR: the server writes a CPU profile of each transfer there (bench/upload-server.ts). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
+let control = async () => undefined;
 
 function rssOf(pid) {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -38,9 +41,11 @@ async function measure(name, work, pid) {
   const before = pid ? rssOf(pid) : 0;
   let peak = before;
   const sampler = pid ? setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20) : null;
+  if (pid) await control(`start ${name.replace(/[^a-z0-9]+/gi, '-')}`);
   const started = process.hrtime.bigint();
   await work();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (pid) await control('stop');
   if (sampler) clearInterval(sampler);
   if (pid) peak = Math.max(peak, rssOf(pid));
   const row = {
@@ -109,16 +114,43 @@ try {
   child = spawn(process.execPath, ['--import', 'tsx', 'bench/upload-server.ts'], {
     cwd: serverDir,
     env: { ...process.env, DATA_DIR: dataDir, SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: [PROFILE_DIR ? 'pipe' : 'ignore', 'pipe', 'inherit'],
   });
-  const info = await new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout.on('data', (chunk) => {
-      text += chunk;
-      if (text.includes('\n')) resolve(JSON.parse(text.split('\n')[0]));
+  const lines = [];
+  let waiting = null;
+  let text = '';
+  child.stdout.on('data', (chunk) => {
+    text += chunk;
+    let end;
+    while ((end = text.indexOf('\n')) >= 0) {
+      lines.push(text.slice(0, end));
+      text = text.slice(end + 1);
+    }
+    if (lines.length > 0 && waiting) waiting();
+  });
+  let exited = null;
+  child.on('exit', (code) => {
+    exited = new Error(`bench server exited (${code})`);
+    waiting?.();
+  });
+  const nextLine = () =>
+    new Promise((resolve, reject) => {
+      const take = () => {
+        waiting = null;
+        if (lines.length > 0) resolve(lines.shift());
+        else reject(exited);
+      };
+      if (lines.length > 0 || exited) return take();
+      waiting = take;
     });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
+  const info = JSON.parse(await nextLine());
+  if (PROFILE_DIR) {
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    control = async (command) => {
+      child.stdin.write(`${command}\n`);
+      await nextLine();
+    };
+  }
   const auth = { authorization: `Bearer ${info.token}` };
   const pid = child.pid;
 

@@ -1,13 +1,13 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ZipArchive } from 'archiver';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { DownloadQuerySchema, DownloadTicketSchema, FILE_EXCHANGE_MESSAGES, IdParamSchema, isAdministrator } from '@hub/shared/api';
 import type { Session } from '../../../../plugins/app/auth/session';
 import { downloadTickets, type DownloadPurpose } from '../../../../plugins/app/file-exchange/download-tickets';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { zipStream } from '../../../../plugins/app/file-exchange/zip-stream';
 import { errorResponses } from '../../error-responses';
 
 /** `attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
@@ -129,35 +129,16 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       });
 
       // Stored, not deflated: data files move at disk speed, and nothing is built before sending.
-      // One entry at a time: the next file is opened only when the previous one is written.
-      const archive = new ZipArchive({ store: true });
-      let current: Readable | null = null;
-      let index = 0;
-      let closed = false;
-      const next = async () => {
-        while (index < rows.length && !closed) {
-          const row = rows[index++]!;
-          const stored = await fastify.exchangeStore.get(row.storage_key!);
-          if (!stored) continue;
-          current = stored.stream;
-          archive.append(stored.stream, { name: row.name, date: new Date(row.updated_at) });
-          return;
-        }
-        if (!closed) await archive.finalize();
-      };
-      const fail = (error: unknown) => {
-        request.log.error({ err: error }, 'zip stream failed');
-        archive.destroy(error as Error);
-      };
-      archive.on('entry', () => {
-        next().catch(fail);
-      });
+      // One entry at a time: the next file is opened only when the previous one is written. A
+      // client that goes away ends the iteration, which closes the open file.
+      const store = fastify.exchangeStore;
+      const entries = rows.map((row) => ({
+        name: row.name,
+        date: new Date(row.updated_at),
+        open: async () => (await store.get(row.storage_key!))?.stream ?? null,
+      }));
+      const archive = Readable.from(zipStream(entries), { objectMode: false });
       archive.on('error', (error) => request.log.error({ err: error }, 'zip stream failed'));
-      reply.raw.on('close', () => {
-        closed = true;
-        current?.destroy();
-      });
-      next().catch(fail);
       return reply
         .header('Content-Type', 'application/zip')
         .header('Content-Disposition', contentDisposition(`${folder.name}.zip`))
