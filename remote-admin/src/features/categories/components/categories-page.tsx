@@ -2,21 +2,20 @@ import { Box, Button, HStack, Link, Text } from '@chakra-ui/react';
 import type { Category } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { LazyDeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { libraryDetailsPath as detailsPath, libraryPaths as paths } from '../../../library-paths';
 import { deleteCategory, useCategories } from '../api/categories-api';
 
 /** /admin/categories (administrator): the categories with their colour, searched by name. */
 export function CategoriesPage() {
   const { t } = useTranslation('admin');
-  const { adminApi, notify } = useRemoteProps();
+  const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams();
   const { data, error, isLoading, isValidating, mutate } = useCategories(list.params);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useConsoleDelete((category: Category) => deleteCategory(adminApi, category.id), t('categories.deleted'), mutate);
 
   const columns: ListColumn<Category>[] = [
     {
@@ -42,21 +41,6 @@ export function CategoriesPage() {
     },
   ];
 
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteCategory(adminApi, deleting.id);
-      notify({ kind: 'success', message: t('categories.deleted') });
-      setDeleting(null);
-      await mutate();
-    } catch {
-      // The API client's own toast says what failed.
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <>
       <ListFrame
@@ -69,7 +53,7 @@ export function CategoriesPage() {
         columns={columns}
         rowKey={(category) => category.id}
         rowActions={(category) => (
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(category)}>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => remover.ask(category)}>
             {t('list.delete', { title: category.name })}
           </Button>
         )}
@@ -77,12 +61,7 @@ export function CategoriesPage() {
         onCreate={() => navigate(detailsPath(paths.categories))}
         createLabel={t('categories.create')}
       />
-      <LazyDeleteConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      <LazyDeleteConfirmDialog {...remover.dialog} />
     </>
   );
 }

@@ -1,11 +1,12 @@
 import { Box, Button, Heading, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { COLOR_PATTERN, type Category } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, LoadState, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
-import { useEffect, useState, type FormEvent } from 'react';
+import { FormField } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { fieldError, statusOf } from '../../../lib/field-error';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailsLoadState } from '../../../components/details-load-state';
+import { statusOf } from '../../../lib/field-error';
+import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { libraryDetailsPath as detailsPath, libraryPaths as paths } from '../../../library-paths';
 import { createCategory, updateCategory, useCategory } from '../api/categories-api';
 
@@ -16,24 +17,16 @@ interface Values {
   name: string;
   color: string;
 }
-type Errors = Partial<Record<keyof Values, string>>;
+
+const valuesOf = (category: Category | null): Values => ({ name: category?.name ?? '', color: category?.color ?? DEFAULT_COLOR });
 
 /** /admin/categories/details/{id?}: a category's name and colour (#999999 by default); without an id, a new one. */
 export function CategoryDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useCategory(id);
-  const { t } = useTranslation('admin');
   if (id !== null && !data) {
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={statusOf(error) === 404 ? t('notFound') : undefined}
-          onRetry={statusOf(error) === 404 ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <CategoryForm key={id ?? 'new'} category={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }
@@ -41,50 +34,27 @@ export function CategoryDetailsPage() {
 function CategoryForm({ category, onSaved }: { category: Category | null; onSaved: (category: Category) => void }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const { adminApi, notify } = useRemoteProps();
-  const navigate = useNavigate();
-  const [saved, setSaved] = useState<Values>({ name: category?.name ?? '', color: category?.color ?? DEFAULT_COLOR });
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const dirty = useIsDirty(values, saved);
-  const release = useUnsavedChangesGuard(dirty);
-  useEffect(() => setErrors({}), [category?.id]);
-
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!values.name.trim()) found.name = tc('validation.required');
-    else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
-    if (!new RegExp(COLOR_PATTERN).test(values.color)) found.color = t('categories.invalidColor');
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const body = { name: values.name.trim(), color: values.color };
-    try {
-      const result = category ? await updateCategory(adminApi, category.id, body) : await createCategory(adminApi, body);
-      const next = { name: result.name, color: result.color };
-      setSaved(next);
-      setValues(next);
-      notify({ kind: 'success', message: category ? t('categories.updated') : t('categories.created') });
-      onSaved(result);
-      if (!category) {
-        release();
-        navigate(detailsPath(paths.categories, result.id), { replace: true });
-      }
-    } catch (caught) {
-      const field = fieldError(caught);
-      if (field && (field.field === 'name' || field.field === 'color')) setErrors({ [field.field]: field.message });
-      notify({ kind: 'error', message: category ? t('categories.updateFailed') : t('categories.createFailed') });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { adminApi } = useRemoteProps();
+  const { values, setValues, errors, busy, submit } = useConsoleForm({
+    initial: () => valuesOf(category),
+    validate: (values) => {
+      const found: FormErrors<Values> = {};
+      if (!values.name.trim()) found.name = tc('validation.required');
+      else if (values.name.length > NAME_MAX) found.name = tc('validation.maxLength', { length: NAME_MAX });
+      if (!new RegExp(COLOR_PATTERN).test(values.color)) found.color = t('categories.invalidColor');
+      return found;
+    },
+    save: (values) => {
+      const body = { name: values.name.trim(), color: values.color };
+      return category ? updateCategory(adminApi, category.id, body) : createCategory(adminApi, body);
+    },
+    valuesOf,
+    messages: category
+      ? { success: t('categories.updated'), failure: t('categories.updateFailed') }
+      : { success: t('categories.created'), failure: t('categories.createFailed') },
+    onSaved,
+    createdPath: category ? undefined : (result) => detailsPath(paths.categories, result.id),
+  });
 
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="2xl" aria-labelledby="category-title">
