@@ -1,11 +1,12 @@
 import { Box, Button, Heading, HStack, Input, Link, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import type { Training, TrainingCreateBody, TrainingKind } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, LoadState, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
-import { useState, type FormEvent } from 'react';
+import { FormField } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailsLoadState } from '../../../components/details-load-state';
 import { fieldError, statusOf } from '../../../lib/field-error';
+import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { createTraining, updateTraining, useTraining } from '../api/trainings-api';
 
@@ -19,7 +20,6 @@ interface Values {
   duration: string;
   kind: TrainingKind;
 }
-type Errors = Partial<Record<keyof Values, string>>;
 /** The server's field names, for a 400 that names one. */
 const FIELDS: Record<string, keyof Values> = {
   intitule: 'intitule',
@@ -50,17 +50,8 @@ export function TrainingDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useTraining(id);
-  const { t } = useTranslation('admin');
   if (id !== null && !data) {
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={statusOf(error) === 404 ? t('notFound') : undefined}
-          onRetry={statusOf(error) === 404 ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <TrainingForm key={id ?? 'new'} training={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }
@@ -68,60 +59,42 @@ export function TrainingDetailsPage() {
 function TrainingForm({ training, onSaved }: { training: Training | null; onSaved: (training: Training) => void }) {
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
-  const { adminApi, notify } = useRemoteProps();
-  const navigate = useNavigate();
-  const [saved, setSaved] = useState<Values>(() => valuesOf(training));
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const dirty = useIsDirty(values, saved);
-  const release = useUnsavedChangesGuard(dirty);
-  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
-
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!values.intitule.trim()) found.intitule = tc('validation.required');
-    else if (values.intitule.length > TITLE_MAX) found.intitule = tc('validation.maxLength', { length: TITLE_MAX });
-    if (!values.start) found.start = tc('validation.required');
-    if (values.start && values.end && new Date(values.end) < new Date(values.start)) found.end = t('trainings.endBeforeStart');
-    const hours = Number(values.duration);
-    if (values.duration !== '' && (!Number.isFinite(hours) || hours < 0 || hours > 9999)) found.duration = t('trainings.invalidDuration');
-    return found;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const body: TrainingCreateBody = {
-      intitule: values.intitule.trim(),
-      date_debut: new Date(values.start).toISOString(),
-      date_fin: values.end ? new Date(values.end).toISOString() : null,
-      duree_heures: values.duration === '' ? null : Number(values.duration),
-      kind: values.kind,
-    };
-    try {
-      const result = training ? await updateTraining(adminApi, training.id, body) : await createTraining(adminApi, body);
-      const next = valuesOf(result);
-      setSaved(next);
-      setValues(next);
-      notify({ kind: 'success', message: training ? t('trainings.updated') : t('trainings.created') });
-      onSaved(result);
-      if (!training) {
-        release();
-        navigate(libraryDetailsPath(libraryPaths.trainings, result.id), { replace: true });
-      }
-    } catch (caught) {
+  const { adminApi } = useRemoteProps();
+  const { values, setValues, errors, busy, submit } = useConsoleForm({
+    initial: () => valuesOf(training),
+    validate: (values) => {
+      const found: FormErrors<Values> = {};
+      if (!values.intitule.trim()) found.intitule = tc('validation.required');
+      else if (values.intitule.length > TITLE_MAX) found.intitule = tc('validation.maxLength', { length: TITLE_MAX });
+      if (!values.start) found.start = tc('validation.required');
+      if (values.start && values.end && new Date(values.end) < new Date(values.start)) found.end = t('trainings.endBeforeStart');
+      const hours = Number(values.duration);
+      if (values.duration !== '' && (!Number.isFinite(hours) || hours < 0 || hours > 9999)) found.duration = t('trainings.invalidDuration');
+      return found;
+    },
+    save: (values) => {
+      const body: TrainingCreateBody = {
+        intitule: values.intitule.trim(),
+        date_debut: new Date(values.start).toISOString(),
+        date_fin: values.end ? new Date(values.end).toISOString() : null,
+        duree_heures: values.duration === '' ? null : Number(values.duration),
+        kind: values.kind,
+      };
+      return training ? updateTraining(adminApi, training.id, body) : createTraining(adminApi, body);
+    },
+    valuesOf,
+    messages: training
+      ? { success: t('trainings.updated'), failure: t('trainings.updateFailed') }
+      : { success: t('trainings.created'), failure: t('trainings.createFailed') },
+    onSaved,
+    createdPath: training ? undefined : (result) => libraryDetailsPath(libraryPaths.trainings, result.id),
+    errorsOf: (caught) => {
       const field = fieldError(caught);
       const local = field ? FIELDS[field.field] : undefined;
-      if (field && local) setErrors({ [local]: field.message });
-      notify({ kind: 'error', message: training ? t('trainings.updateFailed') : t('trainings.createFailed') });
-    } finally {
-      setBusy(false);
-    }
-  }
+      return field && local ? { [local]: field.message } : {};
+    },
+  });
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby="training-title">

@@ -2,9 +2,9 @@ import { Button, Link } from '@chakra-ui/react';
 import type { Training, TrainingKind } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { LazyDeleteConfirmDialog, ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { deleteTraining, useTrainings } from '../api/trainings-api';
 
@@ -13,12 +13,11 @@ const KINDS: TrainingKind[] = ['training', 'webinar', 'event'];
 /** /admin/trainings (contributor or more): trainings, webinars and events, newest start first. */
 export function TrainingsPage() {
   const { t, i18n } = useTranslation('admin');
-  const { adminApi, notify } = useRemoteProps();
+  const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams(['kind']);
   const { data, error, isLoading, mutate } = useTrainings(list.params);
-  const [deleting, setDeleting] = useState<Training | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useConsoleDelete((training: Training) => deleteTraining(adminApi, training.id), t('trainings.deleted'), mutate);
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: ListColumn<Training>[] = [
@@ -39,21 +38,6 @@ export function TrainingsPage() {
       render: (training) => (training.duree_heures === null ? '' : String(training.duree_heures)),
     },
   ];
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteTraining(adminApi, deleting.id);
-      notify({ kind: 'success', message: t('trainings.deleted') });
-      setDeleting(null);
-      await mutate();
-    } catch {
-      // The API client's own toast says what failed.
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>
@@ -76,7 +60,7 @@ export function TrainingsPage() {
           />
         }
         rowActions={(training) => (
-          <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(training)}>
+          <Button size="xs" variant="outline" colorPalette="red" onClick={() => remover.ask(training)}>
             {t('list.delete', { title: training.intitule })}
           </Button>
         )}
@@ -84,12 +68,7 @@ export function TrainingsPage() {
         onCreate={() => navigate(libraryDetailsPath(libraryPaths.trainings))}
         createLabel={t('trainings.create')}
       />
-      <LazyDeleteConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      <LazyDeleteConfirmDialog {...remover.dialog} />
     </>
   );
 }
