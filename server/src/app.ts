@@ -7,6 +7,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/db-err
 import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
 import advicesRepository from './plugins/app/advices/advices-repository';
 import auditRepository from './plugins/app/audit/audit-repository';
+import hubCache from './plugins/app/cache/hub-cache';
 import discussionHub from './plugins/app/discussions/discussion-hub';
 import discussionsRepository from './plugins/app/discussions/discussions-repository';
 import accessTokens from './plugins/app/auth/access-tokens';
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.embeddedIdp) await app.register(identityProvider);
   await app.register(powerBi);
 
+  await app.register(hubCache);
   await app.register(imageUrls);
   await app.register(accessTokens);
   await app.register(idTokenVerifier);

@@ -30,7 +30,9 @@ export interface Db extends Queryable {
   /**
    * LISTEN on `channel`: `onPayload` hears every NOTIFY on it, from any process on the same
    * database (PostgreSQL: one dedicated connection per listener). Resolves to the unlisten function.
+   * `onState` (optional) hears when the connection is lost (false: notifications sent meanwhile are
+   * not heard) and when it is back (true); PGlite's never is.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

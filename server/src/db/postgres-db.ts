@@ -80,7 +80,7 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
         client.release(broken);
       }
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onState) {
       if (!SCHEMA_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);
       // LISTEN holds its connection for good: a client of its own, outside the pool. When it is lost
       // (PostgreSQL stopped or restarted) it comes back by itself, retrying with a growing wait.
@@ -88,8 +88,10 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
       let stopped = false;
       let retryTimer: NodeJS.Timeout | null = null;
       let delay = LISTEN_RETRY_MIN_MS;
+      let retried = false;
       const scheduleRetry = () => {
         if (stopped || retryTimer) return;
+        retried = true;
         retryTimer = setTimeout(() => {
           retryTimer = null;
           void connect().catch(() => scheduleRetry());
@@ -103,7 +105,10 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
         const onLost = () => {
           if (lost) return;
           lost = true;
-          if (client === next) client = null;
+          if (client === next) {
+            client = null;
+            if (!stopped) onState?.(false);
+          }
           void next.end().catch(() => {});
           scheduleRetry();
         };
@@ -126,6 +131,8 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
         }
         client = next;
         delay = LISTEN_RETRY_MIN_MS;
+        // Only after a loss (the first connection is listen()'s own promise).
+        if (retried) onState?.(true);
       };
       await connect();
       return async () => {

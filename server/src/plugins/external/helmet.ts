@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from './config';
 
 /**
@@ -7,6 +8,10 @@ import type { AppConfig } from './config';
  * the remotes run (same-origin scripts, or the remotes' own origins when REMOTE_<NAME>_URL moves
  * them), lets the browser reach the identity providers during sign-in (connect-src), and lets
  * dashboards be framed (frame-src https:). The embedded provider's pages have their own policy.
+ *
+ * The headers are built once (again when allowConnect adds an origin), not on every answer:
+ * @fastify/helmet's global hook calls helmet() afresh for each request, which parses every
+ * directive each time (its own hook now serves the provider's routes only, with their policy).
  */
 export interface ContentSecurity {
   /** Adds origins the browser may fetch from (identity providers added at run time). */
@@ -37,7 +42,7 @@ export default fp(
     // A remote on its webpack dev server (development only) is an eval-based build.
     const devRemotes = config.nodeEnv === 'development' && remotes.length > 0;
 
-    await fastify.register(helmet, {
+    const options = (): HelmetOptions => ({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -47,7 +52,7 @@ export default fp(
           'style-src': ["'self'", "'unsafe-inline'", ...remotes],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'font-src': ["'self'", 'data:', ...remotes],
-          'connect-src': [() => ["'self'", ...connect].join(' ')],
+          'connect-src': ["'self'", ...connect],
           'frame-src': ['https:'],
           'worker-src': ["'self'", 'blob:'],
           'object-src': ["'none'"],
@@ -65,10 +70,19 @@ export default fp(
       // The shell's dev server (another port, same site) loads remotes and images from here.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
+    let apply = helmet(options());
+    // Routes with a policy of their own (`helmet: {...}` in their options) keep @fastify/helmet's handling.
+    // (The same helmet release; its types come from another path of the store.)
+    await fastify.register(fastifyHelmet, { ...(options() as unknown as FastifyHelmetOptions), global: false });
+    fastify.addHook('onRequest', (request, reply, done) => {
+      if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return done();
+      apply(request.raw, reply.raw, (error) => done(error as Error | undefined));
+    });
 
     fastify.decorate('contentSecurity', {
       allowConnect(origins: Iterable<string>) {
         for (const origin of origins) connect.add(origin);
+        apply = helmet(options());
       },
     });
   },

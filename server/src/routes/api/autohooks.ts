@@ -24,7 +24,8 @@ function positiveId(text: string): number | null {
 
 /**
  * The session guard of every route below it, unless the route says `config: { public: true }`:
- * a valid access token for this API, a user that still exists, a session not ended since. Sets `request.session`, deciding
+ * a valid access token for this API, a user that still exists, a session not ended since (its
+ * token version, rights and entity as they are now: kept in hubCache, dropped on every change). Sets `request.session`, deciding
  * the context headers of SPEC §6 itself, never trusting the browser:
  * - Display-As-User-Id: only from an administrator, for an existing user; else 403.
  * - X-Entity-ID: only when the displayed user is a contributor or more and may act on that entity
@@ -33,6 +34,15 @@ function positiveId(text: string): number | null {
  */
 export function sessionGuard(audience: Audience) {
   return fp(async (fastify: FastifyInstance) => {
+    // The user and their rights are read from the database when they changed, not on every call:
+    // the cache drops them on every process within milliseconds of a change (plugins/app/cache/hub-cache.ts).
+    const { hubCache, usersRepository } = fastify;
+    const findUser = (id: number) =>
+      hubCache.get(`user:${id}`, async () => {
+        const found = await usersRepository.findById(id);
+        return found && Object.freeze({ ...found, rights: Object.freeze([...found.rights]) as string[] });
+      });
+    const entityExists = (id: number) => hubCache.get(`entity:${id}`, () => usersRepository.entityExists(id));
     fastify.decorateRequest('session', null as never);
     fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.routeOptions.config.public) return;
@@ -40,7 +50,7 @@ export function sessionGuard(audience: Audience) {
       const token = bearerToken(request);
       if (!token) return reply.unauthorized('Missing bearer token');
       const claims = await fastify.accessTokens.verifyClaims(token, audience);
-      const actor = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
+      const actor = claims === null ? null : await findUser(claims.userId);
       // The same read of the user row refuses a token of an ended session (sign-out, "end sessions").
       if (!actor || actor.token_version !== claims!.tokenVersion) return reply.unauthorized('Invalid or expired token');
 
@@ -49,7 +59,7 @@ export function sessionGuard(audience: Audience) {
       if (displayAsHeader !== undefined) {
         if (!isAdministrator(actor.rights)) return reply.forbidden('Display-as is for administrators');
         const targetId = positiveId(displayAsHeader);
-        const target = targetId === null ? null : await fastify.usersRepository.findById(targetId);
+        const target = targetId === null ? null : await findUser(targetId);
         if (!target) return reply.forbidden('Display-as: no such user');
         user = target;
       }
@@ -61,7 +71,7 @@ export function sessionGuard(audience: Audience) {
         const allowed =
           requested !== null &&
           isContributor(user.rights) &&
-          (isAdministrator(user.rights) ? await fastify.usersRepository.entityExists(requested) : requested === user.entity_id);
+          (isAdministrator(user.rights) ? await entityExists(requested) : requested === user.entity_id);
         if (!allowed) return reply.forbidden('You may not act on this entity');
         entityId = requested;
       }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardListQuerySchema, DashboardListSchema, DashboardSchema, ErrorResponseSchema, IdParamSchema } from '@hub/shared/api';
+import { cachedList } from '../cached-list';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -11,7 +12,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: DashboardListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => fastify.dashboardsRepository.list(request.query, request.session),
+    // From the cache when nothing changed, 304 when the browser's copy is current (../cached-list.ts).
+    async (request, reply) =>
+      cachedList(fastify.hubCache, request, reply, {
+        name: 'dashboards',
+        query: request.query,
+        perUser: true,
+        load: () => fastify.dashboardsRepository.list(request.query, request.session),
+      }),
   );
 
   // The embedded frame's page (/dashboards/{id}) opened directly, without the list.

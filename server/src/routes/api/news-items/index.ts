@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, IdParamSchema, NewsItemListQuerySchema, NewsItemListSchema, NewsItemSchema } from '@hub/shared/api';
+import { cachedList } from '../cached-list';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -11,7 +12,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: NewsItemListSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
       },
     },
-    async (request) => fastify.newsItemsRepository.list(request.query, request.session),
+    // From the cache when nothing changed, 304 when the browser's copy is current (../cached-list.ts).
+    async (request, reply) =>
+      cachedList(fastify.hubCache, request, reply, {
+        name: 'news-items',
+        query: request.query,
+        perUser: false,
+        load: () => fastify.newsItemsRepository.list(request.query, request.session),
+      }),
   );
 
   fastify.get(

@@ -1,0 +1,188 @@
+import fp from 'fastify-plugin';
+import type { Db, Queryable } from '../../../db/db';
+
+/**
+ * The channel of migration 0040's triggers: a change to users, entities, content, audiences,
+ * categories or images NOTIFYs it, from whichever process (or psql, or a scheduled job) wrote.
+ */
+export const CACHE_CHANNEL = 'hub_cache';
+/** A safety net only: invalidation is what keeps entries right, not their age. */
+export const CACHE_MAX_AGE_MS = 30_000;
+export const CACHE_MAX_ENTRIES = 20_000;
+
+/**
+ * What the hot read paths (the session guard's user, the lists) keep in memory between calls, so
+ * that a call does not touch the database when nothing changed. Every entry is dropped, in every
+ * process, within milliseconds of a change:
+ * - in this process, at once: every write through this process's database handle (a statement
+ *   other than a read that may touch a watched table, or a transaction) drops everything as soon
+ *   as it has resolved;
+ * - in the other processes, through PostgreSQL LISTEN/NOTIFY on CACHE_CHANNEL (the triggers of
+ *   migration 0040 notify at commit, whoever wrote). While the LISTEN connection is lost, notifications
+ *   would be missed: nothing is kept until it is back.
+ * A value loaded while an invalidation happened is not kept (it may predate the change).
+ */
+export interface HubCache {
+  /** The value under `key`: kept, or loaded by `load` (one load at a time per key). */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Drops everything in this process. */
+  invalidate(): void;
+  /** Bumped at each invalidation (tests, metrics). */
+  readonly generation: number;
+  /** False while the LISTEN connection is lost (nothing is kept then). */
+  readonly enabled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hubCache: HubCache;
+  }
+}
+
+interface Entry {
+  value: unknown;
+  at: number;
+}
+
+/** The listeners of the writes made through each database handle (tests share one handle between apps). */
+const writeListeners = new WeakMap<Db, Set<() => void>>();
+
+/** SQL that only reads (or opens, ends a transaction): anything else through a handle counts as a write. */
+const READ_ONLY = /^\s*(SELECT|SHOW|LISTEN|UNLISTEN|BEGIN|COMMIT|ROLLBACK|EXPLAIN)\b/i;
+/** The tables whose changes the cached reads depend on (those of migration 0040's triggers). */
+export const WATCHED_TABLES = new Set([
+  'users',
+  'entities',
+  'advices',
+  'advice_users',
+  'dashboards',
+  'dashboard_users',
+  'news_items',
+  'categories',
+  'images',
+]);
+const SIMPLE_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
+
+/** False for SQL that cannot change what is cached: reads, and a plain write into a table not watched (a message, an audit line). */
+function mayChangeCached(sql: string): boolean {
+  if (READ_ONLY.test(sql)) return false;
+  const simple = SIMPLE_WRITE.exec(sql);
+  // A foreign key may still cascade from an unwatched table into a watched one: the trigger's NOTIFY covers that.
+  return simple ? WATCHED_TABLES.has(simple[1]!.toLowerCase()) : true;
+}
+
+/**
+ * Calls `listener` after every write through `db` that may touch a watched table (query/exec of
+ * a statement other than a read, a transaction, whether it committed or not) has resolved. Wraps
+ * the handle's methods once.
+ */
+export function onWrites(db: Db, listener: () => void): () => void {
+  let listeners = writeListeners.get(db);
+  if (!listeners) {
+    const all = new Set<() => void>();
+    listeners = all;
+    writeListeners.set(db, all);
+    const fire = () => {
+      for (const each of all) each();
+    };
+    const { query, exec, transaction } = db;
+    const writable = db as { -readonly [K in keyof Db]: Db[K] };
+    writable.query = async function (this: Queryable, sql, params, options) {
+      if (!mayChangeCached(sql)) return query.call(this, sql, params, options);
+      try {
+        return await query.call(this, sql, params, options);
+      } finally {
+        fire();
+      }
+    } as Db['query'];
+    writable.exec = async function (this: Queryable, sql) {
+      try {
+        return await exec.call(this, sql);
+      } finally {
+        fire();
+      }
+    };
+    writable.transaction = async function (this: Db, fn) {
+      try {
+        return await transaction.call(this, fn);
+      } finally {
+        fire();
+      }
+    } as Db['transaction'];
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function createHubCache(): HubCache & { setEnabled(enabled: boolean): void } {
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<unknown>>();
+  let generation = 0;
+  let enabled = true;
+
+  const cache = {
+    get generation() {
+      return generation;
+    },
+    get enabled() {
+      return enabled;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      loading.clear();
+    },
+    setEnabled(next: boolean) {
+      cache.invalidate();
+      enabled = next;
+    },
+    async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      if (!enabled) return load();
+      const entry = entries.get(key);
+      if (entry && Date.now() - entry.at < CACHE_MAX_AGE_MS) return entry.value as T;
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<T>;
+      const started = generation;
+      const promise = load().then(
+        (value) => {
+          if (loading.get(key) === promise) loading.delete(key);
+          // An invalidation during the load: the value may predate the change, so it is not kept.
+          if (generation === started && enabled) {
+            if (entries.size >= CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+            entries.set(key, { value, at: Date.now() });
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (loading.get(key) === promise) loading.delete(key);
+          throw error;
+        },
+      );
+      loading.set(key, promise);
+      return promise;
+    },
+  };
+  return cache;
+}
+
+export default fp(
+  async (fastify) => {
+    const cache = createHubCache();
+    const stopWrites = onWrites(fastify.db, () => cache.invalidate());
+    const unlisten = await fastify.db.listen(
+      CACHE_CHANNEL,
+      () => cache.invalidate(),
+      (listening) => {
+        if (!listening) fastify.log.warn('cache invalidation channel lost: nothing is cached until it is back');
+        cache.setEnabled(listening);
+      },
+    );
+    fastify.decorate('hubCache', cache);
+    fastify.addHook('onClose', async () => {
+      stopWrites();
+      cache.setEnabled(false);
+      await unlisten();
+    });
+  },
+  { name: 'hub-cache', dependencies: ['database'] },
+);
