@@ -2,11 +2,13 @@ import { Box, Checkbox, Heading, HStack, Input, Link, NativeSelect, Stack, Stat,
 import { UserLinksFields } from './user-links-fields';
 import { highestRole, ROLES, type AdminUser, type AdminUserUpdateBody, type Role } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, ImagePicker, LoadState, useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
-import { useState, type FormEvent } from 'react';
+import { FormField, ImagePicker } from '@hub/shared/ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailsLoadState } from '../../../components/details-load-state';
 import { fieldError, statusOf } from '../../../lib/field-error';
+import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { peoplePaths } from '../../../people-paths';
 import { endUserSessions, updateUser, useAllEntities, useUser } from '../api/users-api';
 
@@ -27,7 +29,6 @@ interface Values {
   pbi_groups: string[];
   profile_image_id: number | null;
 }
-type Errors = Partial<Record<keyof Values, string>>;
 
 const valuesOf = (user: AdminUser): Values => ({
   first_name: user.first_name,
@@ -43,23 +44,28 @@ const valuesOf = (user: AdminUser): Values => ({
 
 const same = (a: readonly unknown[], b: readonly unknown[]) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Only what changed: the rights are sent only when the role changes. */
+function changes(values: Values, saved: Values): AdminUserUpdateBody {
+  const next: AdminUserUpdateBody = {};
+  if (values.first_name !== saved.first_name) next.first_name = values.first_name.trim();
+  if (values.last_name !== saved.last_name) next.last_name = values.last_name.trim();
+  if (values.role !== saved.role) next.rights = [values.role];
+  if (values.entity_id !== saved.entity_id) next.entity_id = values.entity_id ? Number(values.entity_id) : null;
+  if (values.welcome_message !== saved.welcome_message) next.welcome_message = values.welcome_message || null;
+  if (values.contact_enable !== saved.contact_enable) next.contact_enable = values.contact_enable;
+  if (!same(values.contacts, saved.contacts)) next.contacts = values.contacts;
+  if (!same(values.pbi_groups, saved.pbi_groups)) next.pbi_groups = values.pbi_groups;
+  if (values.profile_image_id !== saved.profile_image_id) next.profile_image_id = values.profile_image_id;
+  return next;
+}
+
 /** /admin/users/details/{id} (administrator): a user's names, role, entity, welcome message and contact flag. */
 export function UserDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useUser(id);
-  const { t } = useTranslation('admin');
   if (!data) {
-    const missing = id === null || statusOf(error) === 404;
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={missing ? t('notFound') : undefined}
-          onRetry={missing ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <UserForm key={data.id} user={data} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }
@@ -69,63 +75,27 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
   const { t: tc } = useTranslation('common');
   const { adminApi, notify } = useRemoteProps();
   const entities = useAllEntities();
-  const [saved, setSaved] = useState<Values>(() => valuesOf(user));
-  const [values, setValues] = useState<Values>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const dirty = useIsDirty(values, saved);
-  useUnsavedChangesGuard(dirty);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => setValues((current) => ({ ...current, [key]: value }));
-
-  function validate(): Errors {
-    const found: Errors = {};
-    for (const key of ['first_name', 'last_name'] as const) {
-      if (!values[key].trim()) found[key] = tc('validation.required');
-      else if (values[key].length > NAME_MAX) found[key] = tc('validation.maxLength', { length: NAME_MAX });
-    }
-    if (values.welcome_message.length > WELCOME_MAX) found.welcome_message = tc('validation.maxLength', { length: WELCOME_MAX });
-    return found;
-  }
-
-  /** Only what changed: the rights are sent only when the role changes. */
-  function body(): AdminUserUpdateBody {
-    const next: AdminUserUpdateBody = {};
-    if (values.first_name !== saved.first_name) next.first_name = values.first_name.trim();
-    if (values.last_name !== saved.last_name) next.last_name = values.last_name.trim();
-    if (values.role !== saved.role) next.rights = [values.role];
-    if (values.entity_id !== saved.entity_id) next.entity_id = values.entity_id ? Number(values.entity_id) : null;
-    if (values.welcome_message !== saved.welcome_message) next.welcome_message = values.welcome_message || null;
-    if (values.contact_enable !== saved.contact_enable) next.contact_enable = values.contact_enable;
-    if (!same(values.contacts, saved.contacts)) next.contacts = values.contacts;
-    if (!same(values.pbi_groups, saved.pbi_groups)) next.pbi_groups = values.pbi_groups;
-    if (values.profile_image_id !== saved.profile_image_id) next.profile_image_id = values.profile_image_id;
-    return next;
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const result = await updateUser(adminApi, user.id, body());
-      const next = valuesOf(result);
-      setSaved(next);
-      setValues(next);
-      notify({ kind: 'success', message: t('users.updated') });
-      onSaved(result);
-    } catch (caught) {
-      const field = fieldError(caught);
-      if (field) {
-        const key = field.field === 'rights' ? 'role' : field.field;
-        if (key in values) setErrors({ [key]: field.message });
+  const { values, set, errors, busy, submit } = useConsoleForm({
+    initial: () => valuesOf(user),
+    validate: (values) => {
+      const found: FormErrors<Values> = {};
+      for (const key of ['first_name', 'last_name'] as const) {
+        if (!values[key].trim()) found[key] = tc('validation.required');
+        else if (values[key].length > NAME_MAX) found[key] = tc('validation.maxLength', { length: NAME_MAX });
       }
-      notify({ kind: 'error', message: t('users.updateFailed') });
-    } finally {
-      setBusy(false);
-    }
-  }
+      if (values.welcome_message.length > WELCOME_MAX) found.welcome_message = tc('validation.maxLength', { length: WELCOME_MAX });
+      return found;
+    },
+    save: (values, saved) => updateUser(adminApi, user.id, changes(values, saved)),
+    valuesOf,
+    messages: { success: t('users.updated'), failure: t('users.updateFailed') },
+    onSaved,
+    errorsOf: (caught, values) => {
+      const field = fieldError(caught);
+      const key = field?.field === 'rights' ? 'role' : field?.field;
+      return field && key && key in values ? { [key]: field.message } : {};
+    },
+  });
 
   const [ending, setEnding] = useState(false);
   async function endSessions() {
