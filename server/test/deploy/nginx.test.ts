@@ -12,6 +12,7 @@ import { openPostgres } from '../../src/db/postgres-db';
 import { startServerProcess, type ServerProcess } from '../faults/server-process';
 import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
 import { DB_KIND } from '../helper';
+import { readSse } from '../support/sse-reader';
 import { startTestIdp, type TestIdp } from '../support/test-idp';
 
 const NGINX = '/usr/sbin/nginx';
@@ -174,32 +175,8 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
     const ticket = (
       (await (await call(front, consultant, '/api/discussions/events/ticket', { method: 'POST' })).json()) as { ticket: string }
     ).ticket;
-    const controller = new AbortController();
-    const stream = await fetch(`${front}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-    assert.equal(stream.status, 200);
-    assert.match(stream.headers.get('content-type') ?? '', /^text\/event-stream/);
-    const received: { event: string; data: Record<string, unknown> }[] = [];
-    let text = '';
-    const reader = stream.body!.getReader();
-    const pump = (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          text += Buffer.from(value).toString('utf8');
-          let end: number;
-          while ((end = text.indexOf('\n\n')) >= 0) {
-            const block = text.slice(0, end);
-            text = text.slice(end + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event && data) received.push({ event, data: JSON.parse(data) });
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
+    const stream = await readSse(`${front}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`);
+    const { received } = stream;
     try {
       // The stream is on one of the two processes: a message written directly on each reaches it,
       // so one of them crossed processes (PostgreSQL NOTIFY) and nginx passed it on unbuffered.
@@ -224,8 +201,7 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
         );
       }
     } finally {
-      controller.abort();
-      await pump;
+      await stream.close();
     }
   });
 

@@ -8,6 +8,7 @@ import type { MessageCreated } from '@hub/shared/api';
 import { buildApp } from '../../src/app';
 import { DB_KIND } from '../helper';
 import { caller } from '../support/caller';
+import { readSse } from '../support/sse-reader';
 import { testConfig } from '../support/test-config';
 import { startTestIdp, type TestIdp } from '../support/test-idp';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
@@ -46,38 +47,7 @@ describe('PostgreSQL stops and comes back', { skip }, () => {
 
   async function openStream(email: string) {
     const ticket = (await call(email, 'POST', '/api/discussions/events/ticket')).json().ticket as string;
-    const controller = new AbortController();
-    const response = await fetch(`${address}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-    assert.equal(response.status, 200);
-    const reader = response.body!.getReader();
-    const received: { event: string; data: Record<string, unknown> }[] = [];
-    let text = '';
-    const pump = (async () => {
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          text += Buffer.from(value).toString('utf8');
-          let end: number;
-          while ((end = text.indexOf('\n\n')) >= 0) {
-            const block = text.slice(0, end);
-            text = text.slice(end + 2);
-            const event = /^event: (.+)$/m.exec(block)?.[1];
-            const data = /^data: (.+)$/m.exec(block)?.[1];
-            if (event && data) received.push({ event, data: JSON.parse(data) });
-          }
-        }
-      } catch {
-        // aborted
-      }
-    })();
-    return {
-      received,
-      close: async () => {
-        controller.abort();
-        await pump;
-      },
-    };
+    return readSse(`${address}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`);
   }
 
   test('should answer 503 with Retry-After while PostgreSQL is stopped, stay live, and resume with events and writes intact', async () => {

@@ -132,5 +132,6 @@ export const fileExchangePaths = {
   counters: () => 'counters',
   limits: () => 'limits',
   eventsTicket: () => 'events/ticket',
-  events: (ticket: string) => `events?ticket=${encodeURIComponent(ticket)}`,
+  events: (ticket: string, lastEventId?: string | null) =>
+    `events?ticket=${encodeURIComponent(ticket)}${lastEventId ? `&last_event_id=${encodeURIComponent(lastEventId)}` : ''}`,
 } as const;

@@ -221,4 +221,8 @@ export type DownloadTicket = Static<typeof DownloadTicketSchema>;
 export const DownloadQuerySchema = Type.Object({ ticket: Type.Optional(Type.String()) });
 
 /** GET events?ticket= */
-export const FileEventsQuerySchema = Type.Object({ ticket: Type.Optional(Type.String()) });
+export const FileEventsQuerySchema = Type.Object({
+  ticket: Type.Optional(Type.String()),
+  /** The id of the last event seen, when a new stream replaces a dropped one (as the Last-Event-ID header). */
+  last_event_id: Type.Optional(Type.String()),
+});

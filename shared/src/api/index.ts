@@ -16,6 +16,7 @@ export * from './remotes';
 export * from './client-errors';
 export * from './file-exchange';
 export * from './file-exchange-paths';
+export * from './event-stream';
 export * from './file-exchange-stream';
 export * from './audit';
 export * from './content';

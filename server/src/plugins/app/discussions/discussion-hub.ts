@@ -3,14 +3,12 @@ import fp from 'fastify-plugin';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { DiscussionEvent } from '@hub/shared/api';
 import { DISCUSSIONS_CHANNEL, type DiscussionNotification } from './discussions-repository';
-import { closeWithReconnectHint } from '../live-streams';
+import { openLiveChannel } from '../live-streams';
 
 /** EventSource sends no header: the browser trades its bearer token for this ticket, valid one minute. */
 export const EVENTS_TICKET_TTL_SECONDS = 60;
 const TICKET_AUDIENCE = 'hub-discussion-events';
 const TICKET_ISSUER = 'urn:client-hub:server';
-/** A comment line now and then keeps proxies from closing an idle stream. */
-export const HEARTBEAT_MS = 25_000;
 
 export interface EventStreamClient {
   userId: number;
@@ -25,8 +23,13 @@ export interface DiscussionHub {
   verifyTicket(ticket: string): Promise<number | null>;
   /** The user id and token version of a valid ticket, else null. */
   verifyTicketClaims(ticket: string): Promise<{ userId: number; tokenVersion: number } | null>;
-  /** Keeps `client` until its connection closes, sending it the events it may see. */
-  attach(client: EventStreamClient): void;
+  /**
+   * Keeps `client` until its connection closes, sending it the events it may see; with `afterId`
+   * (its Last-Event-ID) first those it missed.
+   */
+  attach(client: EventStreamClient, afterId?: number | null): Promise<void>;
+  /** An event of no id to one client, after whatever its replay sends (the counters on connecting). */
+  send(client: EventStreamClient, event: string, data: unknown): void;
   /** Connected streams of this process (tests, metrics). */
   readonly size: number;
 }
@@ -37,82 +40,49 @@ declare module 'fastify' {
   }
 }
 
-function send(raw: ServerResponse, event: string, data: unknown) {
-  raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
+/** What the discussions' NOTIFY carries (the parties are the notification's users). */
+export type DiscussionPayload = Pick<DiscussionNotification, 'type' | 'discussion_id' | 'message_id'>;
 
 /**
  * The live side of discussions. Every server process LISTENs once on the discussions channel
- * (PostgreSQL NOTIFY reaches every process on the database) and fans each notification out to
- * its own connected streams whose user is a party of the discussion, or an administrator. The
- * payload carries ids only: the browser re-reads through the API, where the rights are checked.
+ * (PostgreSQL NOTIFY reaches every process on the database) and fans each event out to its own
+ * connected streams whose user is a party of the discussion, or an administrator. Events carry
+ * their id (live_events): a stream that reconnects with Last-Event-ID is sent what it missed.
  */
 export default fp(
   async (fastify) => {
     const key = new TextEncoder().encode(fastify.config.sessionSecret);
-    const clients = new Set<EventStreamClient>();
 
-    async function deliver(notification: DiscussionNotification) {
-      const event: DiscussionEvent = {
-        type: notification.type,
-        discussion_id: notification.discussion_id,
-        message_id: notification.message_id,
-      };
-      // The message itself goes with the event (read once per process), so the other party shows it
-      // without another round trip; NOTIFY itself carries ids only (its payload is capped at 8000 bytes).
-      if ((event.type === 'message.created' || event.type === 'message.updated') && event.message_id !== null) {
-        const message = await fastify.discussionsRepository.message(event.message_id);
-        if (message) event.message = message;
-      }
-      const parties = new Set(notification.users);
-      const countersFor = new Set<number>();
-      for (const client of clients) {
-        const party = parties.has(client.userId);
-        if (notification.type !== 'counters' && (party || client.isAdministrator)) send(client.raw, event.type, event);
-        if (party) countersFor.add(client.userId);
-      }
-      // Counters are per user: read once per user connected here, then sent to each of their streams.
-      for (const userId of countersFor) {
-        const counters = await fastify.discussionsRepository.counters(userId);
-        for (const client of clients) {
-          if (client.userId === userId)
-            send(client.raw, 'counters', {
-              type: 'counters',
-              discussion_id: event.discussion_id,
-              message_id: event.message_id,
-              ...counters,
-            });
+    const live = await openLiveChannel<DiscussionPayload, EventStreamClient>(fastify, {
+      channel: DISCUSSIONS_CHANNEL,
+      seesAll: (client) => client.isAdministrator,
+      async deliver(notification, clients, send, replay) {
+        const { payload, id } = notification;
+        const event: DiscussionEvent = { type: payload.type, discussion_id: payload.discussion_id, message_id: payload.message_id };
+        // The message itself goes with the event (read once per process), so the other party shows it
+        // without another round trip; NOTIFY itself carries ids only (its payload is capped at 8000 bytes).
+        if ((event.type === 'message.created' || event.type === 'message.updated') && event.message_id !== null) {
+          const message = await fastify.discussionsRepository.message(event.message_id);
+          if (message) event.message = message;
         }
-      }
-    }
-
-    const unlisten = await fastify.db.listen(DISCUSSIONS_CHANNEL, (payload) => {
-      let notification: DiscussionNotification;
-      try {
-        notification = JSON.parse(payload) as DiscussionNotification;
-      } catch {
-        fastify.log.warn({ payload }, 'unreadable discussions notification');
-        return;
-      }
-      deliver(notification).catch((error: unknown) => fastify.log.error({ err: error }, 'discussion event delivery failed'));
-    });
-
-    const heartbeat = setInterval(() => {
-      for (const client of clients) client.raw.write(': heartbeat\n\n');
-    }, HEARTBEAT_MS);
-    heartbeat.unref();
-
-    // Shutdown: before the server waits for its connections to end, the streams end with a reconnect hint.
-    fastify.addHook('preClose', async () => {
-      clearInterval(heartbeat);
-      closeWithReconnectHint(clients);
-      clients.clear();
-    });
-    fastify.addHook('onClose', async () => {
-      clearInterval(heartbeat);
-      for (const client of clients) client.raw.end();
-      clients.clear();
-      await unlisten();
+        const parties = new Set(notification.users);
+        const countersFor = new Set<number>();
+        for (const client of clients) {
+          const party = parties.has(client.userId);
+          if (event.type !== 'counters' && (party || client.isAdministrator)) send(client, event.type, event, id ?? undefined);
+          if (party) countersFor.add(client.userId);
+        }
+        // A replay sends the counters once at its end (the route does), not after every event.
+        if (replay) return;
+        // Counters are per user: read once per user connected here, then sent to each of their streams.
+        for (const userId of countersFor) {
+          const counters = await fastify.discussionsRepository.counters(userId);
+          for (const client of clients) {
+            if (client.userId === userId)
+              send(client, 'counters', { type: 'counters', discussion_id: event.discussion_id, message_id: event.message_id, ...counters });
+          }
+        }
+      },
     });
 
     const hub: DiscussionHub = {
@@ -145,12 +115,10 @@ export default fp(
           throw error;
         }
       },
-      attach(client) {
-        clients.add(client);
-        client.raw.on('close', () => clients.delete(client));
-      },
+      attach: (client, afterId = null) => live.attach(client, afterId),
+      send: (client, event, data) => live.send(client, event, data),
       get size() {
-        return clients.size;
+        return live.size;
       },
     };
     fastify.decorate('discussionHub', hub);

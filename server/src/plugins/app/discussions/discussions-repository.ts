@@ -17,11 +17,12 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../auth/session';
+import { appendLiveEvent, notifyUnrecorded } from '../live-streams';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
 
-/** What travels through NOTIFY: ids only; each receiver re-reads through the API with its own rights. */
+/** A discussion event: ids only, and the parties told (live-streams.ts carries it through NOTIFY and keeps it for replay). */
 export interface DiscussionNotification {
   type: DiscussionEventType;
   discussion_id: number;
@@ -123,8 +124,10 @@ export default fp(
   async (fastify) => {
     const { db, httpErrors } = fastify;
 
-    async function notify(tx: Queryable, event: DiscussionNotification) {
-      await tx.query('SELECT pg_notify($1, $2)', [DISCUSSIONS_CHANNEL, JSON.stringify(event)]);
+    /** Tells every process (live-streams.ts); events other than counters are kept for replay: call it last in the transaction. */
+    async function notify(tx: Queryable, { users, ...payload }: DiscussionNotification) {
+      if (payload.type === 'counters') await notifyUnrecorded(tx, DISCUSSIONS_CHANNEL, users, payload);
+      else await appendLiveEvent(tx, DISCUSSIONS_CHANNEL, users, payload);
     }
 
     async function messagesByIds(ids: number[], q: Queryable = db): Promise<Map<number, Message>> {
@@ -309,11 +312,7 @@ export default fp(
           );
           const messageId = inserted.rows[0]!.id;
           const users = [customerId, consultantId];
-          await notify(tx, { type: 'message.created', discussion_id: discussionId, message_id: messageId, users });
-          if (body.close) {
-            await tx.query(`UPDATE discussions SET status = 'closed', closed_at = now() WHERE id = $1`, [discussionId]);
-            await notify(tx, { type: 'discussion.closed', discussion_id: discussionId, message_id: messageId, users });
-          }
+          if (body.close) await tx.query(`UPDATE discussions SET status = 'closed', closed_at = now() WHERE id = $1`, [discussionId]);
           await fastify.auditRepository.record(
             session,
             {
@@ -325,7 +324,10 @@ export default fp(
             tx,
           );
           const message = (await messagesByIds([messageId], tx)).get(messageId)!;
-          return { discussion: await oneDiscussion(me, discussionId, tx), message };
+          const discussion = await oneDiscussion(me, discussionId, tx);
+          await notify(tx, { type: 'message.created', discussion_id: discussionId, message_id: messageId, users });
+          if (body.close) await notify(tx, { type: 'discussion.closed', discussion_id: discussionId, message_id: messageId, users });
+          return { discussion, message };
         });
       },
 
@@ -335,14 +337,15 @@ export default fp(
         return db.transaction(async (tx) => {
           const { discussion } = await ownMessage(session, id, tx);
           await tx.query('UPDATE messages SET message = $2, is_edited = true, modified_at = now() WHERE id = $1', [id, text]);
+          await fastify.auditRepository.record(session, { action: 'message.update', itemType: 'message', itemId: id }, tx);
+          const message = (await messagesByIds([id], tx)).get(id)!;
           await notify(tx, {
             type: 'message.updated',
             discussion_id: discussion.id,
             message_id: id,
             users: [discussion.customer_id, discussion.consultant_id ?? 0],
           });
-          await fastify.auditRepository.record(session, { action: 'message.update', itemType: 'message', itemId: id }, tx);
-          return (await messagesByIds([id], tx)).get(id)!;
+          return message;
         });
       },
 
@@ -352,13 +355,13 @@ export default fp(
           // Keep the chain whole: the replies to this message now answer its parent.
           await tx.query('UPDATE messages SET parent_message_id = $2 WHERE parent_message_id = $1', [id, message.parent_message_id]);
           await tx.query('DELETE FROM messages WHERE id = $1', [id]);
+          await fastify.auditRepository.record(session, { action: 'message.delete', itemType: 'message', itemId: id }, tx);
           await notify(tx, {
             type: 'message.deleted',
             discussion_id: discussion.id,
             message_id: id,
             users: [discussion.customer_id, discussion.consultant_id ?? 0],
           });
-          await fastify.auditRepository.record(session, { action: 'message.delete', itemType: 'message', itemId: id }, tx);
         });
       },
 

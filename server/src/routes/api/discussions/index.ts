@@ -14,6 +14,7 @@ import {
   PendingListSchema,
 } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
+import { lastEventId, openEventStream } from '../../../plugins/app/live-streams';
 import { errorResponses } from '../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -75,7 +76,11 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/discussions/events',
     {
       config: { public: true },
-      schema: { tags, querystring: Type.Object({ ticket: Type.Optional(Type.String()) }), response: { 401: ErrorResponseSchema } },
+      schema: {
+        tags,
+        querystring: Type.Object({ ticket: Type.Optional(Type.String()), last_event_id: Type.Optional(Type.String()) }),
+        response: { 401: ErrorResponseSchema },
+      },
     },
     async (request, reply) => {
       const claims = request.query.ticket ? await fastify.discussionHub.verifyTicketClaims(request.query.ticket) : null;
@@ -84,19 +89,20 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!user || user.token_version !== claims!.tokenVersion) return reply.unauthorized('Missing or expired events ticket');
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        // Proxies such as nginx would otherwise hold events back in their buffer.
-        'X-Accel-Buffering': 'no',
-      });
-      raw.write('retry: 2000\n: connected\n\n');
-      fastify.discussionHub.attach({ userId: user.id, isAdministrator: isAdministrator(user.rights), raw });
-      // The counters as of now, read after attaching: a change made while the stream was connecting
-      // (a thread opened at the same time marks its messages read) is never lost between the two.
-      const counters = await fastify.discussionsRepository.counters(user.id);
-      raw.write(`event: counters\ndata: ${JSON.stringify({ type: 'counters', discussion_id: 0, message_id: null, ...counters })}\n\n`);
+      openEventStream(raw);
+      const client = { userId: user.id, isAdministrator: isAdministrator(user.rights), raw };
+      try {
+        // A reconnection is first sent what it missed (its Last-Event-ID), with the same rights as live events.
+        await fastify.discussionHub.attach(client, lastEventId(request.headers, request.query.last_event_id));
+        // The counters as of now, read after attaching: a change made while the stream was connecting
+        // (a thread opened at the same time marks its messages read) is never lost between the two.
+        const counters = await fastify.discussionsRepository.counters(user.id);
+        fastify.discussionHub.send(client, 'counters', { type: 'counters', discussion_id: 0, message_id: null, ...counters });
+      } catch (error) {
+        // The database failed while connecting: the browser reconnects, with its Last-Event-ID.
+        request.log.warn({ err: error }, 'live stream not started');
+        raw.end();
+      }
     },
   );
 };

@@ -10,6 +10,7 @@ import {
 } from '@hub/shared/api';
 import { build, DB_KIND } from '../../../helper';
 import { signedInApp } from '../../../support/signed-in-app';
+import { readSse } from '../../../support/sse-reader';
 
 // The demo data gives USER (Nina) an open and a closed discussion with the consultant; OTHER (Carl),
 // the consultant's other client, has none: the tests that need a blank slate start from his.
@@ -229,49 +230,7 @@ describe(`discussions (${DB_KIND})`, () => {
 
     async function open(email: string, base = address) {
       const ticket = (await call(email, 'POST', '/api/discussions/events/ticket')).json().ticket as string;
-      const controller = new AbortController();
-      const response = await fetch(`${base}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`, { signal: controller.signal });
-      assert.equal(response.status, 200);
-      assert.match(response.headers.get('content-type') ?? '', /text\/event-stream/);
-      const reader = response.body!.getReader();
-      let text = '';
-      const received: { event: string; data: Record<string, unknown> }[] = [];
-      const pump = (async () => {
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) return;
-            text += Buffer.from(value).toString('utf8');
-            let end: number;
-            while ((end = text.indexOf('\n\n')) >= 0) {
-              const block = text.slice(0, end);
-              text = text.slice(end + 2);
-              const event = /^event: (.+)$/m.exec(block)?.[1];
-              const data = /^data: (.+)$/m.exec(block)?.[1];
-              if (event && data) received.push({ event, data: JSON.parse(data) });
-            }
-          }
-        } catch {
-          // aborted
-        }
-      })();
-      return {
-        received,
-        // Generous: a limit here only stops a broken test from hanging, on however busy a machine.
-        async waitFor(event: string, timeout = 15_000) {
-          const started = Date.now();
-          while (Date.now() - started < timeout) {
-            const found = received.find((item) => item.event === event);
-            if (found) return found;
-            await new Promise((resolve) => setTimeout(resolve, 10));
-          }
-          throw new Error(`no ${event} within ${timeout} ms; got ${JSON.stringify(received)}`);
-        },
-        async close() {
-          controller.abort();
-          await pump;
-        },
-      };
+      return readSse(`${base}/api/discussions/events?ticket=${encodeURIComponent(ticket)}`);
     }
 
     const consultant = await open(CONSULTANT);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, EventsTicketSchema, FileEventsQuerySchema } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../../plugins/app/discussions/discussion-hub';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { lastEventId, openEventStream } from '../../../../plugins/app/live-streams';
 import { errorResponses } from '../../error-responses';
 
 /** The live events of the file exchange (FILE_EXCHANGE_EVENTS): a ticket, then the stream. */
@@ -29,18 +30,15 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!user || user.token_version !== claims!.tokenVersion) return reply.unauthorized('Missing or expired events ticket');
       reply.hijack();
       const raw = reply.raw;
-      raw.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      raw.write('retry: 2000\n: connected\n\n');
-      await fastify.fileEvents.attach({
-        userId: user.id,
-        scope: exchangeScope({ rights: user.rights, entityId: user.entity_id, user }),
-        raw,
-      });
+      openEventStream(raw);
+      const client = { userId: user.id, scope: exchangeScope({ rights: user.rights, entityId: user.entity_id, user }), raw };
+      try {
+        // A reconnection is first sent what it missed (its Last-Event-ID), then the counters as they are.
+        await fastify.fileEvents.attach(client, lastEventId(request.headers, request.query.last_event_id));
+      } catch (error) {
+        request.log.warn({ err: error }, 'live stream not started');
+        raw.end();
+      }
     },
   );
 };
