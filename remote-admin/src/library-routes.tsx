@@ -1,10 +1,6 @@
-import { Box, Text } from '@chakra-ui/react';
-import { hasRole } from '@hub/shared/api';
-import { useRemoteProps } from '@hub/shared/remote';
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Route } from 'react-router-dom';
 import { libraryPaths } from './library-paths';
+import { AdministratorsOnly } from './components/administrators-only';
 import { lazyPage } from './lazy-page';
 
 // Each console's pages load with their route (size budget of a list page, issue 13).
@@ -19,18 +15,6 @@ const TrainingDetailsPage = lazyPage(() =>
 );
 const TrainingsPage = lazyPage(() => import('./features/trainings/components/trainings-page').then((m) => m.TrainingsPage));
 
-/** Categories are for administrators (SPEC §2); the API refuses others too, this says so first. */
-function AdministratorsOnly({ children }: { children: ReactNode }) {
-  const { session } = useRemoteProps();
-  const { t } = useTranslation('admin');
-  if (hasRole(session.user.rights, 'administrator')) return <>{children}</>;
-  return (
-    <Box as="section" p={{ base: '3', md: '6' }}>
-      <Text role="alert">{t('categories.administratorsOnly')}</Text>
-    </Box>
-  );
-}
-
 /**
  * The library consoles' routes (categories, trainings, images), each list and its details page
  * with an optional id. A fragment of <Route>s, spread into the remote's <Routes>.
@@ -42,7 +26,7 @@ export function libraryRoutes() {
       <Route
         path={categories}
         element={
-          <AdministratorsOnly>
+          <AdministratorsOnly section="categories">
             <CategoriesPage />
           </AdministratorsOnly>
         }
@@ -50,7 +34,7 @@ export function libraryRoutes() {
       <Route
         path={`${categories}/details/:id?`}
         element={
-          <AdministratorsOnly>
+          <AdministratorsOnly section="categories">
             <CategoryDetailsPage />
           </AdministratorsOnly>
         }

@@ -1,10 +1,7 @@
-import { Box, Text } from '@chakra-ui/react';
-import { hasRole } from '@hub/shared/api';
-import { useRemoteProps } from '@hub/shared/remote';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Route } from 'react-router-dom';
 import { peoplePaths } from './people-paths';
+import { AdministratorsOnly } from './components/administrators-only';
 import { lazyPage } from './lazy-page';
 
 // Each console's pages load with their route (size budget of a list page, issue 13).
@@ -17,19 +14,7 @@ const EntityUserDetailsPage = lazyPage(() =>
   import('./features/entity-users/components/entity-user-details-page').then((m) => m.EntityUserDetailsPage),
 );
 
-/** Users and companies are for administrators (SPEC §6); the API refuses others too, this says so first. */
-function AdministratorsOnly({ children }: { children: ReactNode }) {
-  const { session } = useRemoteProps();
-  const { t } = useTranslation('admin');
-  if (hasRole(session.user.rights, 'administrator')) return <>{children}</>;
-  return (
-    <Box as="section" p={{ base: '3', md: '6' }}>
-      <Text role="alert">{t('people.administratorsOnly')}</Text>
-    </Box>
-  );
-}
-
-const only = (page: ReactNode) => <AdministratorsOnly>{page}</AdministratorsOnly>;
+const only = (page: ReactNode) => <AdministratorsOnly section="people">{page}</AdministratorsOnly>;
 
 /** The people consoles' routes (users, companies): a fragment of <Route>s, spread into the remote's <Routes>. */
 export function peopleRoutes() {
