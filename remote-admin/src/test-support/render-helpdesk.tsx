@@ -1,9 +1,6 @@
-import type { HubSession, Notification } from '@hub/shared/remote';
-import { makeRemoteProps, makeUser, RemoteRoot } from '@hub/shared/remote';
-import { render } from '@testing-library/react';
-import { Routes } from 'react-router-dom';
 import { helpdeskRoutes } from '../helpdesk-routes';
 import { peopleRoutes } from '../people-routes';
+import { renderRoutes } from './render-routes';
 
 /**
  * Renders the helpdesk console and the people routes (the entity admin area's users among them) at
@@ -19,23 +16,13 @@ export function renderHelpdesk(
     selectedEntityId?: number | null;
   } = {},
 ) {
-  window.history.pushState(null, '', path);
-  const toasts: Notification[] = [];
-  const user = makeUser({ rights: options.rights ?? ['administrator'], entity: options.entity ? { ...options.entity, logo: null } : null });
-  const session: HubSession = { user, displayedUser: user, displayAs: null, selectedEntityId: options.selectedEntityId ?? null };
-  const props = makeRemoteProps('admin', {
+  return renderRoutes(
+    <>
+      {peopleRoutes()}
+      {helpdeskRoutes()}
+    </>,
+    path,
     apiBase,
-    language: options.language ?? 'en',
-    notify: (notification) => toasts.push(notification),
-    session,
-  });
-  const view = render(
-    <RemoteRoot props={props} namespace="admin">
-      <Routes>
-        {peopleRoutes()}
-        {helpdeskRoutes()}
-      </Routes>
-    </RemoteRoot>,
+    { ...options, rights: options.rights ?? ['administrator'] },
   );
-  return { ...view, toasts };
 }

@@ -1,8 +1,6 @@
-import type { Notification, RemoteProps } from '@hub/shared/remote';
-import { makeRemoteProps, makeUser, RemoteRoot } from '@hub/shared/remote';
-import { render } from '@testing-library/react';
-import { Routes } from 'react-router-dom';
+import type { RemoteProps } from '@hub/shared/remote';
 import { peopleRoutes } from '../people-routes';
+import { renderRoutes } from './render-routes';
 
 /** Renders the people consoles at `path` as the remote does, against `apiBase`; the toasts land in `toasts`. */
 export function renderPeople(
@@ -10,20 +8,5 @@ export function renderPeople(
   apiBase: string,
   options: { rights?: string[]; language?: 'en' | 'fr'; startDisplayAs?: RemoteProps['startDisplayAs'] } = {},
 ) {
-  window.history.pushState(null, '', path);
-  const toasts: Notification[] = [];
-  const user = makeUser({ rights: options.rights ?? ['administrator'] });
-  const props = makeRemoteProps('admin', {
-    apiBase,
-    language: options.language ?? 'en',
-    notify: (notification) => toasts.push(notification),
-    session: { user, displayedUser: user, displayAs: null, selectedEntityId: null },
-    ...(options.startDisplayAs ? { startDisplayAs: options.startDisplayAs } : {}),
-  });
-  const view = render(
-    <RemoteRoot props={props} namespace="admin">
-      <Routes>{peopleRoutes()}</Routes>
-    </RemoteRoot>,
-  );
-  return { ...view, toasts };
+  return renderRoutes(peopleRoutes(), path, apiBase, { ...options, rights: options.rights ?? ['administrator'] });
 }
