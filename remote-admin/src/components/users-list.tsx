@@ -1,21 +1,16 @@
 import { Link, Text } from '@chakra-ui/react';
 import { highestRole, type AdminUserListItem } from '@hub/shared/api';
-import { ListFrame, type ListColumn, type ListFrameProps, type ListPage } from '@hub/shared/ui';
+import { ListFrame, type ListColumn, type ListFrameProps } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { listFrameState, type ListSource } from '../lib/list-frame-state';
 import { detailsPath } from '../paths';
 
 type Forwarded = Omit<ListFrameProps<AdminUserListItem>, 'data' | 'loading' | 'error' | 'onRetry' | 'columns' | 'rowKey'>;
 
 export interface UsersListProps extends Forwarded {
   /** The SWR answer of the list's data source (every user, or the entity's). */
-  source: {
-    data: ListPage<AdminUserListItem> | undefined;
-    error: unknown;
-    isLoading: boolean;
-    isValidating: boolean;
-    mutate: () => Promise<unknown>;
-  };
+  source: ListSource<AdminUserListItem>;
   /** The list path whose details page each name links to. */
   listPath: string;
   /** The entity column, for a list that spans entities. */
@@ -25,7 +20,6 @@ export interface UsersListProps extends Forwarded {
 /** A users list (name linking to the details, email, role, the entity where asked) searched and paged on the server. */
 export function UsersList({ source, listPath, showEntity = false, ...frame }: UsersListProps) {
   const { t } = useTranslation('admin');
-  const { data, error, isLoading, isValidating, mutate } = source;
 
   const columns: ListColumn<AdminUserListItem>[] = [
     {
@@ -52,15 +46,5 @@ export function UsersList({ source, listPath, showEntity = false, ...frame }: Us
       : []),
   ];
 
-  return (
-    <ListFrame
-      {...frame}
-      data={data}
-      loading={isLoading || (isValidating && !data)}
-      error={Boolean(error)}
-      onRetry={() => void mutate()}
-      columns={columns}
-      rowKey={(user) => user.id}
-    />
-  );
+  return <ListFrame {...frame} {...listFrameState(source)} columns={columns} rowKey={(user) => user.id} />;
 }

@@ -9,6 +9,7 @@ import { libraryPaths } from '../../../library-paths';
 import { detailsPath, paths } from '../../../paths';
 import { peoplePaths } from '../../../people-paths';
 import { AUDIT_FILTERS, useAudit, useAuditFilters } from '../api/audit-api';
+import { listFrameState } from '../../../lib/list-frame-state';
 
 /** The console list of each item type the log names: an entry links to its item's page while it exists. */
 const CONSOLES: Record<string, string> = {
@@ -72,7 +73,7 @@ export function AuditPage() {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams(AUDIT_FILTERS);
   const { params } = list;
-  const { data, error, isLoading, isValidating, mutate } = useAudit(params);
+  const source = useAudit(params);
   const filters = useAuditFilters();
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const typeName = (type: string) => t(`audit.itemTypes.${type}`, { defaultValue: type });
@@ -131,10 +132,7 @@ export function AuditPage() {
     <ListFrame
       title={t('audit.title')}
       list={list}
-      data={data}
-      loading={isLoading || (isValidating && !data)}
-      error={Boolean(error)}
-      onRetry={() => void mutate()}
+      {...listFrameState(source)}
       columns={columns}
       rowKey={(line) => line.id}
       searchLabel={t('audit.person')}

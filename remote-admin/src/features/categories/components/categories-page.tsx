@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { libraryDetailsPath as detailsPath, libraryPaths as paths } from '../../../library-paths';
 import { deleteCategory, useCategories } from '../api/categories-api';
+import { listFrameState } from '../../../lib/list-frame-state';
 
 /** /admin/categories (administrator): the categories with their colour, searched by name. */
 export function CategoriesPage() {
@@ -14,8 +15,8 @@ export function CategoriesPage() {
   const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams();
-  const { data, error, isLoading, isValidating, mutate } = useCategories(list.params);
-  const remover = useConsoleDelete((category: Category) => deleteCategory(adminApi, category.id), t('categories.deleted'), mutate);
+  const source = useCategories(list.params);
+  const remover = useConsoleDelete((category: Category) => deleteCategory(adminApi, category.id), t('categories.deleted'), source.mutate);
 
   const columns: ListColumn<Category>[] = [
     {
@@ -46,10 +47,7 @@ export function CategoriesPage() {
       <ListFrame
         title={t('categories.title')}
         list={list}
-        data={data}
-        loading={isLoading || (isValidating && !data)}
-        error={Boolean(error)}
-        onRetry={() => void mutate()}
+        {...listFrameState(source)}
         columns={columns}
         rowKey={(category) => category.id}
         rowActions={(category) => (

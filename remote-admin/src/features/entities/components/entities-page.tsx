@@ -8,6 +8,7 @@ import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { detailsPath } from '../../../paths';
 import { peoplePaths } from '../../../people-paths';
 import { deleteEntity, useEntities } from '../api/entities-api';
+import { listFrameState } from '../../../lib/list-frame-state';
 
 /**
  * /admin/entities (administrator): the companies with their logo and number of users. Deleting one
@@ -18,8 +19,8 @@ export function EntitiesPage() {
   const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams();
-  const { data, error, isLoading, isValidating, mutate } = useEntities(list.params);
-  const remover = useConsoleDelete((entity: Entity) => deleteEntity(adminApi, entity.id), t('entities.deleted'), mutate);
+  const source = useEntities(list.params);
+  const remover = useConsoleDelete((entity: Entity) => deleteEntity(adminApi, entity.id), t('entities.deleted'), source.mutate);
   const { deleting } = remover;
 
   const columns: ListColumn<Entity>[] = [
@@ -51,10 +52,7 @@ export function EntitiesPage() {
       <ListFrame
         title={t('entities.title')}
         list={list}
-        data={data}
-        loading={isLoading || (isValidating && !data)}
-        error={Boolean(error)}
-        onRetry={() => void mutate()}
+        {...listFrameState(source)}
         columns={columns}
         rowKey={(entity) => entity.id}
         rowActions={(entity) => (

@@ -9,6 +9,7 @@ import { groupsPaths } from '../../../groups-paths';
 import { useConsoleDelete } from '../../../lib/use-console-delete';
 import { detailsPath } from '../../../paths';
 import { deleteGroup, useGroups } from '../api/groups-api';
+import { listFrameState } from '../../../lib/list-frame-state';
 
 /**
  * /admin/groups (administrator): the groups with their name on the Power BI report server and their
@@ -19,8 +20,8 @@ export function GroupsPage() {
   const { adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const list = useListParams();
-  const { data, error, isLoading, isValidating, mutate } = useGroups(list.params);
-  const remover = useConsoleDelete((group: GroupListItem) => deleteGroup(adminApi, group.id), t('groups.deleted'), mutate);
+  const source = useGroups(list.params);
+  const remover = useConsoleDelete((group: GroupListItem) => deleteGroup(adminApi, group.id), t('groups.deleted'), source.mutate);
 
   const columns: ListColumn<GroupListItem>[] = [
     {
@@ -54,10 +55,7 @@ export function GroupsPage() {
       <ListFrame
         title={t('groups.title')}
         list={list}
-        data={data}
-        loading={isLoading || (isValidating && !data)}
-        error={Boolean(error)}
-        onRetry={() => void mutate()}
+        {...listFrameState(source)}
         columns={columns}
         rowKey={(group) => group.id}
         rowActions={(group) => (
@@ -65,7 +63,7 @@ export function GroupsPage() {
             {t('list.delete', { title: group.name })}
           </Button>
         )}
-        actions={<PowerBiSyncActions kinds={['groups', 'users']} onDone={(kind) => void (kind === 'groups' && mutate())} />}
+        actions={<PowerBiSyncActions kinds={['groups', 'users']} onDone={(kind) => void (kind === 'groups' && source.mutate())} />}
         emptyText={t('groups.empty')}
         onCreate={() => navigate(detailsPath(groupsPaths.groups))}
         createLabel={t('groups.create')}

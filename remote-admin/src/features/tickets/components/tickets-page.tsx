@@ -7,6 +7,7 @@ import { helpdeskPaths } from '../../../helpdesk-paths';
 import { detailsPath } from '../../../paths';
 import { useCompanies, useTickets } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status-badge';
+import { listFrameState } from '../../../lib/list-frame-state';
 
 const FILTERS = ['status', 'entity'] as const;
 
@@ -15,7 +16,7 @@ export function TicketsPage() {
   const { t, i18n } = useTranslation('admin');
   const list = useListParams(FILTERS);
   const { params } = list;
-  const { data, error, isLoading, isValidating, mutate } = useTickets(params);
+  const source = useTickets(params);
   const companies = useCompanies();
   const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -48,10 +49,7 @@ export function TicketsPage() {
     <ListFrame
       title={t('tickets.title')}
       list={list}
-      data={data}
-      loading={isLoading || (isValidating && !data)}
-      error={Boolean(error)}
-      onRetry={() => void mutate()}
+      {...listFrameState(source)}
       columns={columns}
       rowKey={(ticket) => ticket.id}
       filters={
