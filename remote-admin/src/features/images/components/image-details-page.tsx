@@ -6,7 +6,6 @@ import {
   IMAGE_ACCEPT,
   IMAGE_CATEGORIES,
   IMAGE_MAX_BYTES,
-  LoadState,
   previewSize,
   useIsDirty,
   useUnsavedChangesGuard,
@@ -14,6 +13,7 @@ import {
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { DetailsLoadState } from '../../../components/details-load-state';
 import { fieldError, statusOf } from '../../../lib/field-error';
 import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { createImage, updateImage, useImage } from '../api/images-api';
@@ -40,17 +40,8 @@ export function ImageDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useImage(id);
-  const { t } = useTranslation('admin');
   if (id !== null && !data) {
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={statusOf(error) === 404 ? t('notFound') : undefined}
-          onRetry={statusOf(error) === 404 ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <ImageForm key={id ?? 'new'} image={data ?? null} onSaved={(saved) => void mutate(saved, { revalidate: false })} />;
 }

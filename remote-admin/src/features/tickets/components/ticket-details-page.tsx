@@ -1,11 +1,12 @@
 import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, LoadState, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { FormField, useUnsavedChangesGuard } from '@hub/shared/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { helpdeskPaths } from '../../../helpdesk-paths';
+import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
 import { replyToTicket, setTicketStatus, useTicket } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status-badge';
@@ -17,18 +18,8 @@ export function TicketDetailsPage() {
   const { id: idParam } = useParams();
   const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
   const { data, error, isLoading, mutate } = useTicket(id);
-  const { t } = useTranslation('admin');
   if (!data) {
-    const missing = id === null || statusOf(error) === 404;
-    return (
-      <Box as="section" p={{ base: '3', md: '6' }}>
-        <LoadState
-          status={isLoading ? 'loading' : 'error'}
-          failedText={missing ? t('notFound') : undefined}
-          onRetry={missing ? undefined : () => void mutate()}
-        />
-      </Box>
-    );
+    return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
   }
   return <TicketView ticket={data} onChange={(next) => void mutate(next, { revalidate: false })} />;
 }
