@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { openPostgres } from '../../src/db/postgres-db';
+import { startServerProcess, type ServerProcess } from '../faults/server-process';
+import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
+import { startTestIdp, type TestIdp } from '../support/test-idp';
+
+export const NGINX = '/usr/sbin/nginx';
+export const NGINX_CONFIG = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'deploy', 'nginx.conf');
+
+/** Why a deployment cannot start here (PostgreSQL or nginx missing), or false. */
+export function deploymentMissing(): string | false {
+  if (!postgresBin()) return 'PostgreSQL is not installed';
+  if (!existsSync(NGINX)) return `nginx is not installed (${NGINX}; Debian package nginx, installed by scripts/test-all.mjs)`;
+  return false;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The repository's config with only its addresses changed: nginx on `front`, the two processes on `a` and `b`. */
+export function nginxConfigFor(front: number, a: number, b: number): string {
+  const text = readFileSync(NGINX_CONFIG, 'utf8');
+  const counts = ['listen 127.0.0.1:8080;', 'server 127.0.0.1:8081 ', 'server 127.0.0.1:8082 '].map(
+    (address) => text.split(address).length - 1,
+  );
+  // One listen, each process in both upstream blocks: a config that moved on must update this test.
+  assert.deepEqual(counts, [1, 2, 2], 'deploy/nginx.conf listens on 127.0.0.1:8080 and proxies to 127.0.0.1:8081 and :8082');
+  return text
+    .replaceAll('listen 127.0.0.1:8080;', `listen 127.0.0.1:${front};`)
+    .replaceAll('server 127.0.0.1:8081 ', `server 127.0.0.1:${a} `)
+    .replaceAll('server 127.0.0.1:8082 ', `server 127.0.0.1:${b} `);
+}
+
+export interface Deployment {
+  postgres: ThrowawayPostgres;
+  /** A connection of the test's own to the shared database. */
+  db: Db;
+  idp: TestIdp;
+  a: ServerProcess;
+  b: ServerProcess;
+  /** nginx's address, e.g. http://127.0.0.1:41234 */
+  front: string;
+  nginxOutput(): string;
+  /** An access token of `email`, signed in through `base` (the real login path). */
+  signIn(base: string, email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * What README's "Deploying several processes" describes, on loopback: a throwaway PostgreSQL, two
+ * server processes on it (one DATA_DIR) and nginx with deploy/nginx.conf in front. `prepare` runs
+ * on the migrated database before the processes start.
+ */
+export async function startDeployment(
+  options: { env?: Record<string, string>; prepare?: (db: Db) => Promise<void> } = {},
+): Promise<Deployment> {
+  const postgres = await startThrowawayPostgres(postgresBin()!);
+  const dataDir = mkdtempSync(join(tmpdir(), 'hub-deploy-data-'));
+  const prefix = mkdtempSync(join(tmpdir(), 'hub-deploy-nginx-'));
+  const db = await openPostgres({ connectionString: postgres.url });
+  // What exists before the processes start: the schema and the company's identity provider.
+  await migrate(db);
+  const idp = await startTestIdp();
+  const p = idp.provider;
+  await db.query(
+    `INSERT INTO identity_providers (name, label, kind, issuer, client_id, authorization_endpoint, token_endpoint, user_id_field, enabled, position)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [p.name, p.label, p.kind, p.issuer, p.client_id, p.authorization_endpoint, p.token_endpoint, p.user_id_field, p.enabled, p.position],
+  );
+  await options.prepare?.(db);
+
+  // Both processes at once on one database (each migrates and seeds under its own lock), one DATA_DIR.
+  const env = { DATABASE_URL: postgres.url, ...options.env };
+  const [a, b] = await Promise.all([startServerProcess(dataDir, env), startServerProcess(dataDir, env)]);
+
+  const port = await freePort();
+  const front = `http://127.0.0.1:${port}`;
+  // The prefix as the README sets it up (with tmp/), readable by nginx's workers when run as root.
+  chmodSync(prefix, 0o755);
+  mkdirSync(join(prefix, 'tmp'));
+  chmodSync(join(prefix, 'tmp'), 0o777);
+  writeFileSync(join(prefix, 'nginx.conf'), nginxConfigFor(port, a.port, b.port));
+  let nginxOutput = '';
+  const nginx: ChildProcess = spawn(NGINX, ['-p', `${prefix}/`, '-c', 'nginx.conf', '-e', 'stderr'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  nginx.stdout!.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+  nginx.stderr!.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
+
+  const stop = async () => {
+    if (nginx.exitCode === null && nginx.signalCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    for (const server of [a, b]) {
+      if (server.child.exitCode === null && server.child.signalCode === null) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+    await db.close();
+    await idp.close();
+    postgres.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(prefix, { recursive: true, force: true });
+  };
+
+  for (let attempt = 0; ; attempt += 1) {
+    if (nginx.exitCode !== null) {
+      await stop();
+      throw new Error(`nginx exited:\n${nginxOutput}`);
+    }
+    try {
+      if ((await fetch(`${front}/api/health/live`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 100) {
+      await stop();
+      throw new Error(`nginx did not answer:\n${nginxOutput}`);
+    }
+    await sleep(100);
+  }
+
+  async function signIn(base: string, email: string): Promise<string> {
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: await idp.sign({ email }), provider: idp.provider.name }),
+    });
+    assert.equal(response.status, 200, await response.clone().text());
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
+
+  return { postgres, db, idp, a, b, front, nginxOutput: () => nginxOutput, signIn, stop };
+}
