@@ -2,17 +2,27 @@
 //
 //   cd server && node bench/upload.mjs            (BENCH_SIZE_MB=1024 by default; BENCH_DIR=/tmp)
 //
-// Makes a file of BENCH_SIZE_MB in BENCH_DIR, copies it with `cp` (the reference), then starts the
-// real server in a child process (bench/upload-server.ts, DATA_DIR in BENCH_DIR: the same disk)
-// and sends the same file through the API: a tus upload (POST, then one PATCH streaming the whole
-// file, as tus-js-client does with its default chunk size), then a multipart upload; then
-// downloads it (GET file/{id}/download) and the folder holding it as a zip (GET folder/{id}/zip),
-// both into /dev/null. The server's resident memory (VmRSS in /proc) is sampled every 20 ms during
-// each transfer: "RSS growth" is its peak minus its value just before. Prints a table and JSON.
+// Makes a file of BENCH_SIZE_MB in BENCH_DIR, then measures, on the same disk:
+// - the references: `cp` (the issue's; coreutils 9 copies with copy_file_range, inside the kernel,
+//   from the page cache: no byte reaches user space), `dd bs=1M` (a user-space copy: read and write
+//   through a 1 MB buffer), a Node pipeline of the same (1 MB chunks), and the bare loopback
+//   transfers Node itself can do: a plain node:http server (no framework, no protocol) taking a PUT
+//   into a file, and answering a GET from the file, with 1 MB buffers, in its own process;
+// - the real server in a child process (bench/upload-server.ts, DATA_DIR in BENCH_DIR) through the
+//   API: a tus upload (POST, then one PATCH streaming the whole file, as tus-js-client does with
+//   its default chunk size), a multipart upload, the file's download (GET file/{id}/download) and
+//   its folder as a zip (GET folder/{id}/zip), both into /dev/null.
+// The stored bytes are checked against the source (SHA-256). The server's resident memory (VmRSS)
+// is sampled every 20 ms: "RSS growth" is its peak minus its value just before. CPU seconds are the
+// server's (all its threads, from /proc) and the client's (this process). The load average is
+// printed before and after: the machine is shared, and figures taken under load are not comparable.
+// Before each measure, `sync` flushes the previous writes (outside the timing).
+// BENCH_PROFILE_DIR=<dir>: the server writes a CPU profile of each API transfer there.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +32,26 @@ const SIZE = SIZE_MB * 1024 * 1024;
 const WORK = join(process.env.BENCH_DIR ?? '/tmp', `hub-bench-upload-${process.pid}`);
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
+
+/** A plain node:http server: PUT writes the body into argv[1], GET answers it; 1 MB buffers. */
+const BARE_SERVER = `
+const { createServer } = require('node:http');
+const { createReadStream, createWriteStream, statSync } = require('node:fs');
+const { pipeline } = require('node:stream');
+const target = process.argv[1];
+const server = createServer((req, res) => {
+  if (req.method === 'PUT') {
+    pipeline(req, createWriteStream(target, { highWaterMark: 1 << 20 }), (error) => {
+      res.statusCode = error ? 500 : 201;
+      res.end();
+    });
+  } else {
+    res.setHeader('content-length', statSync(target).size);
+    pipeline(createReadStream(target, { highWaterMark: 1 << 20 }), res, () => undefined);
+  }
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
 
 mkdirSync(WORK, { recursive: true });
 const source = join(WORK, 'source.bin');
@@ -36,28 +66,49 @@ function rssOf(pid) {
   return match ? Number(match[1]) * 1024 : 0;
 }
 
-/** Runs `work`, timing it and sampling the server's RSS meanwhile. */
-async function measure(name, work, pid) {
+/** CPU seconds (user + system) of process `pid` and all its threads so far. */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+/** Runs `work`, timing it and sampling the server's RSS meanwhile; `kind` says what the row is. */
+async function measure(name, work, pid, kind = 'api') {
+  // Each transfer starts with no dirty pages waiting: the previous ones' writes are flushed first
+  // (outside the timing), so that none is slowed by the kernel's write-back of another's bytes.
+  spawnSync('sync');
   const before = pid ? rssOf(pid) : 0;
+  const serverCpu = pid ? cpuOf(pid) : 0;
+  const clientCpu = process.cpuUsage();
   let peak = before;
   const sampler = pid ? setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20) : null;
-  if (pid) await control(`start ${name.replace(/[^a-z0-9]+/gi, '-')}`);
+  if (pid && kind === 'api') await control(`start ${name.replace(/[^a-z0-9]+/gi, '-')}`);
   const started = process.hrtime.bigint();
   await work();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (pid) await control('stop');
+  const client = process.cpuUsage(clientCpu);
+  if (pid && kind === 'api') await control('stop');
   if (sampler) clearInterval(sampler);
   if (pid) peak = Math.max(peak, rssOf(pid));
   const row = {
     name,
+    kind,
     seconds: Number(seconds.toFixed(2)),
     mb_per_s: Number((SIZE / MB / seconds).toFixed(1)),
+    server_cpu_s: pid ? Number((cpuOf(pid) - serverCpu).toFixed(2)) : null,
+    client_cpu_s: Number(((client.user + client.system) / 1e6).toFixed(2)),
     rss_before_mb: pid ? Number((before / MB).toFixed(1)) : null,
     rss_growth_mb: pid ? Number(((peak - before) / MB).toFixed(1)) : null,
   };
   results.push(row);
+  const cpu = pid ? `   CPU server ${row.server_cpu_s} s, client ${row.client_cpu_s} s` : '';
   console.log(
-    `  ${name.padEnd(28)} ${String(row.seconds).padStart(7)} s ${String(row.mb_per_s).padStart(8)} MB/s${pid ? `   RSS growth ${row.rss_growth_mb} MB` : ''}`,
+    `  ${name.padEnd(34)} ${row.seconds.toFixed(2).padStart(6)} s ${row.mb_per_s.toFixed(0).padStart(6)} MB/s${cpu}${pid && kind === 'api' ? `   RSS growth ${row.rss_growth_mb} MB` : ''}`,
   );
   return row;
 }
@@ -91,7 +142,9 @@ function drain(url, headers) {
 }
 
 try {
-  console.log(`Collectmaster transfer bench: ${SIZE_MB} MB in ${WORK}`);
+  console.log(`Collectmaster transfer bench: ${SIZE_MB} MB in ${WORK}, ${process.version}`);
+  const loadBefore = load();
+  console.log(`load average before: ${loadBefore} (${availableParallelism()} CPUs)`);
   // The file: 1 MB of random bytes repeated (what counts is the size; it is neither zeros nor compressible by chunk).
   const block = randomBytes(MB);
   await pipeline(
@@ -104,11 +157,65 @@ try {
   for await (const chunk of createReadStream(source)) sourceHash.update(chunk);
   const expected = sourceHash.digest('hex');
 
-  await measure('cp (same disk)', async () => {
-    const copy = spawnSync('cp', [source, join(WORK, 'copy.bin')]);
-    if (copy.status !== 0) throw new Error(`cp failed: ${copy.stderr}`);
-  });
-  rmSync(join(WORK, 'copy.bin'));
+  const copy = join(WORK, 'copy.bin');
+  await measure(
+    'cp (copy_file_range, in kernel)',
+    async () => {
+      const done = spawnSync('cp', [source, copy]);
+      if (done.status !== 0) throw new Error(`cp failed: ${done.stderr}`);
+    },
+    null,
+    'cp',
+  );
+  rmSync(copy);
+  await measure(
+    'dd bs=1M (user-space copy)',
+    async () => {
+      const done = spawnSync('dd', [`if=${source}`, `of=${copy}`, 'bs=1M', 'status=none']);
+      if (done.status !== 0) throw new Error(`dd failed: ${done.stderr}`);
+    },
+    null,
+    'dd',
+  );
+  rmSync(copy);
+  await measure(
+    'node pipeline, 1 MB chunks',
+    () => pipeline(createReadStream(source, { highWaterMark: MB }), createWriteStream(copy, { highWaterMark: MB })),
+    null,
+    'node-copy',
+  );
+  rmSync(copy);
+
+  // What Node itself does over loopback, with nothing in between: the ceiling of any transfer here.
+  const bare = spawn(process.execPath, ['-e', BARE_SERVER, copy], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise((resolve, reject) => {
+      bare.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
+      bare.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+    });
+    const bareUrl = `http://127.0.0.1:${port}/`;
+    await measure(
+      'bare node:http PUT -> file',
+      async () => {
+        const done = await send('PUT', bareUrl, { 'content-length': String(SIZE) }, createReadStream(source, { highWaterMark: MB }));
+        if (done.status !== 201) throw new Error(`bare PUT: ${done.status}`);
+      },
+      bare.pid,
+      'bare-up',
+    );
+    await measure(
+      'bare node:http GET file',
+      async () => {
+        const bytes = await drain(bareUrl, {});
+        if (bytes !== SIZE) throw new Error(`bare GET: ${bytes} bytes`);
+      },
+      bare.pid,
+      'bare-down',
+    );
+  } finally {
+    bare.kill('SIGTERM');
+  }
+  rmSync(copy, { force: true });
 
   const dataDir = join(WORK, 'data');
   child = spawn(process.execPath, ['--import', 'tsx', 'bench/upload-server.ts'], {
@@ -240,10 +347,20 @@ try {
     pid,
   );
 
-  const cp = results[0].mb_per_s;
-  console.log('\nvs cp:');
-  for (const row of results.slice(1)) console.log(`  ${row.name.padEnd(28)} ${((row.mb_per_s / cp) * 100).toFixed(0)} % of cp`);
-  console.log(JSON.stringify({ size_mb: SIZE_MB, node: process.version, results }, null, 2));
+  const rate = (kind) => results.find((row) => row.kind === kind).mb_per_s;
+  const percent = (value, of) => `${((value / of) * 100).toFixed(0)} %`.padStart(6);
+  console.log(`\nload average after: ${load()}`);
+  console.log(
+    `\nOf each reference (cp is an in-kernel copy_file_range from the page cache: no transfer through a socket can reach it here):`,
+  );
+  console.log(`  ${''.padEnd(34)}  of cp  of dd  of node copy  of bare node:http`);
+  for (const row of results.filter((r) => r.kind === 'api')) {
+    const bareRate = rate(row.name.includes('upload') ? 'bare-up' : 'bare-down');
+    console.log(
+      `  ${row.name.padEnd(34)} ${percent(row.mb_per_s, rate('cp'))} ${percent(row.mb_per_s, rate('dd'))} ${percent(row.mb_per_s, rate('node-copy')).padStart(12)} ${percent(row.mb_per_s, bareRate).padStart(17)}`,
+    );
+  }
+  console.log(JSON.stringify({ size_mb: SIZE_MB, node: process.version, load_before: loadBefore, load_after: load(), results }, null, 2));
 } finally {
   child?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));

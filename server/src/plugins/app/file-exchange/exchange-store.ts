@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import type { Server as TusServer } from '@tus/server';
-import type { DataStore } from '@tus/utils';
+import { ERRORS, isPathInsideDirectory, type DataStore } from '@tus/utils';
 import fp from 'fastify-plugin';
 import { writeMissingDemoFiles } from '../../../db/seed/demo-files';
 import type { S3Config } from '../../external/config';
@@ -29,6 +30,29 @@ export interface ExchangeStore extends FileStore {
   adoptUpload(uploadId: string): Promise<string>;
 }
 
+/** Reads and writes of the stored bytes move in chunks of up to 1 MB (Node's defaults: 64 kB and 16 kB). */
+export const IO_CHUNK = 1024 * 1024;
+
+/**
+ * @tus/file-store's store, writing with a 1 MB buffer: while one write is on its way to the disk,
+ * the request's next chunks gather and go in one writev, instead of the default 16 kB buffer
+ * which pauses the request after every 64 kB socket read and writes chunk by chunk (16,000
+ * writes for 1 GB instead of about 2,500; half the server's CPU time). The rest is the package's.
+ */
+export class ExchangeTusFileStore extends TusFileStore {
+  override async write(readable: Readable, fileId: string, offset: number): Promise<number> {
+    const path = join(this.directory, fileId);
+    if (!isPathInsideDirectory(this.directory, path)) throw ERRORS.FILE_NOT_FOUND;
+    const sink = createWriteStream(path, { flags: 'r+', start: offset, highWaterMark: IO_CHUNK });
+    try {
+      await pipelineAsync(readable, sink);
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + sink.bytesWritten;
+  }
+}
+
 const UPLOAD_ID = /^[a-z0-9][a-z0-9_-]{0,127}$/i;
 function checkUploadId(id: string): string {
   if (!UPLOAD_ID.test(id)) throw new Error(`Invalid upload id "${id}"`);
@@ -46,14 +70,14 @@ export function diskExchangeStore(root: string, uploadsRoot: string): ExchangeSt
       const found = await files.get(key);
       if (!found) return null;
       found.stream.destroy();
-      return { stream: createReadStream(join(root, key), { highWaterMark: 1024 * 1024 }), size: found.size };
+      return { stream: createReadStream(join(root, key), { highWaterMark: IO_CHUNK }), size: found.size };
     },
     async has(key) {
       const found = await files.get(key);
       found?.stream.destroy();
       return found !== null;
     },
-    tusDatastore: (expirationMs) => new TusFileStore({ directory: uploadsRoot, expirationPeriodInMilliseconds: expirationMs }),
+    tusDatastore: (expirationMs) => new ExchangeTusFileStore({ directory: uploadsRoot, expirationPeriodInMilliseconds: expirationMs }),
     async adoptUpload(uploadId) {
       const key = `fx-${randomUUID()}`;
       await rename(join(uploadsRoot, checkUploadId(uploadId)), join(root, key));
@@ -145,7 +169,7 @@ export function s3ExchangeStore(config: S3Config, uploadsRoot: string): Exchange
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
-    tusDatastore: (expirationMs) => new TusFileStore({ directory: uploadsRoot, expirationPeriodInMilliseconds: expirationMs }),
+    tusDatastore: (expirationMs) => new ExchangeTusFileStore({ directory: uploadsRoot, expirationPeriodInMilliseconds: expirationMs }),
     async adoptUpload(uploadId) {
       const key = `fx-${randomUUID()}`;
       const path = join(uploadsRoot, checkUploadId(uploadId));

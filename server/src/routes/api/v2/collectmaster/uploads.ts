@@ -15,6 +15,7 @@ import {
 } from '@hub/shared/api';
 import type { Session } from '../../../../plugins/app/auth/session';
 import { exchangeScope, type FileRow, type IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { IO_CHUNK } from '../../../../plugins/app/file-exchange/exchange-store';
 import { cleanFileName, type CleanName } from '../../../../plugins/app/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
@@ -97,6 +98,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     throwFileSizeLimit: false,
     // The name as sent, path included: cleanFileName keeps the last segment, the original is shown.
     preservePath: true,
+    // A file part may hold 1 MB before busboy pauses the request (the default, 16 kB, is less
+    // than one socket read: the parser stopped after each 64 kB chunk until the disk took it).
+    fileHwm: IO_CHUNK,
   });
 
   fastify.post(
@@ -156,7 +160,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
             part.file.resume();
             continue;
           }
-          const guard = new PassThrough();
+          const guard = new PassThrough({ highWaterMark: IO_CHUNK });
           part.file.once('limit', () => guard.destroy(httpErrors.payloadTooLarge(FILE_EXCHANGE_MESSAGES.tooLarge(maxSize))));
           pipeline(part.file, guard, () => undefined);
           const key = `fx-${randomUUID()}`;
