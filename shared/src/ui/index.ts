@@ -15,3 +15,4 @@ export * from './recipients-selector';
 export * from './lazy-rich-text-editor';
 export * from './schedule-publication';
 export * from './transfer-row';
+export * from './use-delete-confirm';

@@ -1,7 +1,7 @@
 import { Box, Button, Text } from '@chakra-ui/react';
 import { FILE_EXCHANGE_LIMITS, fileExchangePaths, FILE_STATE_CODES, type FileExchangeFile } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { LazyDeleteConfirmDialog } from '@hub/shared/ui';
+import { LazyDeleteConfirmDialog, useDeleteConfirm } from '@hub/shared/ui';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -41,8 +41,13 @@ export function FolderPage() {
   const slot = useRef<FileExchangeFile | null>(null);
   const [dragging, setDragging] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [deleting, setDeleting] = useState<FileExchangeFile | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useDeleteConfirm(
+    async (file: FileExchangeFile) => {
+      await deleteFile(filesApi, file.id);
+      notify({ kind: 'success', message: t('files.deleted') });
+    },
+    () => files.mutate(),
+  );
   const items = files.data?.items ?? [];
   const found = !files.error && !folder.error;
   const title = folder.data?.name ?? '…';
@@ -101,20 +106,6 @@ export function FolderPage() {
       notify({ kind: 'success', message: t('files.stateUpdated') });
     }
     await files.mutate();
-  }
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteFile(filesApi, deleting.id);
-      notify({ kind: 'success', message: t('files.deleted') });
-      setDeleting(null);
-      await files.mutate();
-    } catch {
-      // the API client has shown the error toast
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -186,7 +177,7 @@ export function FolderPage() {
               onMarkOk={(file) => void markOk(file)}
               onMarkProblem={(file) => setEditing({ kind: 'problem', file })}
               onRename={(file) => setEditing({ kind: 'rename', file })}
-              onDelete={setDeleting}
+              onDelete={remover.ask}
             />
             <Text fontSize="sm" color="fg.muted" mt="3">
               {t('files.dropZone')}
@@ -254,7 +245,7 @@ export function FolderPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <LazyDeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
+      <LazyDeleteConfirmDialog {...remover.dialog} />
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import { Box, Button, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { FILE_EXCHANGE_LIMITS } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { LazyDeleteConfirmDialog } from '@hub/shared/ui';
-import { useState, type ReactNode } from 'react';
+import { LazyDeleteConfirmDialog, useDeleteConfirm } from '@hub/shared/ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LazyTextDialog } from '../../../components/lazy-text-dialog';
@@ -43,8 +43,10 @@ export function NamedItemList<F extends string, T extends { id: number } & Recor
 }: NamedItemListProps<F, T>) {
   const { t } = useTranslation('collectmaster');
   const { notify } = useRemoteProps();
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
+  const remover = useDeleteConfirm(async (item: T) => {
+    await remove(item);
+    notify({ kind: 'success', message: t(`${kind}.deleted`) });
+  }, onChanged);
 
   async function save(values: Record<string, string>) {
     const body = { [field]: values[field] ?? '' } as Record<F, string>;
@@ -52,21 +54,6 @@ export function NamedItemList<F extends string, T extends { id: number } & Recor
     else if (editing) await update(editing, body);
     notify({ kind: 'success', message: t(editing === 'new' ? `${kind}.created` : `${kind}.updated`) });
     await onChanged();
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await remove(deleting);
-      notify({ kind: 'success', message: t(`${kind}.deleted`) });
-      setDeleting(null);
-      await onChanged();
-    } catch {
-      // the API client has shown the error toast
-    } finally {
-      setBusy(false);
-    }
   }
 
   return (
@@ -99,7 +86,7 @@ export function NamedItemList<F extends string, T extends { id: number } & Recor
                       variant="outline"
                       colorPalette="red"
                       aria-label={t(`${kind}.delete`, { name: item[field] })}
-                      onClick={() => setDeleting(item)}
+                      onClick={() => remover.ask(item)}
                     >
                       {t('actions.delete')}
                     </Button>
@@ -126,14 +113,7 @@ export function NamedItemList<F extends string, T extends { id: number } & Recor
           onClose={() => onEditingChange(null)}
         />
       ) : null}
-      <LazyDeleteConfirmDialog
-        open={deleting !== null}
-        busy={busy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
-      >
-        {t(`${kind}.deleteDetails`)}
-      </LazyDeleteConfirmDialog>
+      <LazyDeleteConfirmDialog {...remover.dialog}>{t(`${kind}.deleteDetails`)}</LazyDeleteConfirmDialog>
     </>
   );
 }
