@@ -30,7 +30,8 @@ import { fileURLToPath } from 'node:url';
 const SIZE_MB = Number(process.env.BENCH_SIZE_MB ?? 1024);
 const SIZE = SIZE_MB * 1024 * 1024;
 const WORK = join(process.env.BENCH_DIR ?? '/tmp', `hub-bench-upload-${process.pid}`);
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** BENCH_SERVER_DIR: the server to measure (another checkout's server/ folder, to compare); this one by default. */
+const serverDir = process.env.BENCH_SERVER_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 
 /** A plain node:http server: PUT writes the body into argv[1], GET answers it; 1 MB buffers. */
@@ -250,7 +251,12 @@ try {
       if (lines.length > 0 || exited) return take();
       waiting = take;
     });
-  const info = JSON.parse(await nextLine());
+  // The server's own log lines (warnings) may come first: its bench line is the one with an address.
+  let info = {};
+  while (!info.address) {
+    const line = await nextLine();
+    if (line.startsWith('{"address"')) info = JSON.parse(line);
+  }
   if (PROFILE_DIR) {
     mkdirSync(PROFILE_DIR, { recursive: true });
     control = async (command) => {
