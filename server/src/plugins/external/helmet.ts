@@ -1,4 +1,6 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+// Only for its types: routes still say `helmet: {...}` in their options (the embedded provider's pages).
+import type {} from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { AppConfig } from './config';
@@ -9,9 +11,11 @@ import type { AppConfig } from './config';
  * them), lets the browser reach the identity providers during sign-in (connect-src), and lets
  * dashboards be framed (frame-src https:). The embedded provider's pages have their own policy.
  *
- * The headers are built once (again when allowConnect adds an origin), not on every answer:
- * @fastify/helmet's global hook calls helmet() afresh for each request, which parses every
- * directive each time (its own hook now serves the provider's routes only, with their policy).
+ * The headers are built once (again when allowConnect adds an origin) and set from a list on
+ * each answer: @fastify/helmet called helmet() afresh for each request, which parsed every
+ * directive and ran a dozen middlewares each time, in two hooks. A route with `helmet: {...}` in
+ * its options gets the portal's settings overridden by those (built once per route), as
+ * @fastify/helmet did; `helmet: false`, none.
  */
 export interface ContentSecurity {
   /** Adds origins the browser may fetch from (identity providers added at run time). */
@@ -22,6 +26,31 @@ declare module 'fastify' {
   interface FastifyInstance {
     contentSecurity: ContentSecurity;
   }
+}
+
+interface Headers {
+  set: [string, string][];
+  remove: string[];
+}
+
+/** The headers helmet's middleware sets for `options`, recorded once (its middlewares are synchronous for static directives). */
+export function headersOf(options: HelmetOptions): Headers {
+  const headers: Headers = { set: [], remove: [] };
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers.set.push([name, String(value)]);
+      return recorder;
+    },
+    removeHeader(name: string) {
+      headers.remove.push(name);
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
 }
 
 export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
@@ -70,19 +99,35 @@ export default fp(
       // The shell's dev server (another port, same site) loads remotes and images from here.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
-    let apply = helmet(options());
-    // Routes with a policy of their own (`helmet: {...}` in their options) keep @fastify/helmet's handling.
-    // (The same helmet release; its types come from another path of the store.)
-    await fastify.register(fastifyHelmet, { ...(options() as unknown as FastifyHelmetOptions), global: false });
+    let portal = headersOf(options());
+    const ownPolicies = new WeakMap<object, Headers>();
+    const ownHeaders = (own: object) => {
+      let headers = ownPolicies.get(own);
+      if (!headers) {
+        headers = headersOf({ ...options(), ...own });
+        ownPolicies.set(own, headers);
+      }
+      return headers;
+    };
+    // As @fastify/helmet did: a route's `helmet` option goes into its config, read on each request.
+    fastify.addHook('onRoute', (route) => {
+      const own = (route as { helmet?: unknown }).helmet;
+      if (own !== undefined) route.config = { ...route.config, helmet: own } as typeof route.config;
+    });
     fastify.addHook('onRequest', (request, reply, done) => {
-      if ((request.routeOptions.config as { helmet?: unknown }).helmet !== undefined) return done();
-      apply(request.raw, reply.raw, (error) => done(error as Error | undefined));
+      const own = (request.routeOptions.config as { helmet?: object | false }).helmet;
+      if (own === false) return done();
+      const headers = own === undefined ? portal : ownHeaders(own);
+      const raw = reply.raw;
+      for (const name of headers.remove) raw.removeHeader(name);
+      for (const [name, value] of headers.set) raw.setHeader(name, value);
+      done();
     });
 
     fastify.decorate('contentSecurity', {
       allowConnect(origins: Iterable<string>) {
         for (const origin of origins) connect.add(origin);
-        apply = helmet(options());
+        portal = headersOf(options());
       },
     });
   },
