@@ -305,6 +305,24 @@ async function main() {
     console.log(
       `RSS growth from ${growthFrom === 0 ? 'the start' : `the end of minute ${growthFrom}`} to the end: A ${growth[0]} MB, B ${growth[1]} MB`,
     );
+    // What the processes logged at warn or above (LOG_LEVEL=warn), by message: the cause of any 5xx.
+    for (const [name, server] of [
+      ['A', a],
+      ['B', b],
+    ] as const) {
+      const counts = new Map<string, number>();
+      for (const line of server.output().split('\n')) {
+        if (!line.startsWith('{')) continue;
+        try {
+          const entry = JSON.parse(line) as { level?: number; msg?: string; message?: string; err?: { message?: string } };
+          const key = `${entry.level} ${entry.msg ?? ''}${entry.message ? `: ${entry.message}` : ''}${entry.err?.message ? `: ${entry.err.message}` : ''}`;
+          counts.set(key, (counts.get(key) ?? 0) + 1);
+        } catch {
+          // not a log line
+        }
+      }
+      console.log(`process ${name} logged: ${counts.size === 0 ? 'nothing at warn or above' : JSON.stringify(Object.fromEntries(counts))}`);
+    }
     const fives = rows.join('\n').match(/\d+ × 5\d\d/g) ?? [];
     console.log(`5xx answers: ${fives.length === 0 ? 0 : fives.join(', ')}`);
   } finally {

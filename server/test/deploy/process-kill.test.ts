@@ -14,7 +14,7 @@ const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : deployment
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Requests each process logged for `path` (Fastify's "incoming request" lines at LOG_LEVEL=info). */
+/** Requests each process logged for `path`, a prefix of the URL (Fastify's "incoming request" lines at LOG_LEVEL=info). */
 const served = (server: ServerProcess, path: string) =>
   server
     .output()
@@ -54,8 +54,8 @@ describe('one server process killed behind nginx (kill -9)', { skip }, () => {
     // The consultant's live stream, through nginx, and a first message seen on it.
     const ticket = async () =>
       ((await (await call(consultant, '/api/discussions/events/ticket', { method: 'POST' })).json()) as { ticket: string }).ticket;
-    const onA = served(a, '/api/discussions/events');
-    const onB = served(b, '/api/discussions/events');
+    const onA = served(a, '/api/discussions/events?');
+    const onB = served(b, '/api/discussions/events?');
     const stream = await readSse(`${front}/api/discussions/events?ticket=${encodeURIComponent(await ticket())}`);
     await stream.waitFor('counters');
     const first = (await (
@@ -68,8 +68,8 @@ describe('one server process killed behind nginx (kill -9)', { skip }, () => {
     assert.ok(stream.lastEventId(), 'the stream has an id to come back with');
     let holder: ServerProcess | undefined;
     for (let wait = 0; wait < 50 && !holder; wait += 1) {
-      if (served(a, '/api/discussions/events') > onA) holder = a;
-      else if (served(b, '/api/discussions/events') > onB) holder = b;
+      if (served(a, '/api/discussions/events?') > onA) holder = a;
+      else if (served(b, '/api/discussions/events?') > onB) holder = b;
       else await sleep(100);
     }
     assert.ok(holder, 'one process logged the stream');
@@ -110,13 +110,16 @@ describe('one server process killed behind nginx (kill -9)', { skip }, () => {
     const load = Array.from({ length: CLIENTS }, (_, index) => client(index));
     await sleep(1500);
 
-    const killedAt = Date.now();
+    // In flight on it: what had been sent before it was gone (the signal takes a moment to land).
     const inFlightAtKill = inFlight;
+    const signalledAt = Date.now();
     holder.child.kill('SIGKILL');
     await holder.exited;
+    const killedAt = Date.now();
+    const inFlightAtDeath = Math.max(inFlight, inFlightAtKill);
 
     // The stream drops; the client opens a new one through nginx with its last id, after a gap in which messages are written.
-    await stream.ended;
+    await Promise.race([stream.ended, sleep(15_000).then(() => assert.fail('the stream on the killed process did not end within 15 s'))]);
     const lastId = stream.lastEventId()!;
     await sleep(1500);
     const again = await readSse(`${front}/api/discussions/events?ticket=${encodeURIComponent(await ticket())}&last_event_id=${lastId}`);
@@ -143,14 +146,18 @@ describe('one server process killed behind nginx (kill -9)', { skip }, () => {
     const afterKill = outcomes.filter((item) => item.started > killedAt);
     // Figures for docs/performance.md (printed, not asserted).
     console.log(
-      `process kill: ${outcomes.length} requests (${afterKill.length} after the kill), ${inFlightAtKill} in flight at the kill; ` +
+      `process kill: ${outcomes.length} requests (${afterKill.length} after the kill), ${inFlightAtKill} in flight at the kill, ${inFlightAtDeath} when it was gone; ` +
         `failed ${failed.length} (${failed.map((item) => `${item.method} ${item.status}`).join(', ') || 'none'}), ` +
-        `${failedAfter.length} of them started after it; ${acknowledged.length} messages acknowledged, ` +
+        `${failedAfter.length} of them started once it was gone; ${acknowledged.length} messages acknowledged, ` +
         `${gap.length} written while the stream was away, ${missed.length} missed; the survivor served ` +
         `${served(survivor, '/api/advices') + served(survivor, '/api/news-items')} reads`,
     );
-    assert.ok(failed.length <= inFlightAtKill, `only requests in flight can fail: ${failed.length} failed, ${inFlightAtKill} in flight`);
-    assert.deepEqual(failedAfter, [], 'no request started after the kill fails');
+    assert.deepEqual(
+      failed.filter((item) => item.ended < signalledAt),
+      [],
+      'only requests in flight when the process died can fail (none before)',
+    );
+    assert.deepEqual(failedAfter, [], 'no request started once the process was gone fails');
     assert.ok(afterKill.length > 0 && afterKill.every((item) => item.status === 200 || item.status === 201));
     assert.ok(gap.length > 0, 'messages were written while the stream was away');
     assert.deepEqual(missed, [], 'no acknowledged message is missed');

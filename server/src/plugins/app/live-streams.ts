@@ -146,8 +146,40 @@ export async function openLiveChannel<P, C extends LiveClient>(
     else write(client, event, data, id);
   };
 
+  const recorded = async (afterId: number, beforeId: number | null, where = 'true', params: unknown[] = []) => {
+    const { rows } = await fastify.db.query<{ id: string | number; users: number[]; payload: P | string }>(
+      `SELECT id, users, payload FROM live_events
+        WHERE channel = $1 AND id > $2 AND ($3::bigint IS NULL OR id < $3) AND created_at > now() - interval '${REPLAY_MAX_AGE}' AND ${where}
+        ORDER BY id DESC LIMIT ${REPLAY_MAX_EVENTS}`,
+      [channel, afterId, beforeId, ...params],
+    );
+    return rows.reverse().map((row) => ({
+      id: Number(row.id),
+      users: row.users,
+      payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as P) : row.payload,
+    }));
+  };
+
   // One at a time: an event's delivery may read the database, and a later one must not overtake it.
   let queue: Promise<void> = Promise.resolve();
+  // The last recorded event this process heard. NOTIFY sent while the LISTEN connection was down
+  // (PostgreSQL restarting) is lost: the next event heard shows the gap, and what is in it is read
+  // back from live_events and delivered first.
+  const { rows: newest } = await fastify.db.query<{ id: string | number | null }>(
+    'SELECT max(id) AS id FROM live_events WHERE channel = $1',
+    [channel],
+  );
+  let lastHeard = Number(newest[0]?.id ?? 0);
+  const handle = async (notification: LiveNotification<P>) => {
+    if (notification.id !== null) {
+      // (A smaller id than the last: the ids were restarted, as the tests' data reset does; nothing to catch up.)
+      if (notification.id > lastHeard + 1) {
+        for (const missed of await recorded(lastHeard, notification.id)) await options.deliver(missed, clients, send, false);
+      }
+      lastHeard = notification.id;
+    }
+    await options.deliver(notification, clients, send, false);
+  };
   const unlisten = await fastify.db.listen(channel, (text) => {
     let notification: LiveNotification<P>;
     try {
@@ -157,7 +189,7 @@ export async function openLiveChannel<P, C extends LiveClient>(
       return;
     }
     queue = queue
-      .then(() => options.deliver(notification, clients, send, false))
+      .then(() => handle(notification))
       .catch((error: unknown) => fastify.log.error({ err: error, channel }, 'live event delivery failed'));
   });
 
@@ -189,18 +221,9 @@ export async function openLiveChannel<P, C extends LiveClient>(
 
   async function replay(client: C, afterId: number) {
     const everyone = options.seesAll?.(client) ?? false;
-    const { rows } = await fastify.db.query<{ id: string | number; users: number[]; payload: P | string }>(
-      `SELECT id, users, payload FROM (
-         SELECT id, users, payload FROM live_events
-          WHERE channel = $1 AND id > $2 AND created_at > now() - interval '${REPLAY_MAX_AGE}' AND ($3 OR $4 = ANY(users))
-          ORDER BY id DESC LIMIT ${REPLAY_MAX_EVENTS}) newest
-        ORDER BY id`,
-      [channel, afterId, everyone, client.userId],
-    );
-    for (const row of rows) {
+    for (const missed of await recorded(afterId, null, '($4 OR $5 = ANY(users))', [everyone, client.userId])) {
       if (client.raw.destroyed) return;
-      const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as P) : row.payload;
-      await options.deliver({ id: Number(row.id), users: row.users, payload }, [client], write, true);
+      await options.deliver(missed, [client], write, true);
     }
   }
 

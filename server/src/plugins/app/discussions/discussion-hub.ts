@@ -61,8 +61,13 @@ export default fp(
         const event: DiscussionEvent = { type: payload.type, discussion_id: payload.discussion_id, message_id: payload.message_id };
         // The message itself goes with the event (read once per process), so the other party shows it
         // without another round trip; NOTIFY itself carries ids only (its payload is capped at 8000 bytes).
+        // When that read fails (the database overloaded or away), the event still goes, without the
+        // message: the browser re-reads it through the API. An event is never dropped for it.
         if ((event.type === 'message.created' || event.type === 'message.updated') && event.message_id !== null) {
-          const message = await fastify.discussionsRepository.message(event.message_id);
+          const message = await fastify.discussionsRepository.message(event.message_id).catch((error: unknown) => {
+            fastify.log.warn({ err: error, message_id: event.message_id }, 'live event sent without its message');
+            return null;
+          });
           if (message) event.message = message;
         }
         const parties = new Set(notification.users);
@@ -76,7 +81,11 @@ export default fp(
         if (replay) return;
         // Counters are per user: read once per user connected here, then sent to each of their streams.
         for (const userId of countersFor) {
-          const counters = await fastify.discussionsRepository.counters(userId);
+          const counters = await fastify.discussionsRepository.counters(userId).catch((error: unknown) => {
+            fastify.log.warn({ err: error, user_id: userId }, 'live counters not sent');
+            return null;
+          });
+          if (!counters) continue;
           for (const client of clients) {
             if (client.userId === userId)
               send(client, 'counters', { type: 'counters', discussion_id: event.discussion_id, message_id: event.message_id, ...counters });

@@ -53,7 +53,8 @@ export default fp(
         for (const client of [...clients]) {
           if (!to.has(client.userId)) continue;
           send(client, notification.payload.type, notification.payload, notification.id ?? undefined);
-          if (!replay) await counters(client, send);
+          // The event is sent whatever happens to the counters' read (the database overloaded or away).
+          if (!replay) await counters(client, send).catch((error: unknown) => fastify.log.warn({ err: error }, 'live counters not sent'));
         }
       },
     });
