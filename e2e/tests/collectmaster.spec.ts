@@ -50,9 +50,19 @@ test.describe('collectmaster, the file exchange', () => {
 
     // The consultant waits on /home: his navigation counts the files to review, and follows them live.
     const consultant = await signedIn(browser, 'consultant@demo.test');
-    const counted = consultant.waitForResponse((response) => response.url().endsWith('/api/v2/counters'));
+    // The body is read as the answer arrives: an answer to the page before the reload has none by the time it would be read.
+    let before = 0;
+    const counted = consultant.waitForResponse(async (response) => {
+      if (!response.url().endsWith('/api/v2/counters') || !response.ok()) return false;
+      try {
+        before = ((await response.json()) as { uploaded: number }).uploaded;
+        return true;
+      } catch {
+        return false;
+      }
+    });
     await consultant.reload();
-    const before = ((await (await counted).json()) as { uploaded: number }).uploaded;
+    await counted;
     const toReview = (count: number) =>
       count > 0 ? `Collectmaster, ${count} ${count === 1 ? 'file' : 'files'} to review` : 'Collectmaster';
     const consultantNav = consultant.getByRole('navigation', { name: 'Menu', exact: true }).getByRole('link', { name: /^Collectmaster/ });
