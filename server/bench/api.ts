@@ -228,10 +228,10 @@ async function run(database: 'pglite' | 'postgres', rows: Row[], databaseUrl?: s
     const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
     for (const route of ROUTES) {
       const check = await fetch(`${origin}/api/${route}`, { headers });
-      const page = (await check.json()) as { items: unknown[]; total: number };
-      if (check.status !== 200 || page.items.length !== 20)
-        throw new Error(`unexpected answer: ${check.status} ${JSON.stringify(page).slice(0, 200)}`);
-      console.log(`${database}: GET /api/${route} answers 20 of ${page.total} visible`);
+      const body = await check.text();
+      const page = JSON.parse(body) as { items: unknown[]; total: number };
+      if (check.status !== 200 || page.items.length !== 20) throw new Error(`unexpected answer: ${check.status} ${body.slice(0, 200)}`);
+      console.log(`${database}: GET /api/${route} answers 20 of ${page.total} visible (${(Buffer.byteLength(body) / 1024).toFixed(1)} kB)`);
     }
 
     // PostgreSQL's backends that serve the app's pool (all of them are connected after the warm-up).
