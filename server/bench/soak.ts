@@ -267,15 +267,21 @@ async function main() {
       console.log(row);
     }
 
-    // Every acknowledged message reached the consultant's live streams (a moment for the last ones).
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const heard = streams.slice(0, 2).map((stream) => {
-      const ids = new Set(stream.received.filter((item) => item.event === 'message.created').map((item) => item.data.message_id));
-      return all.messages.filter((id) => !ids.has(id)).length;
-    });
+    // Every acknowledged message reached the consultant's live streams: how many had not when the
+    // load stopped, and how long the last ones took (up to 60 s).
+    const notHeard = () =>
+      streams.slice(0, 2).map((stream) => {
+        const ids = new Set(stream.received.filter((item) => item.event === 'message.created').map((item) => item.data.message_id));
+        return all.messages.filter((id) => !ids.has(id)).length;
+      });
+    const atEnd = notHeard();
+    const stoppedAt = Date.now();
+    while (notHeard().some((count) => count > 0) && Date.now() - stoppedAt < 60_000)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     console.log(
       `live streams: ${streams.map((stream) => stream.received.length).join(', ')} events received; acknowledged messages ` +
-        `not heard on the consultant's two streams: ${heard.join(', ')}`,
+        `not yet heard on the consultant's two streams when the load stopped: ${atEnd.join(', ')}; ` +
+        `${(Date.now() - stoppedAt) / 1000} s later: ${notHeard().join(', ')}`,
     );
     await Promise.all(streams.map((stream) => stream.close()));
 

@@ -133,6 +133,7 @@ export async function openLiveChannel<P, C extends LiveClient>(
   const state = new WeakMap<C, { lastId: number; held: (() => void)[] | null }>();
 
   const write = (client: C, event: string, data: unknown, id?: number) => {
+    if (client.raw.destroyed || client.raw.writableEnded) return;
     const tracked = state.get(client);
     if (id !== undefined && tracked) {
       if (id <= tracked.lastId) return;
@@ -160,8 +161,6 @@ export async function openLiveChannel<P, C extends LiveClient>(
     }));
   };
 
-  // One at a time: an event's delivery may read the database, and a later one must not overtake it.
-  let queue: Promise<void> = Promise.resolve();
   // The last recorded event this process heard. NOTIFY sent while the LISTEN connection was down
   // (PostgreSQL restarting) is lost: the next event heard shows the gap, and what is in it is read
   // back from live_events and delivered first.
@@ -170,16 +169,9 @@ export async function openLiveChannel<P, C extends LiveClient>(
     [channel],
   );
   let lastHeard = Number(newest[0]?.id ?? 0);
-  const handle = async (notification: LiveNotification<P>) => {
-    if (notification.id !== null) {
-      // (A smaller id than the last: the ids were restarted, as the tests' data reset does; nothing to catch up.)
-      if (notification.id > lastHeard + 1) {
-        for (const missed of await recorded(lastHeard, notification.id)) await options.deliver(missed, clients, send, false);
-      }
-      lastHeard = notification.id;
-    }
-    await options.deliver(notification, clients, send, false);
-  };
+  // Each event's delivery starts at once (its reads of the database run side by side with the
+  // others'), but what it sends is written in the order the events committed: one after another.
+  let queue: Promise<void> = Promise.resolve();
   const unlisten = await fastify.db.listen(channel, (text) => {
     let notification: LiveNotification<P>;
     try {
@@ -188,9 +180,21 @@ export async function openLiveChannel<P, C extends LiveClient>(
       fastify.log.warn({ payload: text, channel }, 'unreadable live event notification');
       return;
     }
-    queue = queue
-      .then(() => handle(notification))
-      .catch((error: unknown) => fastify.log.error({ err: error, channel }, 'live event delivery failed'));
+    const from = lastHeard;
+    if (notification.id !== null) lastHeard = notification.id;
+    const sends: (() => void)[] = [];
+    const later: SendEvent<C> = (client, event, data, id) => sends.push(() => send(client, event, data, id));
+    const prepared = (async () => {
+      // (A smaller id than the last: the ids were restarted, as the tests' data reset does; nothing to catch up.)
+      if (notification.id !== null && notification.id > from + 1) {
+        for (const missed of await recorded(from, notification.id)) await options.deliver(missed, clients, later, false);
+      }
+      await options.deliver(notification, clients, later, false);
+    })().catch((error: unknown) => fastify.log.error({ err: error, channel }, 'live event delivery failed'));
+    queue = queue.then(async () => {
+      await prepared;
+      for (const release of sends) release();
+    });
   });
 
   const heartbeat = setInterval(() => {
