@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createHubCache, onWrites } from '../../src/plugins/app/cache/hub-cache';
+import { CACHE_MAX_ENTRIES, createHubCache, onWrites } from '../../src/plugins/app/cache/hub-cache';
 import { DB_KIND, testDb } from '../helper';
 
 describe(`hub cache (${DB_KIND})`, () => {
@@ -29,6 +29,13 @@ describe(`hub cache (${DB_KIND})`, () => {
     assert.equal(await cache.get('k', async () => 'new'), 'new');
     cache.invalidate();
     assert.equal(await cache.get('k', async () => 'newer'), 'newer');
+  });
+
+  test('should keep at most CACHE_MAX_ENTRIES entries, dropping the oldest first', async () => {
+    const cache = createHubCache();
+    for (let index = 0; index <= CACHE_MAX_ENTRIES; index += 1) await cache.get(`k${index}`, async () => 'first');
+    assert.equal(await cache.get('k0', async () => 'again'), 'again');
+    assert.equal(await cache.get(`k${CACHE_MAX_ENTRIES}`, async () => 'again'), 'first');
   });
 
   test('should keep nothing while disabled (the invalidation channel is lost)', async () => {

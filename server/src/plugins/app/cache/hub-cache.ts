@@ -8,7 +8,11 @@ import type { Db, Queryable } from '../../../db/db';
 export const CACHE_CHANNEL = 'hub_cache';
 /** A safety net only: invalidation is what keeps entries right, not their age. */
 export const CACHE_MAX_AGE_MS = 30_000;
-export const CACHE_MAX_ENTRIES = 20_000;
+/**
+ * At most this many entries (the oldest go first): a list's page is 6–12 kB of JSON, so about
+ * 60 MB at worst; a user's record is a few hundred bytes.
+ */
+export const CACHE_MAX_ENTRIES = 5_000;
 
 /**
  * What the hot read paths (the session guard's user, the lists) keep in memory between calls, so
