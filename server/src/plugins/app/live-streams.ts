@@ -16,14 +16,16 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const LIVE_EVENTS_LOCK = 7806852;
 
 /**
- * Ends live streams (server-sent events) on shutdown with a reconnect hint: `retry:` tells the
- * EventSource how soon to come back, and a `reconnect` event says why the stream ends. The browser
- * reconnects by itself, to another process behind the load balancer or to this one restarted.
+ * Ends live streams (server-sent events) with a reconnect hint, on shutdown or when their user's
+ * session changed: `retry:` tells the EventSource how soon to come back, and a `reconnect` event
+ * says why the stream ends. The browser reconnects by itself, to another process behind the load
+ * balancer or to this one restarted; after a change of session, with a new ticket or not at all.
  */
-export function closeWithReconnectHint(streams: Iterable<{ raw: ServerResponse }>): void {
+export function closeWithReconnectHint(streams: Iterable<{ raw: ServerResponse }>, reason = 'server shutting down'): void {
+  const hint = `retry: ${RECONNECT_RETRY_MS}\nevent: reconnect\ndata: ${JSON.stringify({ type: 'reconnect', reason })}\n\n`;
   for (const { raw } of streams) {
     if (raw.writableEnded || raw.destroyed) continue;
-    raw.end(`retry: ${RECONNECT_RETRY_MS}\nevent: reconnect\ndata: {"type":"reconnect","reason":"server shutting down"}\n\n`);
+    raw.end(hint);
   }
 }
 
@@ -90,7 +92,17 @@ export async function notifyUnrecorded<P>(tx: Queryable, channel: string, users:
 export interface LiveClient {
   userId: number;
   raw: ServerResponse;
+  /** sessionStamp of the user when the stream opened: a stream outlives no change of it. */
+  stamp?: string;
 }
+
+/** What a live stream was opened on: the token version (sign-out, "end sessions"), rights and company. */
+export function sessionStamp(user: { token_version: number; rights: readonly string[]; entity_id: number | null }): string {
+  return JSON.stringify([user.token_version, [...user.rights].sort(), user.entity_id]);
+}
+
+/** How soon after a change of users the open streams are checked (changes that come together are checked once). */
+const SESSION_CHECK_DELAY_MS = 100;
 
 /** How a hub sends an event to one of its clients (ids are deduplicated and held back during a replay). */
 export type SendEvent<C> = (client: C, event: string, data: unknown, id?: number) => void;
@@ -197,6 +209,34 @@ export async function openLiveChannel<P, C extends LiveClient>(
     });
   });
 
+  // A user signed out, whose sessions an administrator ended, who was deleted, or whose rights or
+  // company changed, in any process: their open streams end (with a reconnect hint), so that what
+  // they hear is decided again, or refused, by a new ticket. Heard through the cache's LISTEN.
+  let checkTimer: NodeJS.Timeout | null = null;
+  const checkSessions = async () => {
+    checkTimer = null;
+    const stamped = [...clients].filter((client) => client.stamp !== undefined);
+    if (stamped.length === 0) return;
+    const ids = [...new Set(stamped.map((client) => client.userId))];
+    const { rows } = await fastify.db.query<{ id: number; token_version: number; rights: string[]; entity_id: number | null }>(
+      'SELECT id, token_version, rights, entity_id FROM users WHERE id = ANY($1::int[])',
+      [ids],
+    );
+    const stamps = new Map(rows.map((row) => [row.id, sessionStamp(row)]));
+    const ended = stamped.filter((client) => stamps.get(client.userId) !== client.stamp);
+    for (const client of ended) clients.delete(client);
+    closeWithReconnectHint(ended, 'session changed');
+  };
+  const stopWatching = fastify.hasDecorator('hubCache')
+    ? fastify.hubCache.onChange((table) => {
+        if ((table !== 'users' && table !== '*') || checkTimer) return;
+        checkTimer = setTimeout(() => {
+          checkSessions().catch((error: unknown) => fastify.log.warn({ err: error, channel }, 'live streams not checked against sessions'));
+        }, SESSION_CHECK_DELAY_MS);
+        checkTimer.unref();
+      })
+    : () => {};
+
   const heartbeat = setInterval(() => {
     for (const client of clients) client.raw.write(': heartbeat\n\n');
   }, HEARTBEAT_MS);
@@ -210,6 +250,8 @@ export async function openLiveChannel<P, C extends LiveClient>(
 
   // Shutdown: before the server waits for its connections to end, the streams end with a reconnect hint.
   fastify.addHook('preClose', async () => {
+    stopWatching();
+    if (checkTimer) clearTimeout(checkTimer);
     clearInterval(heartbeat);
     clearInterval(prune);
     closeWithReconnectHint(clients);

@@ -35,6 +35,12 @@ export interface HubCache {
   readonly generation: number;
   /** False while the LISTEN connection is lost (nothing is kept then). */
   readonly enabled: boolean;
+  /**
+   * Hears every change that drops the cache, from any process: the table a NOTIFY names (`users`,
+   * `advices`…), or `*` when the LISTEN connection is back (what changed meanwhile is unknown).
+   * Returns the function that stops listening.
+   */
+  onChange(listener: (table: string) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -118,11 +124,12 @@ export function onWrites(db: Db, listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function createHubCache(): HubCache & { setEnabled(enabled: boolean): void } {
+export function createHubCache(): HubCache & { setEnabled(enabled: boolean): void; changed(table: string): void } {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<unknown>>();
   let generation = 0;
   let enabled = true;
+  const changeListeners = new Set<(table: string) => void>();
 
   const cache = {
     get generation() {
@@ -139,6 +146,15 @@ export function createHubCache(): HubCache & { setEnabled(enabled: boolean): voi
     setEnabled(next: boolean) {
       cache.invalidate();
       enabled = next;
+    },
+    onChange(listener: (table: string) => void) {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+    /** Called by the plugin with what the NOTIFY named. */
+    changed(table: string) {
+      cache.invalidate();
+      for (const listener of changeListeners) listener(table);
     },
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!enabled) return load();
@@ -175,10 +191,11 @@ export default fp(
     const stopWrites = onWrites(fastify.db, () => cache.invalidate());
     const unlisten = await fastify.db.listen(
       CACHE_CHANNEL,
-      () => cache.invalidate(),
+      (table) => cache.changed(table),
       (listening) => {
         if (!listening) fastify.log.warn('cache invalidation channel lost: nothing is cached until it is back');
         cache.setEnabled(listening);
+        if (listening) cache.changed('*');
       },
     );
     fastify.decorate('hubCache', cache);

@@ -14,6 +14,8 @@ export interface EventStreamClient {
   userId: number;
   isAdministrator: boolean;
   raw: ServerResponse;
+  /** sessionStamp of the user at connection: the stream ends when it changes. */
+  stamp?: string;
 }
 
 export interface DiscussionHub {
@@ -132,5 +134,5 @@ export default fp(
     };
     fastify.decorate('discussionHub', hub);
   },
-  { name: 'discussion-hub', dependencies: ['config', 'database', 'discussions-repository'] },
+  { name: 'discussion-hub', dependencies: ['config', 'database', 'hub-cache', 'discussions-repository'] },
 );

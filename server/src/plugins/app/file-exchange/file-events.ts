@@ -12,6 +12,8 @@ export interface FileEventsClient {
   /** What this user sees, for the counters. */
   scope: ExchangeScope;
   raw: ServerResponse;
+  /** sessionStamp of the user at connection: the stream ends when it changes. */
+  stamp?: string;
 }
 
 export interface FileEvents {
@@ -74,5 +76,5 @@ export default fp(
     };
     fastify.decorate('fileEvents', events);
   },
-  { name: 'file-events', dependencies: ['config', 'database', 'file-exchange-repository'] },
+  { name: 'file-events', dependencies: ['config', 'database', 'hub-cache', 'file-exchange-repository'] },
 );

@@ -14,7 +14,7 @@ import {
   PendingListSchema,
 } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
-import { lastEventId, openEventStream } from '../../../plugins/app/live-streams';
+import { lastEventId, openEventStream, sessionStamp } from '../../../plugins/app/live-streams';
 import { errorResponses } from '../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       reply.hijack();
       const raw = reply.raw;
       openEventStream(raw);
-      const client = { userId: user.id, isAdministrator: isAdministrator(user.rights), raw };
+      const client = { userId: user.id, isAdministrator: isAdministrator(user.rights), raw, stamp: sessionStamp(user) };
       try {
         // A reconnection is first sent what it missed (its Last-Event-ID), with the same rights as live events.
         await fastify.discussionHub.attach(client, lastEventId(request.headers, request.query.last_event_id));

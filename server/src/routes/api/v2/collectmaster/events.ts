@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, EventsTicketSchema, FileEventsQuerySchema } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../../plugins/app/discussions/discussion-hub';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { lastEventId, openEventStream } from '../../../../plugins/app/live-streams';
+import { lastEventId, openEventStream, sessionStamp } from '../../../../plugins/app/live-streams';
 import { errorResponses } from '../../error-responses';
 
 /** The live events of the file exchange (FILE_EXCHANGE_EVENTS): a ticket, then the stream. */
@@ -31,7 +31,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       reply.hijack();
       const raw = reply.raw;
       openEventStream(raw);
-      const client = { userId: user.id, scope: exchangeScope({ rights: user.rights, entityId: user.entity_id, user }), raw };
+      const client = {
+        userId: user.id,
+        scope: exchangeScope({ rights: user.rights, entityId: user.entity_id, user }),
+        raw,
+        stamp: sessionStamp(user),
+      };
       try {
         // A reconnection is first sent what it missed (its Last-Event-ID), then the counters as they are.
         await fastify.fileEvents.attach(client, lastEventId(request.headers, request.query.last_event_id));
