@@ -11,6 +11,15 @@ import { startServerProcess, type ServerProcess } from '../faults/server-process
 import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
 import { startTestIdp, type TestIdp } from '../support/test-idp';
 
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Requests a process logged for `path`, a prefix of the URL (Fastify's "incoming request" lines at LOG_LEVEL=info). */
+export const served = (server: ServerProcess, path: string) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('incoming request') && line.includes(`"url":"${path}`)).length;
+
 export const NGINX = '/usr/sbin/nginx';
 export const NGINX_CONFIG = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'deploy', 'nginx.conf');
 
@@ -20,8 +29,6 @@ export function deploymentMissing(): string | false {
   if (!existsSync(NGINX)) return `nginx is not installed (${NGINX}; Debian package nginx, installed by scripts/test-all.mjs)`;
   return false;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The repository's config with only its addresses changed: nginx on `front`, the two processes on `a` and `b`. */
 export function nginxConfigFor(front: number, a: number, b: number): string {

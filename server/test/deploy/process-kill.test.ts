@@ -4,22 +4,13 @@ import type { Discussion, MessageCreated } from '@hub/shared/api';
 import type { ServerProcess } from '../faults/server-process';
 import { DB_KIND } from '../helper';
 import { readSse } from '../support/sse-reader';
-import { deploymentMissing, startDeployment, type Deployment } from './deployment';
+import { deploymentMissing, served, sleep, startDeployment, type Deployment } from './deployment';
 
 const USER = 'user@northwind.test';
 const CONSULTANT = 'consultant@demo.test';
 const CLIENTS = 8;
 // Processes and a cluster of their own: once per run (the PGlite pass), where PostgreSQL and nginx are installed.
 const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : deploymentMissing();
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Requests each process logged for `path`, a prefix of the URL (Fastify's "incoming request" lines at LOG_LEVEL=info). */
-const served = (server: ServerProcess, path: string) =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('incoming request') && line.includes(`"url":"${path}`)).length;
 
 interface Outcome {
   method: 'GET' | 'POST';
