@@ -100,7 +100,8 @@ export default fp(
       crossOriginResourcePolicy: { policy: 'same-site' },
     });
     let portal = headersOf(options());
-    const ownPolicies = new WeakMap<object, Headers>();
+    // Built from the portal's settings too, so built again (on first use) when those change.
+    let ownPolicies = new WeakMap<object, Headers>();
     const ownHeaders = (own: object) => {
       let headers = ownPolicies.get(own);
       if (!headers) {
@@ -128,6 +129,7 @@ export default fp(
       allowConnect(origins: Iterable<string>) {
         for (const origin of origins) connect.add(origin);
         portal = headersOf(options());
+        ownPolicies = new WeakMap();
       },
     });
   },
