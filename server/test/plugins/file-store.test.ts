@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
 import { diskFileStore } from '../../src/plugins/app/images/file-store';
-import { ImageTypeCheck } from '../../src/plugins/app/images/image-type';
+import { ImageTypeCheck } from '../../src/lib/images/image-type';
 
 describe('the disk file store', () => {
   const root = mkdtempSync(join(tmpdir(), 'hub-file-store-'));

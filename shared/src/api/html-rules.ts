@@ -1,6 +1,6 @@
 /**
  * The one rule set of rich text (SPEC §5), applied by the server before anything is stored
- * (server/src/plugins/app/content/description.ts, with sanitize-html) and by the browser before
+ * (server/src/lib/content/description.ts, with sanitize-html) and by the browser before
  * anything is rendered or pasted into the editor (`sanitizeHtml` in ./sanitize-html.ts, with the
  * DOM): the same tags, attributes, link and image rules. One table of cases
  * (@hub/shared/test-support/html-cases) is run against both.

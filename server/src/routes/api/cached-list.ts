@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS } from '@hub/shared/api';
-import { canSeeUnpublished, type Session } from '../../plugins/app/auth/session';
+import { canSeeUnpublished, type Session } from '../../lib/auth/session';
 import type { HubCache } from '../../plugins/app/cache/hub-cache';
 
 const VARY = `Authorization, ${HEADERS.entityId}, ${HEADERS.displayAsUserId}`;

@@ -9,7 +9,7 @@ import trainings from './trainings/index';
 import auth from './auth/index';
 import discussions from './discussions/index';
 import entities from './entities/index';
-import sessionGuard from './autohooks';
+import sessionGuard from './session-guard';
 import health from './health/index';
 import remotes from './remotes/index';
 import clientErrors from './client-errors/index';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { crc32 } from 'node:zlib';
-import { zipStream, type ZipEntry } from '../../../src/plugins/app/file-exchange/zip-stream';
+import { zipStream, type ZipEntry } from '../../../src/lib/file-exchange/zip-stream';
 
 async function zipOf(entries: ZipEntry[]): Promise<Buffer> {
   const chunks: Buffer[] = [];

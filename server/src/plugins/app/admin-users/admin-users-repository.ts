@@ -12,11 +12,11 @@ import {
   type SearchPageQuery,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
+import type { Session } from '../../../lib/auth/session';
 import { recomputePbiGroups } from '../groups/groups-repository';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
-import { cleanDescription } from '../content/description';
-import { likePattern } from '../content/sql';
+import { cleanDescription } from '../../../lib/content/description';
+import { likePattern } from '../../../lib/content/sql';
 
 /** Which users an admin list shows. */
 export type UserListFilter =

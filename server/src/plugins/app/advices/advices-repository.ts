@@ -10,16 +10,16 @@ import {
   type AdviceUpdateBody,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
-import { cleanDescription } from '../content/description';
-import { adminListFilters, adminListOrder } from '../content/admin-list-filters';
-import { changeAudience } from '../content/audience-change';
-import type { AudienceContentAdmin } from '../content/audience-content-admin';
-import { contentPage } from '../content/content-page';
-import { managedUserEntity } from '../content/managed-user';
-import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
-import { lockManaged } from '../content/row-locks';
+import type { Session } from '../../../lib/auth/session';
+import { ADVICE_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../../../lib/content/audience';
+import { cleanDescription } from '../../../lib/content/description';
+import { adminListFilters, adminListOrder } from '../../../lib/content/admin-list-filters';
+import { changeAudience } from '../../../lib/content/audience-change';
+import type { AudienceContentAdmin } from '../../../lib/content/audience-content-admin';
+import { contentPage } from '../../../lib/content/content-page';
+import { managedUserEntity } from '../../../lib/content/managed-user';
+import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
+import { lockManaged } from '../../../lib/content/row-locks';
 import {
   entityOf,
   type AudienceRow,
@@ -27,11 +27,11 @@ import {
   type ContentTable,
   type IllustratedRow,
   type LockedEntityItem,
-} from '../content/rows';
-import { audienceVisibility, visibleAdvicesCount } from '../content/visibility';
-import { checkReferences } from '../content/references';
-import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
-import { iso, setClauses } from '../content/sql';
+} from '../../../lib/content/rows';
+import { audienceVisibility, visibleAdvicesCount } from '../../../lib/content/visibility';
+import { checkReferences } from '../../../lib/content/references';
+import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
+import { iso, setClauses } from '../../../lib/content/sql';
 import { imageJsonSql } from '../images/image-urls';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { AuditFilters, AuditList, AuditQuery } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import { likePattern } from '../content/sql';
-import type { Session } from '../auth/session';
+import { likePattern } from '../../../lib/content/sql';
+import type { Session } from '../../../lib/auth/session';
 
 export interface AuditEvent {
   /** What was done, as `<item type>.<verb>`: 'advice.create', 'advice.publish', 'display-as.start'. */

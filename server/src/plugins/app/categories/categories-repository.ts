@@ -8,8 +8,8 @@ import {
   type CategoryListQuery,
   type CategoryUpdateBody,
 } from '@hub/shared/api';
-import type { Session } from '../auth/session';
-import { likePattern, setClauses } from '../content/sql';
+import type { Session } from '../../../lib/auth/session';
+import { likePattern, setClauses } from '../../../lib/content/sql';
 
 /** Categories of advices and news items; written by administrators only (the routes check). */
 export interface CategoriesRepository {

@@ -11,20 +11,20 @@ import {
   type DashboardUpdateBody,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../content/audience';
-import { cleanDescription } from '../content/description';
-import { adminListFilters, adminListOrder } from '../content/admin-list-filters';
-import { changeAudience } from '../content/audience-change';
-import type { AudienceContentAdmin } from '../content/audience-content-admin';
-import { contentPage } from '../content/content-page';
-import { managedUserEntity } from '../content/managed-user';
-import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
-import { lockManaged } from '../content/row-locks';
-import { entityOf, type AudienceRow, type ContentRow, type ContentTable, type LockedEntityItem } from '../content/rows';
-import { audienceVisibility } from '../content/visibility';
-import { adminEntityCondition, entityForWrite, mayManageEntity } from '../content/scope';
-import { iso, setClauses } from '../content/sql';
+import type { Session } from '../../../lib/auth/session';
+import { DASHBOARD_RECIPIENTS, keepRecipientsOf, recipientCandidates } from '../../../lib/content/audience';
+import { cleanDescription } from '../../../lib/content/description';
+import { adminListFilters, adminListOrder } from '../../../lib/content/admin-list-filters';
+import { changeAudience } from '../../../lib/content/audience-change';
+import type { AudienceContentAdmin } from '../../../lib/content/audience-content-admin';
+import { contentPage } from '../../../lib/content/content-page';
+import { managedUserEntity } from '../../../lib/content/managed-user';
+import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
+import { lockManaged } from '../../../lib/content/row-locks';
+import { entityOf, type AudienceRow, type ContentRow, type ContentTable, type LockedEntityItem } from '../../../lib/content/rows';
+import { audienceVisibility } from '../../../lib/content/visibility';
+import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
+import { iso, setClauses } from '../../../lib/content/sql';
 import { imageJsonSql } from '../images/image-urls';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { DiscussionEvent } from '@hub/shared/api';
 import { DISCUSSIONS_CHANNEL, type DiscussionNotification } from './discussions-repository';
-import { openLiveChannel } from '../live-streams';
+import { openLiveChannel } from '../../../lib/live-streams';
 
 /** EventSource sends no header: the browser trades its bearer token for this ticket, valid one minute. */
 export const EVENTS_TICKET_TTL_SECONDS = 60;

@@ -16,8 +16,8 @@ import {
   type PendingList,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { appendLiveEvent, notifyUnrecorded } from '../live-streams';
+import type { Session } from '../../../lib/auth/session';
+import { appendLiveEvent, notifyUnrecorded } from '../../../lib/live-streams';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';

@@ -10,8 +10,8 @@ import {
   type SearchPageQuery,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { likePattern } from '../content/sql';
+import type { Session } from '../../../lib/auth/session';
+import { likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 export interface EntitiesRepository {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FileExchangeCountersEvent, FileExchangeFileEvent } from '@hub/shared/api';
 import type { ExchangeScope } from './file-exchange-repository';
-import { appendLiveEvent, openLiveChannel, type SendEvent } from '../live-streams';
+import { appendLiveEvent, openLiveChannel, type SendEvent } from '../../../lib/live-streams';
 
 /** PostgreSQL NOTIFY channel of the file exchange's events (every server process listens). */
 export const FILE_EXCHANGE_CHANNEL = 'file_exchange';

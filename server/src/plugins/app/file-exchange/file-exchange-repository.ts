@@ -15,8 +15,8 @@ import {
   type UploadConflict,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { numberedName, type CleanName } from './file-names';
+import type { Session } from '../../../lib/auth/session';
+import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
 
 /**
  * Which entities a caller of the file exchange sees: 'all' for the publisher's staff (an

@@ -10,11 +10,11 @@ import {
   type ImageCategory,
   type ImageList,
 } from '@hub/shared/api';
-import type { Session } from '../auth/session';
-import { iso, setClauses } from '../content/sql';
-import type { ImageFields, StoredImageFile } from './image-upload';
+import type { Session } from '../../../lib/auth/session';
+import { iso, setClauses } from '../../../lib/content/sql';
+import type { ImageFields, StoredImageFile } from '../../../lib/images/image-upload';
 import { imageVersion } from './image-urls';
-import type { ImageMime } from './image-type';
+import type { ImageMime } from '../../../lib/images/image-type';
 
 /**
  * The images rows. The bytes live in `fastify.imageStore`: the routes put them there first,

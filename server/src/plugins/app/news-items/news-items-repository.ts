@@ -12,15 +12,15 @@ import {
   type PublicationStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { cleanDescription } from '../content/description';
-import { adminListFilters, adminListOrder } from '../content/admin-list-filters';
-import { contentPage } from '../content/content-page';
-import { assertDraft, changedFields, publicationWrites } from '../content/publication-writes';
-import type { ContentRow, ContentTable, IllustratedRow, LockedItem } from '../content/rows';
-import { publishedOnly } from '../content/visibility';
-import { checkReferences } from '../content/references';
-import { iso, setClauses } from '../content/sql';
+import type { Session } from '../../../lib/auth/session';
+import { cleanDescription } from '../../../lib/content/description';
+import { adminListFilters, adminListOrder } from '../../../lib/content/admin-list-filters';
+import { contentPage } from '../../../lib/content/content-page';
+import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
+import type { ContentRow, ContentTable, IllustratedRow, LockedItem } from '../../../lib/content/rows';
+import { publishedOnly } from '../../../lib/content/visibility';
+import { checkReferences } from '../../../lib/content/references';
+import { iso, setClauses } from '../../../lib/content/sql';
 import { imageJsonSql } from '../images/image-urls';
 
 /** News items are for everyone (not per entity); contributors and above manage them all. */

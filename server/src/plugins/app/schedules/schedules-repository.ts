@@ -2,8 +2,8 @@ import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import { PUBLICATION, type Schedule, type SchedulableKind, type ScheduleList, type ScheduleListQuery } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { adminEntityCondition, mayManageEntity } from '../content/scope';
+import type { Session } from '../../../lib/auth/session';
+import { adminEntityCondition, mayManageEntity } from '../../../lib/content/scope';
 
 /** Where each kind lives; advices and dashboards are per entity, news items are not. */
 const KINDS: Record<SchedulableKind, { table: string; itemType: string; perEntity: boolean; notFound: string }> = {

@@ -11,8 +11,8 @@ import {
   type TicketStatus,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { iso, likePattern } from '../content/sql';
+import type { Session } from '../../../lib/auth/session';
+import { iso, likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 export interface TicketsRepository {

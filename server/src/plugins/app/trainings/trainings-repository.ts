@@ -10,8 +10,8 @@ import {
   type TrainingUpdateBody,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../auth/session';
-import { iso, likePattern, setClauses } from '../content/sql';
+import type { Session } from '../../../lib/auth/session';
+import { iso, likePattern, setClauses } from '../../../lib/content/sql';
 
 /** Trainings, webinars and events: for everyone; contributors and above write them. */
 export interface TrainingsRepository {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { isAdministrator, isContributor, type Contact, type User } from '@hub/shared/api';
-import type { Session } from '../auth/session';
+import type { Session } from '../../../lib/auth/session';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 
 /** A users row as the server works with it. */

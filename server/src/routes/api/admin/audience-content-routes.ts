@@ -9,7 +9,7 @@ import {
   PageQuerySchema,
   PUBLICATION,
 } from '@hub/shared/api';
-import type { AudienceContentAdmin } from '../../../plugins/app/content/audience-content-admin';
+import type { AudienceContentAdmin } from '../../../lib/content/audience-content-admin';
 import { fieldErrors } from '../field-errors';
 import { errorResponses } from '../error-responses';
 

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_MESSAGES } from '@hub/shared/api';
 import type { Audience } from '../../../plugins/app/auth/access-tokens';
-import type { Session } from '../../../plugins/app/auth/session';
+import type { Session } from '../../../lib/auth/session';
 import { IdTokenError } from '../../../plugins/app/auth/id-token-verifier';
 import type { ProviderRecord } from '../../../plugins/app/providers/providers-repository';
 

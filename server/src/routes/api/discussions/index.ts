@@ -14,7 +14,7 @@ import {
   PendingListSchema,
 } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
-import { lastEventId, openEventStream, sessionStamp } from '../../../plugins/app/live-streams';
+import { lastEventId, openEventStream, sessionStamp } from '../../../lib/live-streams';
 import { errorResponses } from '../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);

@@ -11,7 +11,7 @@ import {
   isContributor,
   PageQuerySchema,
 } from '@hub/shared/api';
-import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../plugins/app/images/image-upload';
+import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../lib/images/image-upload';
 
 /** A year: the URL changes (?v=) when the bytes do, so the browser may keep them that long. */
 const CACHE = 'public, max-age=31536000, immutable';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { FILE_EXCHANGE_MESSAGES } from '@hub/shared/api';
 import auth from './auth/index';
-import sessionGuard from './autohooks';
+import sessionGuard from './session-guard';
 import collectmaster from './collectmaster/index';
 import downloads from './collectmaster/downloads';
 import events from './collectmaster/events';

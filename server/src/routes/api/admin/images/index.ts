@@ -10,8 +10,8 @@ import {
   ImageUsageSchema,
   PageQuerySchema,
 } from '@hub/shared/api';
-import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../plugins/app/images/image-upload';
-import { imageUsage } from '../../../../plugins/app/images/image-usage';
+import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../lib/images/image-upload';
+import { imageUsage } from '../../../../lib/images/image-usage';
 import { fieldErrors } from '../../field-errors';
 import { errorResponses } from '../../error-responses';
 

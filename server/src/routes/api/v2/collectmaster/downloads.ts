@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { DownloadQuerySchema, DownloadTicketSchema, FILE_EXCHANGE_MESSAGES, IdParamSchema, isAdministrator } from '@hub/shared/api';
-import type { Session } from '../../../../plugins/app/auth/session';
-import { downloadTickets, type DownloadPurpose } from '../../../../plugins/app/file-exchange/download-tickets';
+import type { Session } from '../../../../lib/auth/session';
+import { downloadTickets, type DownloadPurpose } from '../../../../lib/file-exchange/download-tickets';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { zipStream } from '../../../../plugins/app/file-exchange/zip-stream';
+import { zipStream } from '../../../../lib/file-exchange/zip-stream';
 import { errorResponses } from '../../error-responses';
 
 /** `attachment` with an ASCII fallback and the exact name in RFC 5987 form. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, EventsTicketSchema, FileEventsQuerySchema } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../../plugins/app/discussions/discussion-hub';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { lastEventId, openEventStream, sessionStamp } from '../../../../plugins/app/live-streams';
+import { lastEventId, openEventStream, sessionStamp } from '../../../../lib/live-streams';
 import { errorResponses } from '../../error-responses';
 
 /** The live events of the file exchange (FILE_EXCHANGE_EVENTS): a ticket, then the stream. */

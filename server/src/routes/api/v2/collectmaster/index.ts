@@ -25,7 +25,7 @@ import {
   SlugParamSchema,
 } from '@hub/shared/api';
 import { exchangeScope, requireStaff } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { staffWrites } from '../../../../plugins/app/file-exchange/staff-writes';
+import { staffWrites } from '../../../../lib/file-exchange/staff-writes';
 import { errorResponses } from '../../error-responses';
 import { notifyStateChange } from './notify';
 

@@ -15,9 +15,9 @@ import {
   UPLOAD_CONFLICTS,
   type UploadConflict,
 } from '@hub/shared/api';
-import type { Session } from '../../../../plugins/app/auth/session';
+import type { Session } from '../../../../lib/auth/session';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { cleanFileName } from '../../../../plugins/app/file-exchange/file-names';
+import { cleanFileName } from '../../../../lib/file-exchange/file-names';
 import { maxFileSize, placeUploads } from './uploads';
 
 /** A tus hook's refusal: tus answers `status_code` with `body`. */

@@ -13,10 +13,10 @@ import {
   UploadResultSchema,
   type UploadConflict,
 } from '@hub/shared/api';
-import type { Session } from '../../../../plugins/app/auth/session';
+import type { Session } from '../../../../lib/auth/session';
 import { exchangeScope, type FileRow, type IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
 import { IO_CHUNK } from '../../../../plugins/app/file-exchange/exchange-store';
-import { cleanFileName, type CleanName } from '../../../../plugins/app/file-exchange/file-names';
+import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
 

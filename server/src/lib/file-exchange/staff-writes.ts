@@ -1,7 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import { FILE_EXCHANGE_MESSAGES, FILE_STATE_CODES } from '@hub/shared/api';
-import type { Db, Queryable } from '../../../db/db';
-import type { AuditRepository } from '../audit/audit-repository';
+import type { Db, Queryable } from '../../db/db';
+import type { AuditRepository } from '../../plugins/app/audit/audit-repository';
 import type { Session } from '../auth/session';
 import { cleanFileName } from './file-names';
 

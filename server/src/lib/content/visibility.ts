@@ -1,5 +1,5 @@
 import { PUBLICATION } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import { canSeeUnpublished, type Session } from '../auth/session';
 import type { RecipientsTable } from './audience';
 import type { ContentTable } from './rows';

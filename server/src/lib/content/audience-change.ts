@@ -1,6 +1,6 @@
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 import { changeRecipients, type AudienceChange, type RecipientsTable } from './audience';
 import type { ContentTable, LockedEntityItem } from './rows';

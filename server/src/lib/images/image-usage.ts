@@ -1,5 +1,5 @@
 import type { ImageUsage } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 
 /**
  * How many advices, news items, entities and users show the image (as banner, thumbnail, logo or

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS, isAdministrator, isContributor } from '@hub/shared/api';
 import { AUDIENCES, type Audience } from '../../plugins/app/auth/access-tokens';
-import type { Session } from '../../plugins/app/auth/session';
+import type { Session } from '../../lib/auth/session';
 import type { UserRecord } from '../../plugins/app/users/users-repository';
 
 export function bearerToken(request: FastifyRequest): string | null {

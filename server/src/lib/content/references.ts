@@ -1,5 +1,5 @@
 import { httpErrors } from '@fastify/sensible';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 
 /**
  * The category and images a content body points at must exist: a clear 400 naming the field

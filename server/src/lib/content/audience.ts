@@ -1,5 +1,5 @@
 import type { AudienceUserList, AudienceUserQuery } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import { likePattern } from './sql';
 
 /** The recipients table of a per-entity content: advice_users or dashboard_users. */

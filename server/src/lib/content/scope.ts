@@ -1,6 +1,6 @@
 import { httpErrors } from '@fastify/sensible';
 import { isAdministrator } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 
 /**

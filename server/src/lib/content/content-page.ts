@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import type { ContentTable, Page } from './rows';
 
 /** One page of `select` (the repository's SELECT … FROM <table> <alias> …) under `where`, with the total. */

@@ -1,8 +1,8 @@
 import { isAdministrator, isContributor } from '@hub/shared/api';
-import type { UserRecord } from '../users/users-repository';
+import type { UserRecord } from '../../plugins/app/users/users-repository';
 
 /**
- * Who is calling, as the session guard (routes/api/autohooks.ts) established it.
+ * Who is calling, as the session guard (routes/api/session-guard.ts) established it.
  * The server answers as `user`: the displayed user during display-as, else the signed-in one.
  * `actor` is always the signed-in person: display-as checks and the audit log use it.
  */

@@ -1,7 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import type { FastifyInstance } from 'fastify';
 import { PUBLICATION, readPublicationStatus, type PublicationStatus } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 import type { ContentTable, LockedItem } from './rows';
 

@@ -1,5 +1,5 @@
 import { httpErrors } from '@fastify/sensible';
-import type { Queryable } from '../../../db/db';
+import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 import type { ContentTable, LockedEntityItem } from './rows';
 import { mayManageEntity } from './scope';

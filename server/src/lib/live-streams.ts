@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/db';
+import type { Queryable } from '../db/db';
 
 /** How long a browser waits before reconnecting a live stream that the server closed on shutdown. */
 export const RECONNECT_RETRY_MS = 1000;
