@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
-import { diskFileStore } from '../../src/plugins/app/images/file-store';
+import { diskFileStore } from '../../src/lib/images/file-store';
 import { ImageTypeCheck } from '../../src/lib/images/image-type';
 
 describe('the disk file store', () => {

@@ -1,5 +1,5 @@
 import { isAdministrator, isContributor } from '@hub/shared/api';
-import type { UserRecord } from '../../plugins/app/users/users-repository';
+import type { UserRecord } from './user-record';
 
 /**
  * Who is calling, as the session guard (routes/api/session-guard.ts) established it.

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS, isAdministrator, isContributor } from '@hub/shared/api';
 import { AUDIENCES, type Audience } from '../../plugins/app/auth/access-tokens';
 import type { Session } from '../../lib/auth/session';
-import type { UserRecord } from '../../plugins/app/users/users-repository';
+import type { UserRecord } from '../../lib/auth/user-record';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
