@@ -55,7 +55,7 @@ try {
     if (database === 'pglite') {
       // Creating a PGlite database takes seconds: make one migrated, seeded template for all files.
       const template = join(work, 'pglite-template.tar');
-      const code = await run(process.execPath, ['--import', 'tsx', 'test/support/make-template.ts', template], env);
+      const code = await run(process.execPath, ['--import', 'tsx', 'test/test-support/make-template.ts', template], env);
       if (code !== 0) {
         results.push({ database, passed: 0, failed: 1, ms: Date.now() - started });
         continue;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { migrate, readMigrations } from '../../src/db/migrate';
 import { seedDemoData } from '../../src/db/seed/demo-data';
-import { DB_KIND, testDb } from '../helper';
+import { DB_KIND, testDb } from '../test-support/helper';
 
 describe(`migrations and demo data (${DB_KIND})`, () => {
   test('should record every migration once and apply nothing twice', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ACCESS_TOKEN_TTL_SECONDS, AUDIENCES, createAccessTokens } from '../../src/plugins/app/auth/access-tokens';
+import { ACCESS_TOKEN_TTL_SECONDS, AUDIENCES, createAccessTokens } from '../../../../src/plugins/app/auth/access-tokens';
 
 describe('access tokens: verified tokens remembered', () => {
   const secret = 'a-test-secret-that-is-long-enough-0123456789';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, pipeline, Readable } from 'node:stream';
 import { after, describe, test } from 'node:test';
-import { diskFileStore } from '../../src/lib/images/file-store';
-import { ImageTypeCheck } from '../../src/lib/images/image-type';
+import { diskFileStore } from '../../../src/lib/images/file-store';
+import { ImageTypeCheck } from '../../../src/lib/images/image-type';
 
 describe('the disk file store', () => {
   const root = mkdtempSync(join(tmpdir(), 'hub-file-store-'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CACHE_MAX_ENTRIES, createHubCache, onWrites } from '../../src/plugins/app/cache/hub-cache';
-import { DB_KIND, testDb } from '../helper';
+import { CACHE_MAX_ENTRIES, createHubCache, onWrites } from '../../../../src/plugins/app/cache/hub-cache';
+import { DB_KIND, testDb } from '../../../test-support/helper';
 
 describe(`hub cache (${DB_KIND})`, () => {
   test('should keep a loaded value and load it once for concurrent callers', async () => {

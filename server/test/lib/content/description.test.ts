@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HTML_CASES, normalizeHtml } from '@hub/shared/test-support/html-cases';
 import { LIMITS } from '@hub/shared/api';
-import { cleanDescription } from '../../src/lib/content/description';
+import { cleanDescription } from '../../../src/lib/content/description';
 
 // The server's pass of the rich-text rules, on the same table of cases as the browser's
 // (shared/src/api/sanitize-html.test.ts).

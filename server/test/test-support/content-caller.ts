@@ -1,4 +1,4 @@
-import { testDb } from '../helper';
+import { testDb } from './helper';
 import { idOf } from './caller';
 
 /** The first column `id` of a query on this file's database. */

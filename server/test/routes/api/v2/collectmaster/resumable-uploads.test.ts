@@ -5,11 +5,11 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FILE_EXCHANGE_MESSAGES, TUS_FILE_ID_HEADER } from '@hub/shared/api';
-import { DB_KIND, testDb } from '../../helper';
-import { auditLines, idOf } from '../../support/caller';
-import { filesCaller } from '../../support/files-caller';
-import { startTestS3, type TestS3 } from '../../support/s3-server';
-import { signedInApp } from '../../support/signed-in-app';
+import { DB_KIND, testDb } from '../../../../test-support/helper';
+import { auditLines, idOf } from '../../../../test-support/caller';
+import { filesCaller } from '../../../../test-support/files-caller';
+import { startTestS3, type TestS3 } from '../../../../test-support/s3-server';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTOSO = 'user@contoso.test';

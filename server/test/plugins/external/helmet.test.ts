@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, testConfig } from '../helper';
+import { build, DB_KIND, testConfig } from '../../test-support/helper';
 
 /** The CSP directives of one answer, by name. */
 function directives(header: string | string[] | number | undefined): Map<string, string[]> {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND, userId } from '../../helper';
-import { filesCaller } from '../../support/files-caller';
-import { signedInApp } from '../../support/signed-in-app';
-import { readSse, type SseStream } from '../../support/sse-reader';
+import { DB_KIND, userId } from '../test-support/helper';
+import { filesCaller } from '../test-support/files-caller';
+import { signedInApp } from '../test-support/signed-in-app';
+import { readSse, type SseStream } from '../test-support/sse-reader';
 
 const USER = 'user@northwind.test';
 const OTHER = 'user@contoso.test';

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import type { Db } from '../src/db/db';
-import { migrate } from '../src/db/migrate';
-import { openPglite } from '../src/db/pglite-db';
-import { openPostgres } from '../src/db/postgres-db';
-import { seedDemoData } from '../src/db/seed/demo-data';
-import type { AppConfig } from '../src/plugins/external/config';
-import { testConfig as baseConfig } from './support/test-config';
+import { buildApp } from '../../src/app';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { openPglite } from '../../src/db/pglite-db';
+import { openPostgres } from '../../src/db/postgres-db';
+import { seedDemoData } from '../../src/db/seed/demo-data';
+import type { AppConfig } from '../../src/plugins/external/config';
+import { testConfig as baseConfig } from './test-config';
 
 /**
  * Every suite runs on embedded PGlite, and again on a real PostgreSQL when the runner sets

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { isHashedFile } from '../../src/plugins/app/static/static-hosting';
-import { build, DB_KIND, testConfig } from '../helper';
+import { isHashedFile } from '../../../../src/plugins/app/static/static-hosting';
+import { build, DB_KIND, testConfig } from '../../../test-support/helper';
 
 /** A fake build: the shell and one remote, with hashed and unhashed files as webpack names them. */
 const staticDir = mkdtempSync(join(tmpdir(), 'hub-static-'));

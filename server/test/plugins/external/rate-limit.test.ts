@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND } from '../helper';
-import { filesLoginAs } from '../support/files-caller';
-import { loginAs, startTestIdp } from '../support/test-idp';
+import { build, DB_KIND } from '../../test-support/helper';
+import { filesLoginAs } from '../../test-support/files-caller';
+import { loginAs, startTestIdp } from '../../test-support/test-idp';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const statuses = async (app: FastifyInstance, count: number, url: string, headers: Record<string, string> = {}) => {

@@ -4,12 +4,12 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { HEADERS } from '@hub/shared/api';
-import { buildApp } from '../../../src/app';
-import { writeMissingDemoFiles } from '../../../src/db/seed/demo-files';
-import { DB_KIND, resetData, testConfig, testDb, userId } from '../../helper';
-import { auditLines, idOf } from '../../support/caller';
-import { filesCaller } from '../../support/files-caller';
-import { startTestIdp, type TestIdp } from '../../support/test-idp';
+import { buildApp } from '../../../../../src/app';
+import { writeMissingDemoFiles } from '../../../../../src/db/seed/demo-files';
+import { DB_KIND, resetData, testConfig, testDb, userId } from '../../../../test-support/helper';
+import { auditLines, idOf } from '../../../../test-support/caller';
+import { filesCaller } from '../../../../test-support/files-caller';
+import { startTestIdp, type TestIdp } from '../../../../test-support/test-idp';
 
 const USER = 'user@northwind.test';
 const CONTOSO = 'user@contoso.test';

@@ -1,7 +1,7 @@
 import { after, before, beforeEach } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../src/plugins/external/config';
-import { build, resetData } from '../helper';
+import { build, resetData } from './helper';
 import { caller } from './caller';
 import { startTestIdp, type TestIdp } from './test-idp';
 

@@ -3,11 +3,15 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import Fastify from 'fastify';
-import configPlugin, { ConfigError, loadConfig } from '../../src/plugins/external/config';
-import powerBi from '../../src/plugins/external/power-bi/index';
-import { demoCatalog, startFakeReportServer } from '../../src/plugins/external/power-bi/fake-report-server';
-import { createReportServerClient, groupPrincipals, ReportServerError } from '../../src/plugins/external/power-bi/report-server-client';
-import { testConfig } from '../helper';
+import configPlugin, { ConfigError, loadConfig } from '../../../../src/plugins/external/config';
+import powerBi from '../../../../src/plugins/external/power-bi/index';
+import { demoCatalog, startFakeReportServer } from '../../../../src/plugins/external/power-bi/fake-report-server';
+import {
+  createReportServerClient,
+  groupPrincipals,
+  ReportServerError,
+} from '../../../../src/plugins/external/power-bi/report-server-client';
+import { testConfig } from '../../../test-support/helper';
 
 describe('the Power BI Report Server connector and its configuration', () => {
   test('should read every page of the catalog and the policies of the items that do not inherit theirs', async () => {

@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ConfigError, loadConfig, REPO_ROOT } from '../../src/plugins/external/config';
-import { build, DB_KIND } from '../helper';
+import { ConfigError, loadConfig, REPO_ROOT } from '../../../src/plugins/external/config';
+import { build, DB_KIND } from '../../test-support/helper';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-config-test-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));

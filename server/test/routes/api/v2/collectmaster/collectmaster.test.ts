@@ -3,12 +3,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { FILE_EXCHANGE_MESSAGES, HEADERS } from '@hub/shared/api';
-import { writeMissingDemoFiles } from '../../../src/db/seed/demo-files';
-import { DB_KIND, testDb } from '../../helper';
-import { auditLines, idOf } from '../../support/caller';
-import { filesCaller, filesForm } from '../../support/files-caller';
-import { startTestS3, type TestS3 } from '../../support/s3-server';
-import { signedInApp } from '../../support/signed-in-app';
+import { writeMissingDemoFiles } from '../../../../../src/db/seed/demo-files';
+import { DB_KIND, testDb } from '../../../../test-support/helper';
+import { auditLines, idOf } from '../../../../test-support/caller';
+import { filesCaller, filesForm } from '../../../../test-support/files-caller';
+import { startTestS3, type TestS3 } from '../../../../test-support/s3-server';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTOSO = 'user@contoso.test';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { testDb } from '../helper';
+import { testDb } from './helper';
 import { loginAs, type TestIdp } from './test-idp';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
