@@ -1,7 +1,8 @@
 // The server's test command: every test/**/*.test.ts with node's own runner, on embedded PGlite,
 // then again on a real PostgreSQL when DATABASE_URL is set. Prints node's summary for each
 // database; exits non-zero on any failure. `--summary=<file>` also writes {passed, failed}
-// (read by the repository's `npm test`). Extra arguments filter the files by substring.
+// (read by the repository's `npm test`). `--database=pglite` or `--database=postgres` runs one
+// pass only (`npm test` runs the two side by side). Extra arguments filter the files by substring.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,15 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const summaryFile = args.find((arg) => arg.startsWith('--summary='))?.slice('--summary='.length);
 const filters = args.filter((arg) => !arg.startsWith('--'));
+const only = args.find((arg) => arg.startsWith('--database='))?.slice('--database='.length);
+if (only && only !== 'pglite' && only !== 'postgres') {
+  console.error(`--database=${only}: pglite or postgres`);
+  process.exit(1);
+}
+if (only === 'postgres' && !process.env.DATABASE_URL) {
+  console.error('--database=postgres needs DATABASE_URL');
+  process.exit(1);
+}
 
 function* walk(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -43,7 +53,7 @@ function run(command, commandArgs, env, onOutput) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
-const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+const databases = only ? [only] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 const results = [];
 try {
   for (const database of databases) {
