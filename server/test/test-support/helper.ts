@@ -11,12 +11,14 @@ import { openPglite } from '../../src/db/pglite-db';
 import { openPostgres } from '../../src/db/postgres-db';
 import { seedDemoData } from '../../src/db/seed/demo-data';
 import type { AppConfig } from '../../src/plugins/external/config';
+import { copyDatabase, databaseUrl, dropDatabase } from './postgres-databases';
 import { testConfig as baseConfig } from './test-config';
 
 /**
  * Every suite runs on embedded PGlite, and again on a real PostgreSQL when the runner sets
- * HUB_TEST_DB=postgres (with DATABASE_URL). One database per test file: PGlite takes seconds to
- * create, so each file loads the migrated, seeded template the runner made once (0.4 s).
+ * HUB_TEST_DB=postgres (with DATABASE_URL). One database per test file: each file loads the
+ * migrated, seeded template the runner made once (PGlite takes seconds to create; on PostgreSQL a
+ * copy of a template database is cheaper than migrating and seeding again).
  */
 export const DB_KIND: 'pglite' | 'postgres' = process.env.HUB_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -32,7 +34,17 @@ async function openTestDb(): Promise<Db> {
   if (DB_KIND === 'postgres') {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error('HUB_TEST_DB=postgres needs DATABASE_URL');
-    // A fresh schema per test file: runs never see each other's rows.
+    // A database per test file, copied from the run's migrated, seeded template (made once by the
+    // runner): runs never see each other's rows.
+    const template = process.env.HUB_TEST_PG_TEMPLATE;
+    if (template) {
+      const name = `hub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+      await copyDatabase(url, template, name);
+      const db = await openPostgres({ connectionString: databaseUrl(url, name), max: 5 });
+      dropSchema = () => dropDatabase(url, name);
+      return db;
+    }
+    // Without a template (a file run alone): a fresh schema, migrated and seeded.
     const schema = `hub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const db = await openPostgres({ connectionString: url, schema, max: 5 });
     dropSchema = async () => {
