@@ -207,42 +207,48 @@ const apiSummaries = [];
 let built = 1;
 await Promise.all([
   ...apiLanes.map(async ({ database, lane: api }) => {
-    await api.step(`API tests on ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, async () => {
-      const out = join(resultsDir, `server-${database}.json`);
-      const code = await run('node', ['scripts/run-tests.mjs', `--database=${database}`, `--summary=${out}`], {
-        cwd: join(root, 'server'),
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-        ...api.options,
-      });
-      apiSummaries.push(existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { passed: 0, failed: 1 });
-      return code;
-    });
-    api.done();
-  }),
-  (async () => {
-    for (const pkg of [
-      'shared',
-      'shell',
-      'remote-content',
-      'remote-dashboards',
-      'remote-contact',
-      'remote-collectmaster',
-      'remote-admin',
-    ]) {
-      await browser.step(`Unit tests: ${pkg}`, async () => {
-        const out = join(resultsDir, `jest-${pkg}.json`);
-        const code = await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], {
-          cwd: join(root, pkg),
-          ...browser.options,
+    try {
+      await api.step(`API tests on ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, async () => {
+        const out = join(resultsDir, `server-${database}.json`);
+        const code = await run('node', ['scripts/run-tests.mjs', `--database=${database}`, `--summary=${out}`], {
+          cwd: join(root, 'server'),
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+          ...api.options,
         });
-        readJest(out, pkg);
+        apiSummaries.push(existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { passed: 0, failed: 1 });
         return code;
       });
+    } finally {
+      api.done();
     }
-    built = await browser.step('Build the shell and the remotes', () =>
-      pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build'], browser.options),
-    );
-    browser.done();
+  }),
+  (async () => {
+    try {
+      for (const pkg of [
+        'shared',
+        'shell',
+        'remote-content',
+        'remote-dashboards',
+        'remote-contact',
+        'remote-collectmaster',
+        'remote-admin',
+      ]) {
+        await browser.step(`Unit tests: ${pkg}`, async () => {
+          const out = join(resultsDir, `jest-${pkg}.json`);
+          const code = await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], {
+            cwd: join(root, pkg),
+            ...browser.options,
+          });
+          readJest(out, pkg);
+          return code;
+        });
+      }
+      built = await browser.step('Build the shell and the remotes', () =>
+        pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build'], browser.options),
+      );
+    } finally {
+      browser.done();
+    }
   })(),
 ]);
 results.push({
