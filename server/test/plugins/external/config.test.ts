@@ -86,7 +86,7 @@ describe('configuration', () => {
 
   test('should stop start-up with a message naming the variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
+      cwd: join(import.meta.dirname, '../../..'),
       env: { ...process.env, PORT: 'nope', DATA_DIR: dataDir },
       encoding: 'utf8',
       timeout: 60_000,
