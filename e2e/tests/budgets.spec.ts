@@ -28,7 +28,7 @@ const budgets = JSON.parse(readFileSync(new URL('../budgets.json', import.meta.u
  * Every response arrives this long after its request (Chromium's network emulation), so that two
  * requests a page sends together never look like one after the other, however slow the machine.
  */
-const LATENCY_MS = 200;
+const LATENCY_MS = 500;
 
 /** The route's own title: the sign-in card's heading, or the first heading of the page's main area. */
 const TITLE = 'main h1, .hub-login h1';
