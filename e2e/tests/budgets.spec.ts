@@ -87,10 +87,16 @@ async function measure(context: BrowserContext, path: string) {
   await page.goto(path);
   // In the page (some titles are drawn hidden until their data is in: their code is what counts here).
   await page.locator(TITLE).first().waitFor({ state: 'attached' });
+  // Then what the page loads below its title (the home widgets): its loading states end. Network idle
+  // alone can come first on a loaded machine, while the main thread is still rendering.
+  await expect(page.locator('main [role="status"]'))
+    .toHaveCount(0, { timeout: 30_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   const titleAt = await page.evaluate(() => (window as unknown as { __hubTitleAt?: number }).__hubTitleAt ?? null);
-  await page.close();
+  // Every body read before the page closes (a body asked for after is lost).
   const javascript = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
+  await page.close();
 
   // The longest run of requests, each sent after the one before it finished, all finished before the title showed.
   const done = [...requests.values()]
