@@ -27,7 +27,7 @@ export function UserMenu() {
   const [opened, setOpened] = useState<'display-as' | 'preferences' | null>(null);
   const user = state.user;
   if (!user) return null;
-  // Display-as is for administrators (SPEC §6), and starts from one's own identity.
+  // Display-as is for administrators (docs/product.md §6), and starts from one's own identity.
   const offersDisplayAs = isAdministrator(user.rights) && !state.displayAs;
 
   function onSelect(value: string) {
