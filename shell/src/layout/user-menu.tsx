@@ -11,7 +11,7 @@ import { usePreferences, useSessionState, useShell } from '../shell-context';
 import { MenuButton, type MenuButtonSection } from './menu-button';
 import { UserAvatar } from './user-avatar';
 
-// Loaded when opened: /home carries neither (its JavaScript budget, SPEC-derived 250 kB gzip).
+// Loaded when opened: /home carries neither (its JavaScript budget, 250 kB gzip).
 const DisplayAsDialog = lazy(() => import(/* webpackChunkName: "display-as" */ '../display-as/display-as-dialog'));
 const PreferencesDrawer = lazy(() => import(/* webpackChunkName: "preferences" */ '../preferences/preferences-drawer'));
 
