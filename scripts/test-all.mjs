@@ -2,7 +2,8 @@
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql, nginx);
 //  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
 //     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); refuses
-//     an import cycle (scripts/check-cycles.mjs); runs ESLint and the Prettier check; checks the types;
+//     an import cycle (scripts/check-cycles.mjs); runs ESLint, the Prettier check and the documentation
+//     check (scripts/check-doc-links.mjs); checks the types;
 //  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
 //     PGlite; the API suite on a real PostgreSQL started here on loopback; the unit tests (jest) of
 //     shared, shell and the remotes, then the build of the shell and the remotes (each lane's
@@ -195,6 +196,9 @@ await timed('Import cycles (every package, type imports included)', () =>
 );
 await timed('Lint (ESLint on every package: the import walls, hooks, types)', () => must(pnpm(['run', 'lint']), 'ESLint'));
 await timed('Formatting (Prettier)', () => must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)'));
+await timed('Documentation (links that resolve, no outside citations)', () =>
+  must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)'),
+);
 await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
 
 // ── 3. Three lanes side by side. Each keeps about one core busy: the API suite runs its files one
