@@ -137,6 +137,7 @@ step('Known vulnerabilities (pnpm audit --prod --audit-level=high; skipped when 
 step('Lint (ESLint on every package: the import walls, hooks, cycles, types) and formatting (Prettier)');
 await must(pnpm(['run', 'lint']), 'ESLint');
 await must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)');
+await must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)');
 step('Types');
 await must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking');
 

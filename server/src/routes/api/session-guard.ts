@@ -26,7 +26,7 @@ function positiveId(text: string): number | null {
  * The session guard of every route below it, unless the route says `config: { public: true }`:
  * a valid access token for this API, a user that still exists, a session not ended since (its
  * token version, rights and entity as they are now: kept in hubCache, dropped on every change). Sets `request.session`, deciding
- * the context headers of SPEC §6 itself, never trusting the browser:
+ * the context headers of docs/product.md §6 itself, never trusting the browser:
  * - Display-As-User-Id: only from an administrator, for an existing user; else 403.
  * - X-Entity-ID: only when the displayed user is a contributor or more and may act on that entity
  *   (an administrator on any, others on their own); else 403.

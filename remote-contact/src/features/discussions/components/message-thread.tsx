@@ -50,8 +50,13 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
   const olderCursor = data?.older_cursor ?? null;
   const loadingOlder = anchor.current !== null && isValidating;
 
+  // A message that arrives (or is sent) brings the end into view; the thread as it first loads does
+  // not move the page, which opens with its title in view (on a phone the thread is longer than the screen).
+  const shown = useRef<number | null>(null);
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    if (lastId === undefined) return;
+    if (shown.current !== null && shown.current !== lastId) end.current?.scrollIntoView?.({ block: 'end' });
+    shown.current = lastId;
   }, [lastId]);
 
   // Older messages came in above: put the message that was first back where it was on screen.

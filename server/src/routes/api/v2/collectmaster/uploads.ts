@@ -89,7 +89,7 @@ function readConflict(value: string | undefined): UploadConflict | null {
   return value as UploadConflict;
 }
 
-/** POST entity/{id}/folders/{folderId}/upload-files (SPEC §7): multipart, one or several files, streamed into the store. */
+/** POST entity/{id}/folders/{folderId}/upload-files (docs/product.md §7): multipart, one or several files, streamed into the store. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const maxSize = maxFileSize(fastify);
   // Registered in this scope only. busboy stops a file at `fileSize` bytes and marks it truncated.
