@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import type { Db } from './db/db';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/db-errors';
 import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
@@ -45,6 +45,8 @@ import filesApi from './routes/api/v2/index';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's schema as declared (the list-route rule test reads its querystring and answers). */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -85,7 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
