@@ -30,14 +30,17 @@ export default fp(
       const { createFakeReportHandler, startFakeReportServer } = await import('./fake-report-server');
       const origin = new URL(publicUrl).origin;
       // The demo dashboards (also those of a data folder seeded before, or under another port) show the stand-in's reports.
-      const { rows: pointed } = await fastify.db.query(
-        `UPDATE dashboards SET url = regexp_replace(url, $1, $2)
+      // (Without a database, as in the plugin's own tests, there is nothing to point.)
+      const { rows: pointed } = !fastify.hasDecorator('db')
+        ? { rows: [] }
+        : await fastify.db.query(
+            `UPDATE dashboards SET url = regexp_replace(url, $1, $2)
           WHERE url ~ $1 AND url <> regexp_replace(url, $1, $2) RETURNING id`,
-        [
-          `${DEMO_REPORTS}|^https?://[^/]+${DEV_REPORT_SERVER_PATH}/reports/powerbi/`,
-          `${origin}${DEV_REPORT_SERVER_PATH}/reports/powerbi/`,
-        ],
-      );
+            [
+              `${DEMO_REPORTS}|^https?://[^/]+${DEV_REPORT_SERVER_PATH}/reports/powerbi/`,
+              `${origin}${DEV_REPORT_SERVER_PATH}/reports/powerbi/`,
+            ],
+          );
       const handler = createFakeReportHandler({ basePath: DEV_REPORT_SERVER_PATH, frameAncestors: ["'self'", origin] });
       const fake = await startFakeReportServer({ handler });
       fastify.addHook('onClose', () => fake.close());
@@ -58,5 +61,5 @@ export default fp(
     }
     fastify.decorate('reportServer', url ? createReportServerClient({ url, user: pbirsUser, password: pbirsPassword }) : null);
   },
-  { name: 'power-bi', dependencies: ['config', 'database'] },
+  { name: 'power-bi', dependencies: ['config'] },
 );
