@@ -24,8 +24,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!server) return answer(reply, 503, PBI_MESSAGES.notConfigured);
     try {
       const result = await work(server);
-      // After a sync, how fresh the reports' data is (without the sync's lock; a failure there is only logged).
-      fastify.dashboardRefresh
+      // After a sync, how fresh the reports' data is (the sync's lock already given back; a failure there is only logged).
+      await fastify.dashboardRefresh
         .run()
         .catch((error: unknown) => reply.log.warn({ err: error }, 'reading the reports refresh history failed'));
       return result;
