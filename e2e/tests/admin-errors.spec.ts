@@ -24,7 +24,8 @@ test('the consoles show the right message for a missing item, a 409 and an image
 
   // A missing item: the 404 reads as such, not as a failure to load.
   await page.goto('/admin/news-items/details/987654');
-  await expect(page.getByText('This item does not exist or is not yours to manage.')).toBeVisible();
+  // The first visit loads remote-admin's code: a longer wait for it on a busy machine.
+  await expect(page.getByText('This item does not exist or is not yours to manage.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 
   // A draft of our own, to refuse an image on and to publish behind the form's back.
@@ -35,6 +36,12 @@ test('the consoles show the right message for a missing item, a 409 and an image
   await page.waitForURL(/\/admin\/news-items\/details\/\d+$/);
   const id = Number(/(\d+)$/.exec(page.url())![1]);
 
+  // Published meanwhile (another tab, another administrator): saving the edit answers 409.
+  expect(await apiCall(page, 'PUT', `/api/admin/news-items/${id}/publish`)).toBe(200);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} edited`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This item is published: change it to draft to edit it.')).toBeVisible();
+
   // An upload the server refuses (the bytes are not an image): the server's words, under the picker.
   await page.getByLabel('Banner: file to upload').setInputFiles({
     name: 'notes.png',
@@ -42,12 +49,6 @@ test('the consoles show the right message for a missing item, a 409 and an image
     buffer: Buffer.from('These are notes, not a picture.'),
   });
   await expect(page.getByText('Only jpeg, png, gif and webp images are accepted')).toBeVisible();
-
-  // Published meanwhile (another tab, another administrator): saving the edit answers 409.
-  expect(await apiCall(page, 'PUT', `/api/admin/news-items/${id}/publish`)).toBe(200);
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} edited`);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('This item is published: change it to draft to edit it.')).toBeVisible();
 
   await page.context().close();
 });
