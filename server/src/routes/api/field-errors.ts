@@ -15,11 +15,11 @@ function reason(error: FastifySchemaValidationError): string {
 }
 
 /**
- * Validation errors that name the field, as data and in words: a missing or empty required field
- * answers `errors: [{ field: 'title', message: 'This field is required' }]` beside the message
- * `title: This field is required`; a too long one `Invalid length, maximum length is 100`. Set on a
- * route scope with `fastify.setSchemaErrorFormatter(fieldErrors)`; the app's error handler answers
- * 400 with `{ statusCode, error, message, errors }`.
+ * Validation errors that name the field, as data and in the words of docs/product.md §5: a missing
+ * or empty required field answers `errors: [{ field: 'title', message: 'This field is required' }]`
+ * beside the message `title: This field is required`; a too long one `Invalid length, maximum
+ * length is 100`. Set on a route scope with `fastify.setSchemaErrorFormatter(fieldErrors)`; the
+ * app's error handler answers 400 with `{ statusCode, error, message, errors }`.
  */
 export function fieldErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const error = errors[0];
