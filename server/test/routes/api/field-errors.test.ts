@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GROUP_MESSAGES, IMAGE_FILE_FIELD } from '@hub/shared/api';
-import { DB_KIND } from '../../helper';
-import { signedInApp } from '../../support/signed-in-app';
+import { DB_KIND } from '../../test-support/helper';
+import { signedInApp } from '../../test-support/signed-in-app';
 
 const ADMIN = 'admin@demo.test';
 
