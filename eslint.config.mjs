@@ -52,6 +52,44 @@ const featureZones = ['shell', ...REMOTES].flatMap((pkg) => {
     }));
 });
 
+/**
+ * `instanceof` on a class imported from @hub/shared, outside shared/: refused. Each bundle (the
+ * shell, every remote) holds its own copy of @hub/shared, so an error the shell's API client threw
+ * is not an instance of a remote's ApiError. Recognise errors by their brand (docs/errors.md).
+ */
+const noInstanceofSharedClass = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      crossBundle:
+        "'instanceof {{name}}' fails across bundles: {{name}} comes from @hub/shared, of which the shell and each remote hold their own copy. Use its brand check (isApiError, errorStatus, fieldErrorsOf; docs/errors.md).",
+    },
+  },
+  create(context) {
+    const classes = new Set();
+    const namespaces = new Set();
+    return {
+      ImportDeclaration(node) {
+        if (!/^@hub\/shared(\/|$)/.test(String(node.source.value))) return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type === 'ImportNamespaceSpecifier') namespaces.add(specifier.local.name);
+          else classes.add(specifier.local.name);
+        }
+      },
+      BinaryExpression(node) {
+        if (node.operator !== 'instanceof') return;
+        const right = node.right;
+        if (right.type === 'Identifier' && classes.has(right.name)) {
+          context.report({ node, messageId: 'crossBundle', data: { name: right.name } });
+        } else if (right.type === 'MemberExpression' && right.object.type === 'Identifier' && namespaces.has(right.object.name)) {
+          context.report({ node, messageId: 'crossBundle', data: { name: context.sourceCode.getText(right) } });
+        }
+      },
+    };
+  },
+};
+
 const restrictHub = (regex, text) => ['error', { patterns: [{ regex, message: text }] }];
 
 export default tseslint.config(
@@ -114,6 +152,12 @@ export default tseslint.config(
   {
     files: REMOTES.map((remote) => `${remote}/**`),
     rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.remote) },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: ['shared/**'],
+    plugins: { hub: { rules: { 'no-instanceof-shared-class': noInstanceofSharedClass } } },
+    rules: { 'hub/no-instanceof-shared-class': 'error' },
   },
   { files: ['shell/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.shell) } },
   { files: ['shared/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.shared) } },

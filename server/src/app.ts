@@ -40,6 +40,7 @@ import rateLimit from './plugins/external/rate-limit';
 import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
+import { fieldErrorsOf } from './lib/http/field-errors';
 import hubApi from './routes/api/index';
 import filesApi from './routes/api/v2/index';
 
@@ -119,7 +120,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Internal Server Error', message: 'Internal Server Error' });
     }
     request.log.info({ method: request.method, url: redactUrl(request.url), statusCode, message: error.message }, 'request refused');
-    return reply.code(statusCode).send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: error.message });
+    // The refused fields, as data beside the message, when the error names them (lib/http/field-errors.ts).
+    const errors = fieldErrorsOf(error);
+    return reply
+      .code(statusCode)
+      .send({ statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message: error.message, ...(errors.length > 0 ? { errors } : {}) });
   });
 
   await app.register(configPlugin, { config });

@@ -18,11 +18,11 @@ export interface ConsoleFormOptions<V, R> {
   onSaved: (result: R) => void;
   /** For a new item: its own address, which replaces the 'new' one once it is created. */
   createdPath?: (result: R) => string;
-  /** The field errors of a refusal; by default the field a 400 names, when the form has it. */
+  /** The field errors of a refusal; by default the field the server names (its `errors`), when the form has it. */
   errorsOf?: (caught: unknown, values: V) => FormErrors<V>;
 }
 
-/** The field a 400 names, when the form has that field. */
+/** The field a refusal names (the server's `errors`, as data), when the form has that field. */
 export function namedFieldError<V extends object>(caught: unknown, values: V): FormErrors<V> {
   const field = fieldError(caught);
   return field && field.field in values ? ({ [field.field]: field.message } as FormErrors<V>) : {};

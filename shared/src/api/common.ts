@@ -62,10 +62,15 @@ export interface CursorList<T> extends List<T> {
   next_cursor: string | null;
 }
 
+/** One refused field of a request, as data: the field's name as the API spells it, and why. */
+export const FieldErrorSchema = Type.Object({ field: Type.String(), message: Type.String() });
+
+/** Every error answer: Fastify's shape, plus `errors` when the server names the refused fields. */
 export const ErrorResponseSchema = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),
   message: Type.String(),
+  errors: Type.Optional(Type.Array(FieldErrorSchema)),
 });
 
 export const StatusResponseSchema = Type.Object({ status: Type.Literal('success') });

@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { startApiServer, type Route } from '../test-support/api-server';
-import { ApiError } from './errors';
+import { ApiError, fieldErrorsOf, isApiError } from './errors';
 import { createApiClient } from './http-client';
 
 // Answers with the status asked for in the query (200 by default), echoing the JSON body it got.
@@ -81,6 +81,27 @@ describe('createApiClient', () => {
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ status: 404 }));
     await expect(client.get('/advices/9', { status: 404 }, { silent: true })).rejects.toMatchObject({ status: 404 });
     expect(onError).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+
+  it('should throw the refused fields the server names as data, beside its message', async () => {
+    api.routes = [
+      () => ({
+        status: 400,
+        body: {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'title: This field is required',
+          errors: [{ field: 'title', message: 'This field is required' }],
+        },
+      }),
+    ];
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const client = createApiClient({ baseUrl: api.apiBase, getToken: () => 't' });
+    const caught: unknown = await client.post('/admin/news-items', {}, { silent: true }).catch((error: unknown) => error);
+    expect(isApiError(caught, 400)).toBe(true);
+    expect((caught as ApiError).message).toBe('title: This field is required');
+    expect(fieldErrorsOf(caught)).toEqual({ title: 'This field is required' });
     log.mockRestore();
   });
 

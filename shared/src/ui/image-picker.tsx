@@ -3,7 +3,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { ImageCategory } from '../api/common';
-import { ApiError } from '../api/errors';
+import { isApiError } from '../api/errors';
 import type { ApiClient } from '../api/http-client';
 import type { AdminImage, AdminImageList } from '../api/images';
 import { IMAGE_FILE_FIELD } from '../api/field-rules';
@@ -71,7 +71,8 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
       setOpen(false);
       void library.mutate();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : t('imagePicker.uploadFailed'));
+      // The server's words for a refused file (not an image, too large); ours when it could not be reached.
+      setError(isApiError(caught) && caught.status !== 0 ? caught.message : t('imagePicker.uploadFailed'));
     } finally {
       setProgress(null);
     }

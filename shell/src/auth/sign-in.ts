@@ -1,4 +1,4 @@
-import { ApiError, AUTH_MESSAGES, type ApiClient, type User } from '@hub/shared/api';
+import { AUTH_MESSAGES, isApiError, type ApiClient, type User } from '@hub/shared/api';
 import type { SessionStore } from '../session/session-store';
 import { exchangeIdToken } from './token-exchange';
 
@@ -42,6 +42,6 @@ export async function completeSignIn(options: {
 
 /** The toast for a failed sign-in: the server's own words for a profile without email, else the catalogue's. */
 export function signInFailureMessage(error: unknown, loginFailed: string): string {
-  if (error instanceof ApiError && error.message === AUTH_MESSAGES.noEmail) return error.message;
+  if (isApiError(error) && error.message === AUTH_MESSAGES.noEmail) return error.message;
   return loginFailed;
 }

@@ -1,5 +1,5 @@
 import { Box, Checkbox, Flex, Heading, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { ApiError, isAdministrator, LIMITS, PUBLICATION, type CategoryList } from '@hub/shared/api';
+import { isAdministrator, isApiError, LIMITS, PUBLICATION, type CategoryList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
   DeleteConfirmDialog,
@@ -24,7 +24,7 @@ import { useWorkingEntityId } from '../entity-gate';
 import {
   bodyOf,
   descriptionTooLong,
-  fieldOfServerMessage,
+  formErrorsOfRefusal,
   validate,
   valuesOf,
   type FieldErrors,
@@ -39,7 +39,8 @@ export function PublishableDetailsPage<Item extends PublishableItem>({ kind }: {
   const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   const item = kind.api.useItem(id);
   if (id !== null && (item.isLoading || item.error || !item.data)) {
-    const missing = item.error instanceof ApiError && item.error.status === 404;
+    // By the brand, never instanceof: the error comes from the shell's API client, another bundle.
+    const missing = isApiError(item.error, 404);
     return (
       <Box p={{ base: '3', md: '6' }}>
         <LoadState
@@ -89,17 +90,16 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
 
   const failed = (error: unknown, creating: boolean) => {
     const fallback = creating ? words('createFailed') : words('updateFailed');
-    if (error instanceof ApiError && error.status === 409) {
+    if (isApiError(error, 409)) {
       notify({ kind: 'error', message: t('published409') });
       return;
     }
-    if (error instanceof ApiError && error.status === 400) {
-      const named = fieldOfServerMessage(error.message);
-      if (named) setErrors((before) => ({ ...before, [named.field]: named.text }));
-      if (error.message.startsWith('Description is too long !')) {
-        notify({ kind: 'error', message: error.message });
-        return;
-      }
+    const named = formErrorsOfRefusal(error);
+    if (Object.keys(named).length > 0) setErrors((before) => ({ ...before, ...named }));
+    // The description's limit is checked on the server's count too: its own words say by how much.
+    if (named.description && isApiError(error)) {
+      notify({ kind: 'error', message: error.message });
+      return;
     }
     notify({ kind: 'error', message: fallback });
   };

@@ -1,4 +1,4 @@
-import { LIMITS, type AudienceType } from '@hub/shared/api';
+import { fieldErrorsOf, LIMITS, type AudienceType } from '@hub/shared/api';
 import type { TFunction } from 'i18next';
 import type { PublishableField, PublishableItem, PublishableKind } from './publishable-kind';
 
@@ -82,23 +82,26 @@ function isHttpsUrl(text: string): boolean {
 /** The description limit of docs/product.md §5: at 10000 characters or more, nothing is sent. */
 export const descriptionTooLong = (values: FormValues) => values.description.length > LIMITS.descriptionMax;
 
-/** The form field a server message names (`title: This field is required`), with the message; or null. */
-export function fieldOfServerMessage(message: string): { field: keyof FormValues; text: string } | null {
-  if (message === 'Please enter a valid URL (https://)') return { field: 'url', text: message };
-  const match = /^([a-z_]+): (.+)$/.exec(message);
-  if (!match) return null;
-  const known: Record<string, keyof FormValues> = {
-    title: 'title',
-    subtitle: 'subtitle',
-    description: 'description',
-    category_id: 'category_id',
-    banner_id: 'banner_id',
-    thumbnail_id: 'thumbnail_id',
-    tag: 'tag',
-    url: 'url',
-    audience_type: 'audience_type',
-    body: 'title',
-  };
-  const field = known[match[1]!];
-  return field ? { field, text: match[2]! } : null;
+/** The API's name of each form field, where they differ (`body` is the whole request: its title). */
+const FORM_FIELDS: Readonly<Record<string, keyof FormValues>> = {
+  title: 'title',
+  subtitle: 'subtitle',
+  description: 'description',
+  category_id: 'category_id',
+  banner_id: 'banner_id',
+  thumbnail_id: 'thumbnail_id',
+  tag: 'tag',
+  url: 'url',
+  audience_type: 'audience_type',
+  body: 'title',
+};
+
+/** The form fields a refusal names (the server's `errors`, read as data), each with its message. */
+export function formErrorsOfRefusal(error: unknown): FieldErrors {
+  const found: FieldErrors = {};
+  for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
+    const field = FORM_FIELDS[name];
+    if (field) found[field] ??= message;
+  }
+  return found;
 }

@@ -9,6 +9,7 @@ import {
   LIMITS,
   NEW_TAB_REL,
 } from '@hub/shared/api';
+import { naming } from '../http/field-errors';
 
 /**
  * The rich-text rules of @hub/shared/api (html-rules.ts, docs/product.md §5) for sanitize-html, applied on the
@@ -44,7 +45,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-const tooLong = (length: number) => httpErrors.badRequest(`Description is too long ! (${length}/${LIMITS.descriptionMax})`);
+const tooLong = (length: number) =>
+  naming(httpErrors.badRequest(`Description is too long ! (${length}/${LIMITS.descriptionMax})`), 'description');
 
 /**
  * A description as it may be stored: sanitised, at most 9999 characters. The length is checked

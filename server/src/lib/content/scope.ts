@@ -2,6 +2,7 @@ import { httpErrors } from '@fastify/sensible';
 import { isAdministrator } from '@hub/shared/api';
 import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
+import { fieldError } from '../http/field-errors';
 
 /**
  * Which entity's content an admin call may touch (advices and dashboards are per entity).
@@ -39,8 +40,8 @@ export async function entityForWrite(db: Queryable, session: Session, requested:
     return session.entityId;
   }
   const entityId = requested ?? session.entityId;
-  if (entityId === null) throw httpErrors.badRequest('entity_id: This field is required');
+  if (entityId === null) throw fieldError(400, 'entity_id', 'This field is required');
   const { rows } = await db.query('SELECT 1 FROM entities WHERE id = $1', [entityId]);
-  if (rows.length === 0) throw httpErrors.badRequest(`entity_id: No such item (${entityId})`);
+  if (rows.length === 0) throw fieldError(400, 'entity_id', `No such item (${entityId})`);
   return entityId;
 }

@@ -1,5 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { httpErrors } from '@fastify/sensible';
+import { IMAGE_FILE_FIELD } from '@hub/shared/api';
+import { naming } from '../http/field-errors';
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
 
@@ -61,10 +63,11 @@ export class ImageTypeCheck extends Transform {
   private release(callback: TransformCallback) {
     const head = Buffer.concat(this.head);
     this.head = [];
-    if (head.length === 0) return callback(httpErrors.badRequest(FILE_REQUIRED));
+    if (head.length === 0) return callback(naming(httpErrors.badRequest(FILE_REQUIRED), IMAGE_FILE_FIELD));
     this.mime = sniffImageType(head);
-    if (!this.mime) return callback(httpErrors.badRequest(NOT_AN_IMAGE));
-    if ((declaredPixels(head, this.mime) ?? 0) > MAX_IMAGE_PIXELS) return callback(httpErrors.badRequest(TOO_MANY_PIXELS));
+    if (!this.mime) return callback(naming(httpErrors.badRequest(NOT_AN_IMAGE), IMAGE_FILE_FIELD));
+    if ((declaredPixels(head, this.mime) ?? 0) > MAX_IMAGE_PIXELS)
+      return callback(naming(httpErrors.badRequest(TOO_MANY_PIXELS), IMAGE_FILE_FIELD));
     callback(null, head);
   }
 }

@@ -7,6 +7,7 @@ import { IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
 import { cleanFileName } from '../file-exchange/file-names';
 import type { FileStore } from './file-store';
 import { FILE_REQUIRED, ImageTypeCheck, type ImageMime } from './image-type';
+import { fieldError, naming } from '../http/field-errors';
 
 export { FILE_REQUIRED };
 export const TOO_LARGE = 'Image size should be less than 50 MB !';
@@ -37,7 +38,7 @@ export interface ReceivedImage {
  * kept in memory; a refused or broken file leaves nothing in the store.
  */
 export async function receiveImage(request: FastifyRequest, store: FileStore): Promise<ReceivedImage> {
-  if (!request.isMultipart()) throw httpErrors.badRequest(FILE_REQUIRED);
+  if (!request.isMultipart()) throw naming(httpErrors.badRequest(FILE_REQUIRED), IMAGE_FILE_FIELD);
   const fields: Record<string, string> = {};
   let file: StoredImageFile | null = null;
   try {
@@ -47,7 +48,7 @@ export async function receiveImage(request: FastifyRequest, store: FileStore): P
         continue;
       }
       if (part.fieldname !== IMAGE_FILE_FIELD)
-        throw httpErrors.badRequest(`${part.fieldname}: unexpected file, send the image as "${IMAGE_FILE_FIELD}"`);
+        throw fieldError(400, part.fieldname, `unexpected file, send the image as "${IMAGE_FILE_FIELD}"`);
       // A form whose file input was left empty still sends the part, nameless and empty.
       if (part.filename === '') {
         part.file.resume();
@@ -55,12 +56,12 @@ export async function receiveImage(request: FastifyRequest, store: FileStore): P
       }
       const check = new ImageTypeCheck();
       // Past the limit busboy stops the file: fail the stream there, so the partial file goes.
-      part.file.once('limit', () => check.destroy(httpErrors.badRequest(TOO_LARGE)));
+      part.file.once('limit', () => check.destroy(naming(httpErrors.badRequest(TOO_LARGE), IMAGE_FILE_FIELD)));
       const checked = pipeline(part.file, check, () => undefined);
       const key = randomUUID();
       const { size } = await store.put(key, checked);
       file = { key, size, mime: check.mime!, filename: imageFileName(part.filename) };
-      if (part.file.truncated) throw httpErrors.badRequest(TOO_LARGE);
+      if (part.file.truncated) throw naming(httpErrors.badRequest(TOO_LARGE), IMAGE_FILE_FIELD);
     }
   } catch (error) {
     if (file) await store.delete(file.key);
@@ -98,19 +99,19 @@ export function imageFields(raw: Record<string, string>, { create }: { create: b
   const fields: ImageFields = {};
   const category = raw.category?.trim();
   if (category) {
-    if (!CATEGORIES.includes(category as ImageCategory)) throw httpErrors.badRequest(`category: must be one of ${CATEGORIES.join(', ')}`);
+    if (!CATEGORIES.includes(category as ImageCategory)) throw fieldError(400, 'category', `must be one of ${CATEGORIES.join(', ')}`);
     fields.category = category as ImageCategory;
   } else if (create) {
-    throw httpErrors.badRequest('category: This field is required');
+    throw fieldError(400, 'category', 'This field is required');
   }
   if (raw.name !== undefined) {
     const name = withoutControls(raw.name).trim();
-    if (!name) throw httpErrors.badRequest('name: This field is required');
-    if (name.length > 255) throw httpErrors.badRequest('name: Invalid length, maximum length is 255');
+    if (!name) throw fieldError(400, 'name', 'This field is required');
+    if (name.length > 255) throw fieldError(400, 'name', 'Invalid length, maximum length is 255');
     fields.name = name;
   }
   if (raw.description !== undefined) {
-    if (raw.description.length > 1000) throw httpErrors.badRequest('description: Invalid length, maximum length is 1000');
+    if (raw.description.length > 1000) throw fieldError(400, 'description', 'Invalid length, maximum length is 1000');
     fields.description = raw.description.trim() || null;
   }
   return fields;

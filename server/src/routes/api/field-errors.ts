@@ -1,29 +1,34 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { COLOR_PATTERN, NOT_BLANK } from '@hub/shared/api';
+import { naming } from '../../lib/http/field-errors';
+
+/** Why a schema refused a value, in the portal's words (`This field is required`, `Invalid length, …`). */
+function reason(error: FastifySchemaValidationError): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') return 'This field is required';
+  if (error.keyword === 'minLength')
+    return params.limit === 1 ? 'This field is required' : `Invalid length, minimum length is ${params.limit}`;
+  if (error.keyword === 'pattern' && params.pattern === NOT_BLANK) return 'This field is required';
+  if (error.keyword === 'pattern' && params.pattern === COLOR_PATTERN) return 'Please enter a colour as #rrggbb';
+  if (error.keyword === 'maxLength') return `Invalid length, maximum length is ${params.limit}`;
+  return error.message ?? 'is invalid';
+}
 
 /**
- * Validation messages that name the field, in the words of docs/product.md §5: a missing or empty required
- * field reads `title: This field is required`, a too long one `name: Invalid length, maximum
+ * Validation errors that name the field, as data and in the words of docs/product.md §5: a missing
+ * or empty required field answers `errors: [{ field: 'title', message: 'This field is required' }]`
+ * beside the message `title: This field is required`; a too long one `Invalid length, maximum
  * length is 100`. Set on a route scope with `fastify.setSchemaErrorFormatter(fieldErrors)`; the
- * app's error handler then answers 400 in the usual {statusCode, error, message} shape.
+ * app's error handler answers 400 with `{ statusCode, error, message, errors }`.
  */
 export function fieldErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const error = errors[0];
   if (!error) return new Error(`${dataVar} is invalid`);
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'required') {
-    const field = [path, String(params.missingProperty)].filter(Boolean).join('.');
-    return new Error(`${field}: This field is required`);
-  }
-  const field = path || dataVar;
-  if (error.keyword === 'minLength') {
-    return new Error(
-      params.limit === 1 ? `${field}: This field is required` : `${field}: Invalid length, minimum length is ${params.limit}`,
-    );
-  }
-  if (error.keyword === 'pattern' && params.pattern === NOT_BLANK) return new Error(`${field}: This field is required`);
-  if (error.keyword === 'pattern' && params.pattern === COLOR_PATTERN) return new Error(`${field}: Please enter a colour as #rrggbb`);
-  if (error.keyword === 'maxLength') return new Error(`${field}: Invalid length, maximum length is ${params.limit}`);
-  return new Error(`${field}: ${error.message ?? 'is invalid'}`);
+  const field =
+    error.keyword === 'required'
+      ? [path, String((error.params as Record<string, unknown>).missingProperty)].filter(Boolean).join('.')
+      : path || dataVar;
+  const message = reason(error);
+  return naming(new Error(`${field}: ${message}`), field, message);
 }

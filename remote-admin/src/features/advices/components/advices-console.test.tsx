@@ -126,7 +126,12 @@ describe('the advices console', () => {
       route(
         'PUT',
         '/api/admin/advices/5',
-        { statusCode: 400, error: 'Bad Request', message: 'subtitle: Invalid length, maximum length is 255' },
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'subtitle: Invalid length, maximum length is 255',
+          errors: [{ field: 'subtitle', message: 'Invalid length, maximum length is 255' }],
+        },
         400,
       ),
       get('/api/admin/advices/5/users', { items: [], total: 0, page: 1, page_size: 50 }),

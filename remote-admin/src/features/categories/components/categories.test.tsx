@@ -41,7 +41,12 @@ describe('the categories console', () => {
       route(
         'POST',
         '/api/admin/categories',
-        { statusCode: 400, error: 'Bad Request', message: 'name: Invalid length, maximum length is 100' },
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'name: Invalid length, maximum length is 100',
+          errors: [{ field: 'name', message: 'Invalid length, maximum length is 100' }],
+        },
         400,
       ),
     ];

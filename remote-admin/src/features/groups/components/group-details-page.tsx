@@ -8,7 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { groupsPaths } from '../../../groups-paths';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
-import { namedFieldError, useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
+import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { detailsPath } from '../../../paths';
 import { createGroup, loadGroupUsers, updateGroup, useGroup } from '../api/groups-api';
 
@@ -63,12 +63,6 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
       : { success: t('groups.created'), failure: t('groups.createFailed') },
     onSaved,
     createdPath: group ? undefined : (result) => detailsPath(groupsPaths.groups, result.id),
-    errorsOf: (caught, values) => {
-      const found = namedFieldError(caught, values);
-      if (Object.keys(found).length || statusOf(caught) !== 409) return found;
-      const message = (caught as Error).message;
-      return /report server/i.test(message) ? { pbi_group_name: message } : { name: message };
-    },
   });
 
   async function changeMembers(userId: number, add: boolean) {

@@ -92,7 +92,17 @@ describe('the groups console', () => {
 
   it('should put a taken name on its field and toast the creation error word for word', async () => {
     server.routes = [
-      route('POST', '/api/admin/groups', { statusCode: 409, error: 'Conflict', message: 'A group with this name already exists' }, 409),
+      route(
+        'POST',
+        '/api/admin/groups',
+        {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'A group with this name already exists',
+          errors: [{ field: 'name', message: 'A group with this name already exists' }],
+        },
+        409,
+      ),
     ];
     const { toasts } = renderGroups('/admin/groups/details', server.apiBase);
     await screen.findByRole('heading', { level: 1, name: texts.newTitle });

@@ -137,7 +137,12 @@ describe('the users console', () => {
       route(
         'PUT',
         '/api/admin/users/7',
-        { statusCode: 400, error: 'Bad Request', message: 'rights: You cannot remove your own administrator right' },
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'rights: You cannot remove your own administrator right',
+          errors: [{ field: 'rights', message: 'You cannot remove your own administrator right' }],
+        },
         400,
       ),
     ];

@@ -1,4 +1,5 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { errorStatus } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
@@ -17,8 +18,8 @@ export function NewsDetailsPage() {
   const { data, error, isLoading, mutate } = useNewsItem(id, preview);
   if (id === null) return <Navigate to={paths.newsItems} replace />;
   // A draft or another entity's item answers 403 or 404: either way, nothing to show this user.
-  // By status, not instanceof: the error comes from the shell's API client, whose ApiError is another bundle's class.
-  const status = (error as { status?: unknown } | undefined)?.status;
+  // By the brand (errorStatus), never instanceof: the error comes from the shell's API client, another bundle.
+  const status = errorStatus(error);
   const notFound = status === 404 || status === 403;
   return (
     <Box as="section" p={{ base: '4', md: '6' }}>

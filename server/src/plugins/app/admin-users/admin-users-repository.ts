@@ -1,4 +1,3 @@
-import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import {
   isAdministrator,
@@ -17,6 +16,7 @@ import { recomputePbiGroups } from '../groups/groups-repository';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 import { cleanDescription } from '../../../lib/content/description';
 import { likePattern } from '../../../lib/content/sql';
+import { fieldError } from '../../../lib/http/field-errors';
 
 /** Which users an admin list shows. */
 export type UserListFilter =
@@ -84,22 +84,21 @@ export default fp(
     ): Promise<Array<{ id: number; name: string }> | null> {
       if (body.entity_id !== undefined && body.entity_id !== null) {
         const { rows } = await tx.query('SELECT 1 FROM entities WHERE id = $1', [body.entity_id]);
-        if (rows.length === 0) throw httpErrors.badRequest(`entity_id: No such entity (${body.entity_id})`);
+        if (rows.length === 0) throw fieldError(400, 'entity_id', `No such entity (${body.entity_id})`);
       }
       if (body.contacts && body.contacts.length > 0) {
-        if (body.contacts.includes(id)) throw httpErrors.badRequest('contacts: A user cannot be their own contact');
+        if (body.contacts.includes(id)) throw fieldError(400, 'contacts', 'A user cannot be their own contact');
         const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[]) AND contact_enable', [
           body.contacts,
         ]);
         const found = new Set(rows.map((row) => row.id));
         const missing = body.contacts.find((contact) => !found.has(contact));
-        if (missing !== undefined)
-          throw httpErrors.badRequest(`contacts: User ${missing} does not exist or is not a contact (contact_enable)`);
+        if (missing !== undefined) throw fieldError(400, 'contacts', `User ${missing} does not exist or is not a contact (contact_enable)`);
       }
       if (body.profile_image_id !== undefined && body.profile_image_id !== null) {
         const { rows } = await tx.query<{ category: string }>('SELECT category FROM images WHERE id = $1', [body.profile_image_id]);
-        if (!rows[0]) throw httpErrors.badRequest(`profile_image_id: ${USER_MESSAGES.imageNotFound}`);
-        if (rows[0].category !== 'profile') throw httpErrors.badRequest(`profile_image_id: ${USER_MESSAGES.notProfileImage}`);
+        if (!rows[0]) throw fieldError(400, 'profile_image_id', USER_MESSAGES.imageNotFound);
+        if (rows[0].category !== 'profile') throw fieldError(400, 'profile_image_id', USER_MESSAGES.notProfileImage);
       }
       if (body.pbi_groups === undefined) return null;
       const { rows } = await tx.query<{ id: number; name: string }>(
@@ -108,7 +107,7 @@ export default fp(
       );
       const known = new Set(rows.map((row) => row.name.toLowerCase()));
       const unknown = body.pbi_groups.find((name) => !known.has(name.toLowerCase()));
-      if (unknown !== undefined) throw httpErrors.badRequest(`pbi_groups: No group has the report server name "${unknown}"`);
+      if (unknown !== undefined) throw fieldError(400, 'pbi_groups', `No group has the report server name "${unknown}"`);
       return rows;
     }
 
@@ -177,10 +176,10 @@ export default fp(
           if (!current) return false;
           // Locking oneself out of the consoles is not something a form should allow.
           if (body.rights && id === session.actor.id && isAdministrator(current.rights) && !isAdministrator(body.rights)) {
-            throw httpErrors.badRequest(`rights: ${USER_MESSAGES.ownAdministratorRight}`);
+            throw fieldError(400, 'rights', USER_MESSAGES.ownAdministratorRight);
           }
           if (demotes && administrators.length === 1 && administrators[0]!.id === id) {
-            throw httpErrors.badRequest(`rights: ${USER_MESSAGES.lastAdministrator}`);
+            throw fieldError(400, 'rights', USER_MESSAGES.lastAdministrator);
           }
           const groups = await checkReferences(tx, id, body);
 

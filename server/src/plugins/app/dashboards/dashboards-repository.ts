@@ -26,6 +26,7 @@ import { audienceVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { iso, setClauses } from '../../../lib/content/sql';
 import { imageJsonSql } from '../images/image-urls';
+import { naming } from '../../../lib/http/field-errors';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
 export interface DashboardsRepository extends AudienceContentAdmin<
@@ -105,7 +106,7 @@ const NOT_FOUND = 'Dashboard not found';
 export function httpsUrl(text: string, devReports: string | null = null): string {
   const url = URL.parse(text.trim());
   if (url && devReports && url.protocol === 'http:' && url.href.startsWith(devReports)) return url.href;
-  if (!url || url.protocol !== 'https:' || !url.hostname) throw httpErrors.badRequest('Please enter a valid URL (https://)');
+  if (!url || url.protocol !== 'https:' || !url.hostname) throw naming(httpErrors.badRequest('Please enter a valid URL (https://)'), 'url');
   return url.href;
 }
 

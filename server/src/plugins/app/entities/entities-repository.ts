@@ -13,6 +13,7 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { fieldError, naming } from '../../../lib/http/field-errors';
 
 export interface EntitiesRepository {
   /** 'all' entities (administrators), or one entity (anyone else: their own), or none. */
@@ -75,12 +76,12 @@ async function uniqueSlug(tx: Queryable, name: string, id: number | null): Promi
 
 async function checkBody(tx: Queryable, body: EntityUpdateBody, id: number | null): Promise<void> {
   if (body.name !== undefined) {
-    if (!body.name.trim()) throw httpErrors.badRequest('name: This field is required');
+    if (!body.name.trim()) throw fieldError(400, 'name', 'This field is required');
     const { rows } = await tx.query('SELECT 1 FROM entities WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2', [
       body.name.trim(),
       id,
     ]);
-    if (rows.length > 0) throw httpErrors.conflict(ENTITY_MESSAGES.nameTaken);
+    if (rows.length > 0) throw naming(httpErrors.conflict(ENTITY_MESSAGES.nameTaken), 'name');
   }
   if (body.logo_id !== undefined && body.logo_id !== null) {
     const logo = await tx.query('SELECT 1 FROM images WHERE id = $1 AND category = $2', [body.logo_id, 'logo']);

@@ -12,6 +12,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { likePattern } from '../../../lib/content/sql';
+import { fieldError, naming } from '../../../lib/http/field-errors';
 
 export interface GroupsRepository {
   list(query: SearchPageQuery): Promise<GroupList>;
@@ -52,16 +53,16 @@ async function memberIds(tx: Queryable, groupId: number): Promise<number[]> {
 /** Names are unique in the hub, and report-server names on the server (compared without case). */
 async function checkUnique(tx: Queryable, body: GroupUpdateBody, id: number | null): Promise<void> {
   if (body.name !== undefined) {
-    if (!body.name.trim()) throw httpErrors.badRequest('name: This field is required');
+    if (!body.name.trim()) throw fieldError(400, 'name', 'This field is required');
     const { rows } = await tx.query('SELECT 1 FROM groups WHERE name = $1 AND id IS DISTINCT FROM $2', [body.name.trim(), id]);
-    if (rows.length > 0) throw httpErrors.conflict(GROUP_MESSAGES.nameTaken);
+    if (rows.length > 0) throw naming(httpErrors.conflict(GROUP_MESSAGES.nameTaken), 'name');
   }
   if (body.pbi_group_name) {
     const { rows } = await tx.query('SELECT 1 FROM groups WHERE lower(pbi_group_name) = lower($1) AND id IS DISTINCT FROM $2', [
       body.pbi_group_name.trim(),
       id,
     ]);
-    if (rows.length > 0) throw httpErrors.conflict(GROUP_MESSAGES.pbiNameTaken);
+    if (rows.length > 0) throw naming(httpErrors.conflict(GROUP_MESSAGES.pbiNameTaken), 'pbi_group_name');
   }
 }
 
@@ -70,7 +71,7 @@ async function checkUsers(tx: Queryable, userIds: readonly number[] | undefined)
   const { rows } = await tx.query<{ id: number }>('SELECT id FROM users WHERE id = ANY($1::int[])', [userIds]);
   const found = new Set(rows.map((row) => row.id));
   const missing = userIds.find((userId) => !found.has(userId));
-  if (missing !== undefined) throw httpErrors.badRequest(`user_ids: No such user (${missing})`);
+  if (missing !== undefined) throw fieldError(400, 'user_ids', `No such user (${missing})`);
 }
 
 async function setMembers(tx: Queryable, groupId: number, userIds: readonly number[]): Promise<void> {

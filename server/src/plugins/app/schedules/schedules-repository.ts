@@ -4,6 +4,7 @@ import { PUBLICATION, type Schedule, type SchedulableKind, type ScheduleList, ty
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { adminEntityCondition, mayManageEntity } from '../../../lib/content/scope';
+import { fieldError } from '../../../lib/http/field-errors';
 
 /** Where each kind lives; advices and dashboards are per entity, news items are not. */
 const KINDS: Record<SchedulableKind, { table: string; itemType: string; perEntity: boolean; notFound: string }> = {
@@ -72,7 +73,7 @@ export default fp(
       },
 
       async set(kind, id, publishAt, session) {
-        if (publishAt.getTime() <= Date.now()) throw httpErrors.badRequest('publish_at: The publication date must be in the future');
+        if (publishAt.getTime() <= Date.now()) throw fieldError(400, 'publish_at', 'The publication date must be in the future');
         const { table, itemType } = KINDS[kind];
         return db.transaction(async (tx) => {
           const item = await lock(tx, kind, id, session);

@@ -12,6 +12,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { iso, likePattern, setClauses } from '../../../lib/content/sql';
+import { fieldError } from '../../../lib/http/field-errors';
 
 /** Trainings, webinars and events: for everyone; contributors and above write them. */
 export interface TrainingsRepository {
@@ -98,10 +99,10 @@ export default fp(
       slug: string | null | undefined,
     ) {
       if (end !== null && new Date(end).getTime() < new Date(start).getTime())
-        throw httpErrors.badRequest('date_fin: must not be before date_debut');
+        throw fieldError(400, 'date_fin', 'must not be before date_debut');
       if (slug) {
         const { rows } = await tx.query('SELECT 1 FROM trainings WHERE slug = $1 AND id IS DISTINCT FROM $2', [slug, id]);
-        if (rows.length > 0) throw httpErrors.conflict(`slug: "${slug}" is already used`);
+        if (rows.length > 0) throw fieldError(409, 'slug', `"${slug}" is already used`);
       }
     }
 

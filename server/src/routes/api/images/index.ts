@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorResponseSchema,
   IdParamSchema,
+  IMAGE_FILE_FIELD,
   ImageCategoryParamSchema,
   ImageFileParamsSchema,
   ImageListSchema,
@@ -11,6 +12,7 @@ import {
   isContributor,
   PageQuerySchema,
 } from '@hub/shared/api';
+import { naming } from '../../../lib/http/field-errors';
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../lib/images/image-upload';
 
 /** A year: the URL changes (?v=) when the bytes do, so the browser may keep them that long. */
@@ -48,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const upload = await receiveImage(request, store);
       try {
-        if (!upload.file) throw httpErrors.badRequest(FILE_REQUIRED);
+        if (!upload.file) throw naming(httpErrors.badRequest(FILE_REQUIRED), IMAGE_FILE_FIELD);
         const fields = imageFields(upload.fields, { create: true });
         if (fields.category !== 'profile' && !isContributor(request.session.rights))
           throw httpErrors.forbidden('Only profile images may be uploaded here');

@@ -11,6 +11,7 @@ import {
   TicketSchema,
   USER_MESSAGES,
 } from '@hub/shared/api';
+import { fieldError } from '../../../lib/http/field-errors';
 
 /** The helpdesk ticket list of the entity in force. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -40,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       // A ticket is signed by its author: an administrator displaying a user only looks.
       if (session.displayAs) return reply.forbidden(USER_MESSAGES.displayAsReadOnly);
       if (session.entityId === null) return reply.badRequest(TICKET_MESSAGES.noEntity);
-      if (!request.body.title.trim()) return reply.badRequest('title: This field is required');
+      if (!request.body.title.trim()) throw fieldError(400, 'title', 'This field is required');
       const ticket = await fastify.ticketsRepository.create(request.body, session, session.entityId);
       return reply.code(201).send(ticket);
     },

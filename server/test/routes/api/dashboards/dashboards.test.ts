@@ -57,7 +57,12 @@ describe(`dashboards (${DB_KIND})`, () => {
     for (const url of ['http://reports.example.com/x', 'javascript:alert(1)', 'reports.example.com', 'https://']) {
       const refused = await call(CONTRIBUTOR, 'POST', '/api/admin/dashboards', { payload: { title: 'Bad', url } });
       assert.equal(refused.statusCode, 400, url);
-      assert.deepEqual(refused.json(), { statusCode: 400, error: 'Bad Request', message: 'Please enter a valid URL (https://)' });
+      assert.deepEqual(refused.json(), {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Please enter a valid URL (https://)',
+        errors: [{ field: 'url', message: 'Please enter a valid URL (https://)' }],
+      });
     }
     const onUpdate = await call(CONTRIBUTOR, 'PUT', `/api/admin/dashboards/${created.json().id}`, { payload: { url: 'ftp://x' } });
     assert.equal(onUpdate.json().message, 'Please enter a valid URL (https://)');

@@ -134,7 +134,12 @@ describe(`images (${DB_KIND})`, () => {
   test("should answer 'File is Required' without a file, and name a missing category", async () => {
     const before = files();
     const none = await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner' }));
-    assert.deepEqual(none.json(), { statusCode: 400, error: 'Bad Request', message: 'File is Required' });
+    assert.deepEqual(none.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'File is Required',
+      errors: [{ field: 'file', message: 'File is Required' }],
+    });
     const empty = await upload(CONTRIBUTOR, '/api/admin/images', await form({ category: 'banner' }, { bytes: Buffer.alloc(0), name: '' }));
     assert.equal(empty.json().message, 'File is Required');
     const json = await call(CONTRIBUTOR, 'POST', '/api/admin/images', { payload: { category: 'banner' } });
@@ -173,7 +178,12 @@ describe(`images (${DB_KIND})`, () => {
     const rows = await count('SELECT count(*)::int AS count FROM images');
     const refused = await upload(CONTRIBUTOR, '/api/admin/images', bigForm(LIMITS.imageMaxBytes));
     assert.equal(refused.statusCode, 400, refused.body);
-    assert.deepEqual(refused.json(), { statusCode: 400, error: 'Bad Request', message: 'Image size should be less than 50 MB !' });
+    assert.deepEqual(refused.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Image size should be less than 50 MB !',
+      errors: [{ field: 'file', message: 'Image size should be less than 50 MB !' }],
+    });
     assert.equal(await count('SELECT count(*)::int AS count FROM images'), rows);
     assert.deepEqual(files(), before, 'no file, not even a temporary one, is left in the images folder');
 

@@ -102,7 +102,12 @@ describe(`news items (${DB_KIND})`, () => {
 
   test('should refuse a missing title, a description of 10000 characters, and read an unknown status as draft', async () => {
     const missing = await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { tag: 'x' } });
-    assert.deepEqual(missing.json(), { statusCode: 400, error: 'Bad Request', message: 'title: This field is required' });
+    assert.deepEqual(missing.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'title: This field is required',
+      errors: [{ field: 'title', message: 'This field is required' }],
+    });
     const long = await call(CONTRIBUTOR, 'POST', '/api/admin/news-items', { payload: { title: 'Long', description: 'x'.repeat(10000) } });
     assert.equal(long.json().message, 'Description is too long ! (10000/9999)');
     assert.equal(

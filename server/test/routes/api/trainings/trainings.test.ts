@@ -108,7 +108,12 @@ describe(`trainings (${DB_KIND})`, () => {
     assert.equal((await post({ intitule: 'x' })).json().message, 'date_debut: This field is required');
     assert.equal((await post({ intitule: 'x', date_debut: 'soon' })).statusCode, 400);
     const backwards = await post({ intitule: 'x', date_debut: '2031-01-02T00:00:00Z', date_fin: '2031-01-01T00:00:00Z' });
-    assert.deepEqual(backwards.json(), { statusCode: 400, error: 'Bad Request', message: 'date_fin: must not be before date_debut' });
+    assert.deepEqual(backwards.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'date_fin: must not be before date_debut',
+      errors: [{ field: 'date_fin', message: 'must not be before date_debut' }],
+    });
     const taken = await post({ intitule: 'x', date_debut: '2031-01-01T00:00:00Z', slug: 'power-bi-basics' });
     assert.equal(taken.statusCode, 409);
     assert.equal(await count(`SELECT count(*)::int AS count FROM trainings WHERE intitule = 'x'`), 0);

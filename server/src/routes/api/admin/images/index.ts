@@ -6,10 +6,12 @@ import {
   AdminImageListSchema,
   AdminImageSchema,
   IdParamSchema,
+  IMAGE_FILE_FIELD,
   ImageCategoryParamSchema,
   ImageUsageSchema,
   PageQuerySchema,
 } from '@hub/shared/api';
+import { naming } from '../../../../lib/http/field-errors';
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../lib/images/image-upload';
 import { imageUsage } from '../../../../lib/images/image-usage';
 import { fieldErrors } from '../../field-errors';
@@ -64,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       const upload = await receiveImage(request, store);
       try {
-        if (!upload.file) throw httpErrors.badRequest(FILE_REQUIRED);
+        if (!upload.file) throw naming(httpErrors.badRequest(FILE_REQUIRED), IMAGE_FILE_FIELD);
         const fields = imageFields(upload.fields, { create: true });
         return reply.code(201).send(await images.create(upload.file, { ...fields, category: fields.category! }, request.session));
       } catch (error) {

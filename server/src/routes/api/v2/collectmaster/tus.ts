@@ -19,6 +19,7 @@ import type { Session } from '../../../../lib/auth/session';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
 import { cleanFileName } from '../../../../lib/file-exchange/file-names';
 import { maxFileSize, placeUploads } from './uploads';
+import { fieldError } from '../../../../lib/http/field-errors';
 
 /** A tus hook's refusal: tus answers `status_code` with `body`. */
 interface TusError {
@@ -92,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify: FastifyInstance) => {
           if (!folder) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
           const conflict = metadata[TUS_METADATA.conflict] || null;
           if (conflict !== null && !(UPLOAD_CONFLICTS as readonly string[]).includes(conflict)) {
-            throw httpErrors.badRequest(`conflict: must be one of ${UPLOAD_CONFLICTS.join(', ')}`);
+            throw fieldError(400, 'conflict', `must be one of ${UPLOAD_CONFLICTS.join(', ')}`);
           }
           const fileIdValue = metadata[TUS_METADATA.fileId];
           const fileId = positiveId(fileIdValue);

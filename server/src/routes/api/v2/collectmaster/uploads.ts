@@ -19,6 +19,7 @@ import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-store';
 import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
+import { fieldError } from '../../../../lib/http/field-errors';
 
 /** The field of the multipart upload's file parts. */
 export const FILES_FIELD = 'files';
@@ -85,7 +86,7 @@ export async function placeUploads(
 function readConflict(value: string | undefined): UploadConflict | null {
   if (value === undefined || value === '') return null;
   if (!(UPLOAD_CONFLICTS as readonly string[]).includes(value))
-    throw httpErrors.badRequest(`conflict: must be one of ${UPLOAD_CONFLICTS.join(', ')}`);
+    throw fieldError(400, 'conflict', `must be one of ${UPLOAD_CONFLICTS.join(', ')}`);
   return value as UploadConflict;
 }
 

@@ -106,7 +106,12 @@ describe(`admin advices (${DB_KIND})`, () => {
     assert.equal(accepted.json().description.length, 9999);
     const refused = await create(CONTRIBUTOR, { title: 'Too long', description: 'a'.repeat(10000) });
     assert.equal(refused.statusCode, 400);
-    assert.deepEqual(refused.json(), { statusCode: 400, error: 'Bad Request', message: 'Description is too long ! (10000/9999)' });
+    assert.deepEqual(refused.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Description is too long ! (10000/9999)',
+      errors: [{ field: 'description', message: 'Description is too long ! (10000/9999)' }],
+    });
     const alsoOnUpdate = await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${accepted.json().id}`, {
       payload: { description: 'b'.repeat(12345) },
     });
@@ -162,7 +167,12 @@ describe(`admin advices (${DB_KIND})`, () => {
   test('should name a missing or blank required field', async () => {
     const missing = await create(CONTRIBUTOR, { subtitle: 'no title' });
     assert.equal(missing.statusCode, 400);
-    assert.deepEqual(missing.json(), { statusCode: 400, error: 'Bad Request', message: 'title: This field is required' });
+    assert.deepEqual(missing.json(), {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'title: This field is required',
+      errors: [{ field: 'title', message: 'This field is required' }],
+    });
     assert.equal((await create(CONTRIBUTOR, { title: '' })).json().message, 'title: This field is required');
     assert.equal((await create(CONTRIBUTOR, { title: '   ' })).json().message, 'title: This field is required');
     assert.equal((await create(CONTRIBUTOR, { title: 'x'.repeat(256) })).json().message, 'title: Invalid length, maximum length is 255');
