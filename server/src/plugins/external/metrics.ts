@@ -37,7 +37,10 @@ declare module 'fastify' {
 export default fp(
   async (fastify) => {
     const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
+    const port = fastify.config.metricsPort ?? 0;
+    // The process's own figures watch the event loop and every GC: only when someone can read them
+    // (tests build many apps in one process, most without a metrics listener).
+    if (port) collectDefaultMetrics({ register: registry });
 
     const requests = new Counter({
       name: 'hub_http_requests_total',
@@ -150,7 +153,6 @@ export default fp(
     });
 
     let server: Server | null = null;
-    const port = fastify.config.metricsPort ?? 0;
     fastify.decorate<HubMetrics>('metrics', {
       registry,
       serviceUnavailable: (code) => unavailable.inc({ code }),
