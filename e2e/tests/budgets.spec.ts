@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { signIn, type DemoAccount } from './support/session';
+import { signIn, type DemoAccount } from './test-support/session';
 
 // Guards that do not depend on the machine's speed, against the budgets in e2e/budgets.json (the
 // only place budgets live): the JavaScript each route loads (gzip bytes, cache empty) and the depth

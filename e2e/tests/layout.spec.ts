@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, type DemoAccount } from './support/session';
+import { signIn, type DemoAccount } from './test-support/session';
 
 // Right on a phone: at 320, 375 and 768 px, in English and French, for every role, no control in
 // the header overlaps another, the product name is whole, and every page opens with its title in

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { Queryable } from '../../src/db/db';
-import { DB_KIND } from '../helper';
-import { testConfig } from '../support/test-config';
+import { DB_KIND } from '../test-support/helper';
+import { testConfig } from '../test-support/test-config';
 import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 const bin = postgresBin();

@@ -1,7 +1,7 @@
 import type { ImageCategory } from '../api/common';
 
 /**
- * The display size of each image type (SPEC §2 "Images library by type … with display sizes"):
+ * The display size of each image type (docs/product.md §2 "Images library by type … with display sizes"):
  * where the picture is shown to customers, and the size the library and the picker show it at.
  */
 export const IMAGE_DISPLAY_SIZES: Readonly<Record<ImageCategory, { width: number; height: number }>> = {
@@ -14,7 +14,7 @@ export const IMAGE_DISPLAY_SIZES: Readonly<Record<ImageCategory, { width: number
 
 export const IMAGE_CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'profile', 'logo', 'description'];
 
-/** SPEC §9: 50 MB; the server refuses at 50 MB or more. */
+/** docs/product.md §9: 50 MB; the server refuses at 50 MB or more. */
 export const IMAGE_MAX_BYTES = 50 * 1024 * 1024;
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';

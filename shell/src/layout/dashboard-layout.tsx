@@ -32,7 +32,7 @@ function MenuIcon() {
 }
 
 /**
- * The default layout (SPEC §1, §4, §9). Vertical navigation beside the page from 1280 px (unless
+ * The default layout (docs/product.md §1, §4, §9). Vertical navigation beside the page from 1280 px (unless
  * collapsed), or horizontal navigation under the header; below 1280 px (and when the vertical
  * navigation is collapsed) an overlay drawer opened from the header's menu button. The interface
  * preferences shape it: content width, sticky or scrolling header, blurred header, semi-dark

@@ -6,7 +6,7 @@ import { bothHave } from '../session/effective-rights';
 import { useSessionState, useShell } from '../shell-context';
 
 /**
- * The entity a contributor or more works on (SPEC §4, §6), for whoever may choose among several (an
+ * The entity a contributor or more works on (docs/product.md §4, §6), for whoever may choose among several (an
  * administrator): kept in local storage by the session, sent as X-Entity-ID, and every mounted
  * remote is handed the new session without a reload.
  */

@@ -25,7 +25,7 @@ const reactRange = typeof __REACT_RANGE__ === 'string' ? __REACT_RANGE__ : `^${R
 
 /**
  * React as the shell already has it, offered to every remote as the one copy on the page
- * (ARCHITECTURE.md point 4). `lib` marks it loaded, so with 'loaded-first' no remote's own copy is used.
+ * (docs/architecture.md, run time point 4). `lib` marks it loaded, so with 'loaded-first' no remote's own copy is used.
  */
 function sharedReact() {
   const shareConfig = { singleton: true, requiredVersion: reactRange };

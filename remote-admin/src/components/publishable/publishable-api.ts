@@ -2,13 +2,13 @@ import type { AdminContentListQuery, ApiClient, AudienceUserList, AudienceUserQu
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR, { useSWRConfig } from 'swr';
 
-/** The admin API's publishable contents (SPEC §7): the same calls under each name. */
+/** The admin API's publishable contents (docs/product.md §7): the same calls under each name. */
 export type PublishableResource = 'advices' | 'dashboards' | 'news-items';
 
 /**
- * The fetcher / key / SWR-hook trio (STYLE.md) of one publishable content, made once for the three
+ * The fetcher / key / SWR-hook trio (CONTRIBUTING.md, "Conventions") of one publishable content, made once for the three
  * kinds. Writes are silent (`silent: true`): the form turns their errors into field messages and the
- * toasts of SPEC §8 itself, instead of the client's generic 'Error 400 : Bad Request'.
+ * toasts of docs/product.md §8 itself, instead of the client's generic 'Error 400 : Bad Request'.
  */
 export function publishableApi<Item extends { id: number }, CreateBody, UpdateBody>(resource: PublishableResource) {
   const base = `/${resource}`;

@@ -18,12 +18,12 @@ export interface PublishableItem {
   audience_type?: AudienceType;
 }
 
-/** The form's fields of one kind (SPEC §3, issue 13 "Forms"). */
+/** The form's fields of one kind (docs/product.md §3, issue 13 "Forms"). */
 export type PublishableField = 'subtitle' | 'category' | 'images' | 'pinned' | 'tag' | 'url' | 'audience';
 
 /**
  * One console's configuration: its API, its paths, its words (a key of the admin namespace holding
- * title, create, empty, newTitle, editTitle and the toasts of SPEC §8) and its fields.
+ * title, create, empty, newTitle, editTitle and the toasts of docs/product.md §8) and its fields.
  */
 export interface PublishableKind<Item extends PublishableItem = PublishableItem> {
   // The API's body types differ by kind; the form builds the body from `fields`.
@@ -36,6 +36,6 @@ export interface PublishableKind<Item extends PublishableItem = PublishableItem>
   entityScoped: boolean;
   /** The customers' page of an item, opened as a preview of a draft (`?preview=true`). */
   previewPath?: (id: number) => string;
-  /** A new item's audience (SPEC §4): 'user' for an advice, 'multi_users' for a dashboard. */
+  /** A new item's audience (docs/product.md §4): 'user' for an advice, 'multi_users' for a dashboard. */
   defaultAudience?: AudienceType;
 }

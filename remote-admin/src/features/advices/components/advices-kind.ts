@@ -3,7 +3,7 @@ import type { PublishableKind } from '../../../components/publishable/publishabl
 import { paths } from '../../../paths';
 import { advicesApi } from '../api/advices-api';
 
-/** The advices console: an entity's advices, for all its users or for chosen ones (SPEC §3). */
+/** The advices console: an entity's advices, for all its users or for chosen ones (docs/product.md §3). */
 export const advicesKind: PublishableKind<Advice> = {
   api: advicesApi,
   listPath: paths.advices,
