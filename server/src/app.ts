@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifySchema,
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
@@ -54,6 +55,8 @@ import filesApi from './routes/api/v2/index';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's schema as declared (the list-route rule test reads its querystring and answers). */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -134,7 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.

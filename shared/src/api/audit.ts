@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListOf, Nullable, PageQuerySchema } from './common';
+import { CursorListOf, CursorSchema, Nullable, PageQuerySchema } from './common';
 
 /** A person in the audit log: who acted, or whom they were displaying. */
 export const AuditPersonSchema = Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() });
@@ -26,7 +26,8 @@ export type AuditEntry = Static<typeof AuditEntrySchema>;
 /**
  * GET /api/admin/audit (administrators), newest first. `person` finds the lines where the actor or
  * the displayed user has it in their email or name (without case); `action` and `item_type` are
- * exact; `from` and `to` bound `at` (from included, to excluded).
+ * exact; `from` and `to` bound `at` (from included, to excluded). `cursor` (the previous answer's
+ * `next_cursor`) reads the next page by keyset, whatever its depth; `page` serves the first pages.
  */
 export const AuditQuerySchema = Type.Intersect([
   PageQuerySchema,
@@ -37,10 +38,11 @@ export const AuditQuerySchema = Type.Intersect([
     action: Type.Optional(Type.String({ maxLength: 100 })),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),
+    cursor: Type.Optional(CursorSchema),
   }),
 ]);
 export type AuditQuery = Static<typeof AuditQuerySchema>;
-export const AuditListSchema = ListOf(AuditEntrySchema);
+export const AuditListSchema = CursorListOf(AuditEntrySchema);
 export type AuditList = Static<typeof AuditListSchema>;
 
 /** GET /api/admin/audit/filters (administrators): the actions and item types the log holds, for the filters. */

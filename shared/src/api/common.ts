@@ -25,6 +25,43 @@ export interface List<T> {
   page_size: number;
 }
 
+/** The most items one list answer holds, whatever the caller asks (every list route declares it). */
+export const PAGE_SIZE_MAX = 100;
+/**
+ * Counts stop here: a list answers "1,000+" (`total` COUNT_CAP and `total_capped`) rather than
+ * counting a large table on every call.
+ */
+export const COUNT_CAP = 1000;
+
+/** An opaque position in a list (the last item's sort key and id), from the previous page's `next_cursor`. */
+export const CursorSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** Paging by keyset: `cursor` (the previous page's `next_cursor`) reads the next page; deep pages cost what the first does. */
+export const CursorPageQuerySchema = Type.Object({
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 })),
+  cursor: Type.Optional(CursorSchema),
+});
+export type CursorPageQuery = Static<typeof CursorPageQuerySchema>;
+
+/**
+ * A list paged by keyset: the fields of ListOf (`page` counts the pages read so far when known, else 1)
+ * plus `next_cursor` (null on the last page) and `total_capped` (true when `total` is COUNT_CAP and
+ * there are more).
+ */
+export const CursorListOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    total_capped: Type.Boolean(),
+    page: Type.Integer({ minimum: 1 }),
+    page_size: Type.Integer({ minimum: 1 }),
+    next_cursor: Type.Union([Type.String(), Type.Null()]),
+  });
+export interface CursorList<T> extends List<T> {
+  total_capped: boolean;
+  next_cursor: string | null;
+}
+
 export const ErrorResponseSchema = Type.Object({
   statusCode: Type.Integer(),
   error: Type.String(),

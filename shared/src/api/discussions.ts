@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListOf, Nullable } from './common';
+import { CursorListOf, CursorPageQuerySchema, CursorSchema, ListOf, Nullable, PAGE_SIZE_MAX, PageQuerySchema } from './common';
 
 /** docs/product.md §9: the promise shown to customers; the server also caps a message at this many characters. */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -49,14 +49,36 @@ export const DiscussionSchema = Type.Object({
 });
 export type Discussion = Static<typeof DiscussionSchema>;
 
-/** GET /api/discussions (open ones), /api/discussions/all, and the admin lists: newest activity first. */
-export const DiscussionListSchema = ListOf(DiscussionSchema);
+/**
+ * GET /api/discussions (open ones), /api/discussions/all, and the admin lists: newest activity
+ * first, one page at a time (`next_cursor` reads the next page).
+ */
+export const DiscussionListSchema = CursorListOf(DiscussionSchema);
 export type DiscussionList = Static<typeof DiscussionListSchema>;
+export const DiscussionListQuerySchema = CursorPageQuerySchema;
+export type DiscussionListQuery = Static<typeof DiscussionListQuerySchema>;
 
-/** A discussion with its whole thread (GET /api/discussions/{id}/messages, GET /api/admin/discussions/history/{id}). */
+/** How many messages a thread page holds unless the caller asks fewer or more (up to PAGE_SIZE_MAX). */
+export const THREAD_PAGE_SIZE = 50;
+
+/**
+ * GET /api/discussions/{id}/messages, GET /api/admin/discussions/history/{id}: the latest messages
+ * of the thread; `before` (the previous answer's `older_cursor`) reads the messages just older.
+ */
+export const ThreadQuerySchema = Type.Object({
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: THREAD_PAGE_SIZE })),
+  before: Type.Optional(CursorSchema),
+});
+export type ThreadQuery = Static<typeof ThreadQuerySchema>;
+
+/**
+ * A discussion and one page of its thread, oldest first within the page; `older_cursor` is null
+ * when the page reaches the first message.
+ */
 export const DiscussionThreadSchema = Type.Object({
   discussion: DiscussionSchema,
   messages: Type.Array(MessageSchema),
+  older_cursor: Nullable(Type.String()),
 });
 export type DiscussionThread = Static<typeof DiscussionThreadSchema>;
 
@@ -70,7 +92,10 @@ export const PendingEntrySchema = Type.Object({
   pending_count: Type.Integer({ minimum: 0 }),
 });
 export type PendingEntry = Static<typeof PendingEntrySchema>;
+/** Paged (`page`, `page_size`): the people of one user, waiting messages first, then by name. */
 export const PendingListSchema = ListOf(PendingEntrySchema);
+export const PendingQuerySchema = PageQuerySchema;
+export type PendingQuery = Static<typeof PendingQuerySchema>;
 export type PendingList = Static<typeof PendingListSchema>;
 
 /**

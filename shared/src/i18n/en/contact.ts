@@ -21,6 +21,8 @@ export const contact = {
   open: 'Open',
   closed: 'Closed',
   newDiscussion: 'New discussion with {{name}}',
+  loadMore: 'Show more discussions',
+  shownOf: '{{shown}} of {{total}}',
   thread: {
     label: 'Messages with {{name}}',
     empty: 'No message yet. Write the first one.',
@@ -34,6 +36,8 @@ export const contact = {
     save: 'Save',
     cancel: 'Cancel',
     replyTo: 'In reply to: {{text}}',
+    loadOlder: 'Load older messages',
+    loadingOlder: 'Loading older messages…',
   },
   composer: {
     label: 'Your message',

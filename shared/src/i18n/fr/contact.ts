@@ -23,6 +23,8 @@ export const contact: Catalogue<typeof en> = {
   open: 'En cours',
   closed: 'Close',
   newDiscussion: 'Nouvelle discussion avec {{name}}',
+  loadMore: 'Afficher plus de discussions',
+  shownOf: '{{shown}} sur {{total}}',
   thread: {
     label: 'Messages avec {{name}}',
     empty: 'Aucun message pour le moment. Écrivez le premier.',
@@ -36,6 +38,8 @@ export const contact: Catalogue<typeof en> = {
     save: 'Enregistrer',
     cancel: 'Annuler',
     replyTo: 'En réponse à : {{text}}',
+    loadOlder: 'Charger les messages plus anciens',
+    loadingOlder: 'Chargement des messages plus anciens…',
   },
   composer: {
     label: 'Votre message',

@@ -37,7 +37,7 @@ export function ClosedDiscussionsPage() {
           </Button>
         </Stack>
       ) : (
-        <DiscussionList label={t('closedTitle')} discussions={closed} emptyText={t('noClosed')} onHistory={setHistory} />
+        <DiscussionList label={t('closedTitle')} discussions={closed} emptyText={t('noClosed')} onHistory={setHistory} more={all.more} />
       )}
       <HistoryDialog discussion={history} onClose={() => setHistory(null)} />
     </Box>

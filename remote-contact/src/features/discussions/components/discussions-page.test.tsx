@@ -225,3 +225,53 @@ describe('DiscussionsPage', () => {
     });
   });
 });
+
+describe('DiscussionsPage, long threads and lists', () => {
+  it('should show the latest messages, then the older ones above them with the keyboard-reachable button', async () => {
+    const older = [message(1, customer, 'The very first question.'), message(2, consultant, 'The very first answer.')];
+    messages = [message(3, customer, 'A later question.'), message(4, consultant, 'A later answer.')];
+    const paged: Route = (_req, { method, url }) => {
+      const current = { ...discussion, last_message: messages.at(-1) ?? null };
+      if (method === 'GET' && url === '/api/discussions/1/messages')
+        return { status: 200, body: { discussion: current, messages, older_cursor: 'b2xkZXI' } };
+      if (method === 'GET' && url === '/api/discussions/1/messages?page_size=100&before=b2xkZXI')
+        return { status: 200, body: { discussion: current, messages: older, older_cursor: null } };
+      return undefined;
+    };
+    api.routes = [paged, contactApi];
+    renderPage();
+    const log = await screen.findByRole('log', { name: 'Messages with Cora Consultant' });
+    expect(
+      within(log)
+        .getAllByRole('article')
+        .map((article) => article.textContent),
+    ).toEqual([expect.stringContaining('A later question.'), expect.stringContaining('A later answer.')]);
+    const button = within(log).getByRole('button', { name: en.contact.thread.loadOlder });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(api.requests.map((r) => r.url)).toContain('/api/discussions/1/messages?page_size=100&before=b2xkZXI'));
+    await waitFor(() => expect(within(log).getAllByRole('article')).toHaveLength(4));
+    expect(within(log).getAllByRole('article')[0]).toHaveTextContent('The very first question.');
+    expect(within(log).queryByRole('button', { name: en.contact.thread.loadOlder })).toBeNull();
+  });
+
+  it('should read the next page of my discussions with "Show more", saying how many there are', async () => {
+    const second = { ...discussion, id: 2, status: 'closed' as const, closed_at: '2025-02-01T09:00:00.000Z' };
+    const paged: Route = (_req, { method, url }) => {
+      const current = { ...discussion, last_message: messages.at(-1) ?? null };
+      if (method === 'GET' && url === '/api/discussions/all')
+        return { status: 200, body: { ...list([current]), total: 2, total_capped: false, next_cursor: 'bmV4dA' } };
+      if (method === 'GET' && url === '/api/discussions/all?cursor=bmV4dA')
+        return { status: 200, body: { ...list([second]), total: 2, total_capped: false, page: 2, next_cursor: null } };
+      return undefined;
+    };
+    api.routes = [paged, contactApi];
+    renderPage();
+    const mine = await screen.findByRole('list', { name: en.contact.sections.mine });
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(1);
+    expect(await screen.findByText('1 of 2')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: en.contact.loadMore }));
+    await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: en.contact.loadMore })).toBeNull();
+  });
+});

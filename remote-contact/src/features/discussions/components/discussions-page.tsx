@@ -112,6 +112,7 @@ export function DiscussionsPage() {
                 selectedId={selectedId}
                 onSelect={(discussion) => setSelection({ discussionId: discussion.id })}
                 onHistory={setHistory}
+                more={open.more}
               />
             </Box>
             {isConsultant ? (
@@ -147,6 +148,11 @@ export function DiscussionsPage() {
                     ))}
                   </Stack>
                 )}
+                {pending.more ? (
+                  <Button size="sm" variant="outline" mt="2" loading={pending.more.loading} onClick={pending.more.onMore}>
+                    {t('loadMore')}
+                  </Button>
+                ) : null}
               </Box>
             ) : null}
             <Box as="section" aria-labelledby="my-discussions">
@@ -158,6 +164,7 @@ export function DiscussionsPage() {
                 discussions={all.data?.items ?? []}
                 emptyText={t('empty')}
                 onHistory={setHistory}
+                more={all.more}
               />
             </Box>
           </Stack>

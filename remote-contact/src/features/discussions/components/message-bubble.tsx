@@ -39,7 +39,7 @@ export function MessageBubble({ message, own, repliesTo, onEdit, onDelete }: Mes
   }
 
   return (
-    <Box as="li" listStyleType="none" display="flex" justifyContent={own ? 'flex-end' : 'flex-start'}>
+    <Box as="li" data-message-id={message.id} listStyleType="none" display="flex" justifyContent={own ? 'flex-end' : 'flex-start'}>
       <Box
         as="article"
         aria-label={`${author}, ${formatDateTime(message.created_at, language)}`}

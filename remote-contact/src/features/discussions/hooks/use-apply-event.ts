@@ -1,7 +1,7 @@
 import type { DiscussionEvent, DiscussionThread } from '@hub/shared/api';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { threadKey } from '../api/get-thread';
+import { isThreadKey } from '../api/get-thread';
 
 /**
  * Puts a live event's message into the cached thread at once (no round trip before it shows),
@@ -23,7 +23,7 @@ export function useApplyEvent(userId: number) {
         if (event.type === 'message.deleted') return { ...thread, messages: thread.messages.filter((m) => m.id !== event.message_id) };
         return thread;
       };
-      return mutate(threadKey(event.discussion_id, userId), apply, { revalidate: false });
+      return mutate((key) => isThreadKey(key, event.discussion_id, userId), apply, { revalidate: false });
     },
     [mutate, userId],
   );

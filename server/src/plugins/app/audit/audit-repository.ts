@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { AuditFilters, AuditList, AuditQuery } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import { likePattern } from '../../../lib/content/sql';
+import { cappedCount, decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
 import type { Session } from '../../../lib/auth/session';
 
 export interface AuditEvent {
@@ -85,8 +86,10 @@ export default fp(
       },
 
       async list(query) {
-        const page = query.page ?? 1;
         const pageSize = query.page_size ?? 20;
+        const key = query.cursor === undefined ? null : decodeCursor(query.cursor);
+        if (query.cursor !== undefined && !key) throw fastify.httpErrors.badRequest('Invalid cursor');
+        const page = key ? key.page + 1 : (query.page ?? 1);
         const where: string[] = [];
         const params: unknown[] = [];
         const add = (value: unknown) => {
@@ -99,30 +102,30 @@ export default fp(
         if (query.from) where.push(`a.at >= ${add(query.from)}::timestamptz`);
         if (query.to) where.push(`a.at < ${add(query.to)}::timestamptz`);
         if (query.person?.trim()) {
+          // The people first (a small table), then their lines by the actor and display-as indexes.
           const pattern = add(likePattern(query.person.trim().toLowerCase()));
-          const matches = (alias: string) =>
-            `(lower(${alias}.email) LIKE ${pattern} OR lower(${alias}.first_name || ' ' || ${alias}.last_name) LIKE ${pattern})`;
-          where.push(`(${matches('actor')} OR ${matches('shown')})`);
+          const people = `SELECT u.id FROM users u WHERE lower(u.email) LIKE ${pattern} OR lower(u.first_name || ' ' || u.last_name) LIKE ${pattern}`;
+          where.push(`(a.actor_id IN (${people}) OR a.display_as_user_id IN (${people}))`);
         }
         const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const joins = `LEFT JOIN users actor ON actor.id = a.actor_id
-             LEFT JOIN users shown ON shown.id = a.display_as_user_id`;
-        const total = await fastify.db.query<{ count: number }>(
-          `SELECT count(*)::int AS count FROM audit_log a ${joins} ${filter}`,
-          params,
-        );
-        const { rows } = await fastify.db.query<Row>(
+        const count = await cappedCount(fastify.db, `FROM audit_log a ${filter}`, params);
+        const keyset = key
+          ? `${filter ? `${filter} AND` : 'WHERE'} (a.at, a.id) < (${add(key.at)}::timestamptz, ${add(key.id)}::bigint)`
+          : filter;
+        const { rows } = await fastify.db.query<Row & { sort_at: string }>(
           `SELECT a.id, a.actor_id, actor.email AS actor_email, actor.first_name AS actor_first, actor.last_name AS actor_last,
                   a.display_as_user_id, shown.email AS display_as_email, shown.first_name AS display_as_first,
                   shown.last_name AS display_as_last, a.action, a.item_type, a.item_id, a.at, a.details,
-                  (a.item_id IS NOT NULL AND ${ITEM_EXISTS}) AS item_exists
-             FROM audit_log a
-             ${joins}
-             ${filter}
-            ORDER BY a.at DESC, a.id DESC
-            LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+                  (a.item_id IS NOT NULL AND ${ITEM_EXISTS}) AS item_exists, ${keysetAt('a.at')} AS sort_at
+             FROM (SELECT * FROM audit_log a ${keyset} ORDER BY a.at DESC, a.id DESC LIMIT ${pageSize + 1} OFFSET ${key ? 0 : (page - 1) * pageSize}) a
+             LEFT JOIN users actor ON actor.id = a.actor_id
+             LEFT JOIN users shown ON shown.id = a.display_as_user_id
+            ORDER BY a.at DESC, a.id DESC`,
           params,
         );
+        const more = rows.length > pageSize;
+        rows.splice(pageSize);
+        const last = rows.at(-1);
         return {
           items: rows.map((row) => ({
             id: Number(row.id),
@@ -141,9 +144,11 @@ export default fp(
             at: new Date(row.at).toISOString(),
             details: row.details,
           })),
-          total: total.rows[0]!.count,
+          total: count.total,
+          total_capped: count.capped,
           page,
           page_size: pageSize,
+          next_cursor: more && last ? encodeCursor({ at: last.sort_at, id: Number(last.id), page }) : null,
         };
       },
 

@@ -8,16 +8,20 @@ import {
   type Discussion,
   type DiscussionEventType,
   type DiscussionList,
+  type DiscussionListQuery,
   type DiscussionPerson,
   type DiscussionThread,
   type Message,
   type MessageCreateBody,
   type MessageCreated,
   type PendingList,
+  type PendingQuery,
+  THREAD_PAGE_SIZE,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { appendLiveEvent, notifyUnrecorded } from '../../../lib/live-streams';
+import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
@@ -34,19 +38,28 @@ export interface DiscussionNotification {
 export type DiscussionScope = 'open' | 'all';
 
 export interface DiscussionsRepository {
-  /** The displayed user's own discussions (as customer or consultant). */
-  listOwn(session: Session, scope: DiscussionScope): Promise<DiscussionList>;
+  /** The displayed user's own discussions (as customer or consultant), one page (400 on a cursor it did not write). */
+  listOwn(session: Session, scope: DiscussionScope, query?: DiscussionListQuery): Promise<DiscussionList>;
   /** Admin lists: an administrator every discussion, a contributor those of the entity in force's customers. */
-  listAdmin(session: Session, scope: DiscussionScope): Promise<DiscussionList>;
-  pending(session: Session): Promise<PendingList>;
+  listAdmin(session: Session, scope: DiscussionScope, query?: DiscussionListQuery): Promise<DiscussionList>;
+  /** Whether the admin lists hold this discussion for the session. */
+  adminCanSee(session: Session, id: number): Promise<boolean>;
+  pending(session: Session, query?: PendingQuery): Promise<PendingList>;
   /**
-   * A discussion and its thread, for a party or an administrator (else null: 404). When the
-   * recipient themselves (not an administrator displaying them) reads it, its messages become read.
+   * A discussion and one page of its thread (the latest messages, or those just before `before`),
+   * for a party or an administrator (else null: 404). When the recipient themselves (not an
+   * administrator displaying them) reads it, its messages become read.
    */
   thread(
     session: Session,
     id: number,
-    options?: { markRead?: boolean; /** The admin route has checked the scope itself. */ admin?: boolean },
+    options?: {
+      markRead?: boolean;
+      /** The admin route has checked the scope itself. */
+      admin?: boolean;
+      pageSize?: number;
+      before?: string;
+    },
   ): Promise<DiscussionThread | null>;
   post(session: Session, body: MessageCreateBody): Promise<MessageCreated>;
   replace(session: Session, id: number, text: string): Promise<Message>;
@@ -136,18 +149,27 @@ export default fp(
       return new Map(rows.map((row) => [row.id, toMessage(row)]));
     }
 
-    /** Discussions matching `where` (parameters from $2; $1 is the viewer for pending counts), newest activity first. */
-    async function discussions(viewerId: number, where: string, params: unknown[], q: Queryable = db): Promise<Discussion[]> {
-      const { rows } = await q.query<DiscussionRow & { activity: Date | string }>(
-        `SELECT d.id, ${person('cu')} AS customer, ${person('co')} AS consultant, d.status, d.created_at, d.closed_at,
-                lm.id AS last_message_id, coalesce(lm.created_at, d.created_at) AS activity,
-                (SELECT count(*)::int FROM messages p WHERE p.discussion_id = d.id AND p.to_user_id = $1 AND p.status = 'open') AS pending_count
-           FROM discussions d
+    /**
+     * The discussions whose ids `page` (a query of `id` and `last_activity_at`, parameters from $2;
+     * $1 is the viewer for pending counts) selects, newest activity first, each with its sort key.
+     */
+    async function discussions(
+      viewerId: number,
+      page: string,
+      params: unknown[],
+      q: Queryable = db,
+    ): Promise<Array<Discussion & { sort_at: string }>> {
+      const { rows } = await q.query<DiscussionRow & { sort_at: string }>(
+        `WITH page AS (${page})
+         SELECT d.id, ${person('cu')} AS customer, ${person('co')} AS consultant, d.status, d.created_at, d.closed_at,
+                lm.id AS last_message_id, ${keysetAt('d.last_activity_at')} AS sort_at,
+                (SELECT count(*)::int FROM messages p WHERE p.to_user_id = $1 AND p.discussion_id = d.id AND p.status = 'open') AS pending_count
+           FROM page
+           JOIN discussions d ON d.id = page.id
            LEFT JOIN users cu ON cu.id = d.customer_id
            LEFT JOIN users co ON co.id = d.consultant_id
-           LEFT JOIN LATERAL (SELECT m.id, m.created_at FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
-          WHERE ${where}
-          ORDER BY activity DESC, d.id DESC`,
+           LEFT JOIN LATERAL (SELECT m.id FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+          ORDER BY d.last_activity_at DESC, d.id DESC`,
         [viewerId, ...params],
       );
       const last = await messagesByIds(
@@ -163,15 +185,65 @@ export default fp(
         closed_at: row.closed_at === null ? null : iso(row.closed_at),
         last_message: row.last_message_id === null ? null : (last.get(row.last_message_id) ?? null),
         pending_count: row.pending_count,
+        sort_at: row.sort_at,
       }));
     }
 
-    const asList = <T>(items: T[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
     const statusFilter = (scope: DiscussionScope) => (scope === 'open' ? ` AND d.status = 'open'` : '');
 
+    function cursorKey(cursor: string | undefined): Keyset | null {
+      if (cursor === undefined) return null;
+      const key = decodeCursor(cursor);
+      if (!key) throw httpErrors.badRequest('Invalid cursor');
+      return key;
+    }
+
+    /**
+     * One page of the discussions matching any of `branches` (conditions on `d`, parameters from
+     * $2), newest activity first. Each branch reads its own index in order (an OR of two columns
+     * would sort every match), the union keeps the first page_size.
+     */
+    async function discussionPage(
+      viewerId: number,
+      branches: string[],
+      params: unknown[],
+      scope: DiscussionScope,
+      query: DiscussionListQuery,
+    ): Promise<DiscussionList> {
+      const pageSize = query.page_size ?? 20;
+      const key = cursorKey(query.cursor);
+      const all = [viewerId, ...params];
+      let keyset = '';
+      if (key) {
+        all.push(key.at, key.id);
+        keyset = ` AND (d.last_activity_at, d.id) < ($${all.length - 1}::timestamptz, $${all.length}::int)`;
+      }
+      const branch = (where: string) =>
+        `(SELECT d.id, d.last_activity_at FROM discussions d WHERE ${where}${statusFilter(scope)}${keyset}
+           ORDER BY d.last_activity_at DESC, d.id DESC LIMIT ${pageSize + 1})`;
+      const page = `SELECT u.id FROM (${branches.map(branch).join(' UNION ')}) u ORDER BY u.last_activity_at DESC, u.id DESC LIMIT ${pageSize + 1}`;
+      const rows = await discussions(viewerId, page, all.slice(1));
+      // The count has no viewer: the branches' parameters move down by one ($2 becomes $1).
+      const shifted = branches.map((where) => where.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) - 1}`));
+      const count = await cappedCount(db, `FROM discussions d WHERE (${shifted.join(' OR ')})${statusFilter(scope)}`, params);
+      const more = rows.length > pageSize;
+      const items = rows.slice(0, pageSize);
+      const pageNumber = (key?.page ?? 0) + 1;
+      const last = items.at(-1);
+      return {
+        items: items.map(({ sort_at: _, ...discussion }) => discussion),
+        total: count.total,
+        total_capped: count.capped,
+        page: pageNumber,
+        page_size: pageSize,
+        next_cursor: more && last ? encodeCursor({ at: last.sort_at, id: last.id, page: pageNumber }) : null,
+      };
+    }
+
     async function oneDiscussion(viewerId: number, id: number, q: Queryable = db): Promise<Discussion> {
-      const [discussion] = await discussions(viewerId, 'd.id = $2', [id], q);
-      return discussion!;
+      const [row] = await discussions(viewerId, 'SELECT id FROM discussions WHERE id = $2', [id], q);
+      const { sort_at: _, ...discussion } = row!;
+      return discussion;
     }
 
     /** The discussion row if the session may see it: a party, or an administrator. */
@@ -202,33 +274,64 @@ export default fp(
     }
 
     const repository: DiscussionsRepository = {
-      async listOwn(session, scope) {
+      async listOwn(session, scope, query = {}) {
         const me = session.user.id;
-        return asList(await discussions(me, `(d.customer_id = $2 OR d.consultant_id = $2)${statusFilter(scope)}`, [me]));
+        return discussionPage(me, ['d.customer_id = $2', 'd.consultant_id = $2'], [me], scope, query);
       },
 
-      async listAdmin(session, scope) {
+      async listAdmin(session, scope, query = {}) {
         const me = session.user.id;
-        if (isAdministrator(session.rights)) return asList(await discussions(me, `true${statusFilter(scope)}`, []));
-        if (!isContributor(session.rights) || session.entityId === null) return asList([]);
-        return asList(await discussions(me, `cu.entity_id = $2${statusFilter(scope)}`, [session.entityId]));
+        if (isAdministrator(session.rights)) return discussionPage(me, ['true'], [], scope, query);
+        if (!isContributor(session.rights) || session.entityId === null) {
+          return { items: [], total: 0, total_capped: false, page: 1, page_size: query.page_size ?? 20, next_cursor: null };
+        }
+        return discussionPage(me, ['d.customer_id IN (SELECT u.id FROM users u WHERE u.entity_id = $2)'], [session.entityId], scope, query);
       },
 
-      async pending(session) {
+      async adminCanSee(session, id) {
+        if (isAdministrator(session.rights)) return true;
+        if (!isContributor(session.rights) || session.entityId === null) return false;
+        const { rows } = await db.query(
+          'SELECT 1 FROM discussions d JOIN users cu ON cu.id = d.customer_id WHERE d.id = $1 AND cu.entity_id = $2',
+          [id, session.entityId],
+        );
+        return rows.length > 0;
+      },
+
+      async pending(session, query = {}) {
         const me = session.user.id;
+        const page = query.page ?? 1;
+        const pageSize = query.page_size ?? 20;
+        // The waiting messages are counted once, from the recipient's unread index; the people are
+        // the caller's own contacts (a consultant's clients), so the sort is bounded by them.
         const { rows } = await db.query<{ user: DiscussionPerson | string; discussion_id: number | null; pending_count: number }>(
-          `SELECT ${person('o')} AS "user", d.id AS discussion_id,
-                  (SELECT count(*)::int FROM messages p WHERE p.discussion_id = d.id AND p.to_user_id = $1 AND p.status = 'open') AS pending_count
+          `WITH waiting AS (
+             SELECT p.discussion_id, count(*)::int AS n FROM messages p WHERE p.to_user_id = $1 AND p.status = 'open' GROUP BY p.discussion_id
+           )
+           SELECT ${person('o')} AS "user", d.id AS discussion_id, coalesce(w.n, 0) AS pending_count
              FROM user_contacts uc
              JOIN users o ON o.id = CASE WHEN uc.consultant_id = $1 THEN uc.user_id ELSE uc.consultant_id END
              LEFT JOIN discussions d ON d.status = 'open' AND d.customer_id = uc.user_id AND d.consultant_id = uc.consultant_id
+             LEFT JOIN waiting w ON w.discussion_id = d.id
             WHERE uc.consultant_id = $1 OR uc.user_id = $1
-            ORDER BY pending_count DESC, o.last_name, o.first_name, o.id`,
+            ORDER BY pending_count DESC, o.last_name, o.first_name, o.id
+            LIMIT $2 OFFSET $3`,
+          [me, pageSize, (page - 1) * pageSize],
+        );
+        const total = await db.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM user_contacts uc WHERE uc.consultant_id = $1 OR uc.user_id = $1',
           [me],
         );
-        return asList(
-          rows.map((row) => ({ user: parseJson(row.user)!, discussion_id: row.discussion_id, pending_count: row.pending_count ?? 0 })),
-        );
+        return {
+          items: rows.map((row) => ({
+            user: parseJson(row.user)!,
+            discussion_id: row.discussion_id,
+            pending_count: row.pending_count ?? 0,
+          })),
+          total: total.rows[0]!.count,
+          page,
+          page_size: pageSize,
+        };
       },
 
       async thread(session, id, options = {}) {
@@ -243,8 +346,32 @@ export default fp(
             if (rows.length > 0) await notify(tx, { type: 'counters', discussion_id: id, message_id: null, users: [session.user.id] });
           });
         }
-        const { rows } = await db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.discussion_id = $1 ORDER BY m.created_at, m.id`, [id]);
-        return { discussion: await oneDiscussion(session.user.id, id), messages: rows.map(toMessage) };
+        const pageSize = options.pageSize ?? THREAD_PAGE_SIZE;
+        const key = cursorKey(options.before);
+        const params: unknown[] = [id];
+        let keyset = '';
+        if (key) {
+          params.push(key.at, key.id);
+          keyset = ' AND (p.created_at, p.id) < ($2::timestamptz, $3::int)';
+        }
+        // The latest page_size (one more tells whether older ones remain), read backwards from the thread index.
+        const { rows } = await db.query<MessageRow & { sort_at: string }>(
+          `WITH page AS (
+             SELECT p.id FROM messages p WHERE p.discussion_id = $1${keyset} ORDER BY p.created_at DESC, p.id DESC LIMIT ${pageSize + 1}
+           )
+           ${MESSAGE_SELECT.replace('SELECT m.id,', `SELECT ${keysetAt('m.created_at')} AS sort_at, m.id,`)}
+           JOIN page ON page.id = m.id
+           ORDER BY m.created_at DESC, m.id DESC`,
+          params,
+        );
+        const older = rows.length > pageSize;
+        const page = rows.slice(0, pageSize).reverse();
+        const oldest = page[0];
+        return {
+          discussion: await oneDiscussion(session.user.id, id),
+          messages: page.map(toMessage),
+          older_cursor: older && oldest ? encodeCursor({ at: oldest.sort_at, id: oldest.id, page: (key?.page ?? 0) + 1 }) : null,
+        };
       },
 
       async post(session, body) {

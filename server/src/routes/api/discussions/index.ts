@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
+  DiscussionListQuerySchema,
   DiscussionListSchema,
   DiscussionThreadSchema,
   ErrorResponseSchema,
@@ -12,6 +13,8 @@ import {
   MessageReplaceBodySchema,
   MessageSchema,
   PendingListSchema,
+  PendingQuerySchema,
+  ThreadQuerySchema,
 } from '@hub/shared/api';
 import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
 import { lastEventId, openEventStream, sessionStamp } from '../../../lib/live-streams';
@@ -24,22 +27,26 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.discussionsRepository;
   const tags = ['discussions'];
 
-  fastify.get('/discussions', { schema: { tags, response: { 200: DiscussionListSchema, ...errors } } }, async (request) =>
-    repository.listOwn(request.session, 'open'),
-  );
-  fastify.get('/discussions/all', { schema: { tags, response: { 200: DiscussionListSchema, ...errors } } }, async (request) =>
-    repository.listOwn(request.session, 'all'),
-  );
-  fastify.get('/discussions/pending', { schema: { tags, response: { 200: PendingListSchema, ...errors } } }, async (request) =>
-    repository.pending(request.session),
+  // Every list is one page: `page_size` (at most PAGE_SIZE_MAX) and the previous page's `next_cursor`.
+  const listSchema = { tags, querystring: DiscussionListQuerySchema, response: { 200: DiscussionListSchema, ...errors } };
+  fastify.get('/discussions', { schema: listSchema }, async (request) => repository.listOwn(request.session, 'open', request.query));
+  fastify.get('/discussions/all', { schema: listSchema }, async (request) => repository.listOwn(request.session, 'all', request.query));
+  fastify.get(
+    '/discussions/pending',
+    { schema: { tags, querystring: PendingQuerySchema, response: { 200: PendingListSchema, ...errors } } },
+    async (request) => repository.pending(request.session, request.query),
   );
 
   fastify.get(
     '/discussions/:id/messages',
-    { schema: { tags, params: IdParamSchema, response: { 200: DiscussionThreadSchema, ...errors } } },
+    { schema: { tags, params: IdParamSchema, querystring: ThreadQuerySchema, response: { 200: DiscussionThreadSchema, ...errors } } },
     async (request, reply) => {
       // 404 rather than 403: whether someone else's discussion exists is not the caller's business.
-      const thread = await repository.thread(request.session, request.params.id, { markRead: true });
+      const thread = await repository.thread(request.session, request.params.id, {
+        markRead: true,
+        pageSize: request.query.page_size,
+        before: request.query.before,
+      });
       return thread ?? reply.notFound('Discussion not found');
     },
   );

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DiscussionListSchema, DiscussionThreadSchema, IdParamSchema } from '@hub/shared/api';
+import { DiscussionListQuerySchema, DiscussionListSchema, DiscussionThreadSchema, IdParamSchema, ThreadQuerySchema } from '@hub/shared/api';
 import { errorResponses } from '../../error-responses';
 
-const errors = errorResponses(401, 403, 404);
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * Admin discussions (docs/product.md §7): an administrator sees every discussion, a contributor those of the
@@ -11,19 +11,20 @@ const errors = errorResponses(401, 403, 404);
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.discussionsRepository;
   const tags = ['admin', 'discussions'];
-  fastify.get('/discussions', { schema: { tags, response: { 200: DiscussionListSchema, ...errors } } }, async (request) =>
-    repository.listAdmin(request.session, 'open'),
-  );
-  fastify.get('/discussions/all', { schema: { tags, response: { 200: DiscussionListSchema, ...errors } } }, async (request) =>
-    repository.listAdmin(request.session, 'all'),
-  );
+  const listSchema = { tags, querystring: DiscussionListQuerySchema, response: { 200: DiscussionListSchema, ...errors } };
+  fastify.get('/discussions', { schema: listSchema }, async (request) => repository.listAdmin(request.session, 'open', request.query));
+  fastify.get('/discussions/all', { schema: listSchema }, async (request) => repository.listAdmin(request.session, 'all', request.query));
   fastify.get(
     '/discussions/history/:id',
-    { schema: { tags, params: IdParamSchema, response: { 200: DiscussionThreadSchema, ...errors } } },
+    { schema: { tags, params: IdParamSchema, querystring: ThreadQuerySchema, response: { 200: DiscussionThreadSchema, ...errors } } },
     async (request, reply) => {
-      const listed = await repository.listAdmin(request.session, 'all');
-      if (!listed.items.some((discussion) => discussion.id === request.params.id)) return reply.notFound('Discussion not found');
-      return (await repository.thread(request.session, request.params.id, { admin: true })) ?? reply.notFound('Discussion not found');
+      if (!(await repository.adminCanSee(request.session, request.params.id))) return reply.notFound('Discussion not found');
+      const thread = await repository.thread(request.session, request.params.id, {
+        admin: true,
+        pageSize: request.query.page_size,
+        before: request.query.before,
+      });
+      return thread ?? reply.notFound('Discussion not found');
     },
   );
 };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { COUNT_CAP, PAGE_SIZE_MAX } from '@hub/shared/api';
 import { DB_KIND, testDb, userId } from '../../../../test-support/helper';
 import { idOf } from '../../../../test-support/caller';
 import { signedInApp } from '../../../../test-support/signed-in-app';
@@ -138,5 +139,39 @@ describe(`the audit log, /api/admin/audit (${DB_KIND})`, () => {
     for (const email of ['contributor@northwind.test', 'publisher@demo.test', 'user@northwind.test']) {
       assert.equal((await call(email, 'GET', '/api/admin/audit/filters')).statusCode, 403);
     }
+  });
+
+  test('should page a long log by keyset, every line once newest first, with a count that stops at the cap', async () => {
+    const db = await testDb();
+    const admin = await userId('admin@demo.test');
+    // Ties on `at` in threes: the id breaks them.
+    await db.query(
+      `INSERT INTO audit_log (actor_id, action, item_type, item_id, at)
+       SELECT $1::int, 'scale.test', 'group', i, now() - interval '1 day' + (i / 3) * interval '1 second' FROM generate_series(1, $2::int) AS i`,
+      [admin, COUNT_CAP + 150],
+    );
+    const expected = await db.query<{ id: string }>(`SELECT id FROM audit_log WHERE action = 'scale.test' ORDER BY at DESC, id DESC`);
+    const seen: number[] = [];
+    let query = `?action=scale.test&page_size=${PAGE_SIZE_MAX}`;
+    for (let page = 1; ; page += 1) {
+      const response = await call('admin@demo.test', 'GET', `/api/admin/audit${query}`);
+      assert.equal(response.statusCode, 200, response.body);
+      const body = response.json() as {
+        items: Array<{ id: number }>;
+        total: number;
+        total_capped: boolean;
+        page: number;
+        next_cursor: string | null;
+      };
+      assert.deepEqual([body.page, body.total, body.total_capped], [page, COUNT_CAP, true]);
+      seen.push(...body.items.map((line) => line.id));
+      if (body.next_cursor === null) break;
+      query = `?action=scale.test&page_size=${PAGE_SIZE_MAX}&cursor=${body.next_cursor}`;
+    }
+    assert.deepEqual(
+      seen,
+      expected.rows.map((row) => Number(row.id)),
+    );
+    assert.equal((await call('admin@demo.test', 'GET', '/api/admin/audit?cursor=bm9wZQ')).statusCode, 400);
   });
 });

@@ -1,0 +1,193 @@
+// The scale bench: every list and detail call of a customer, a consultant and an administrator,
+// measured as the data grows (the scale seed, scripts/seed-scale.ts), with the plan of each query.
+//
+//   cd server && npx tsx bench/scale.ts                        (PGlite, 1×)
+//   DATABASE_URL=postgres://… BENCH_FACTORS=1,10,100 npx tsx bench/scale.ts
+//   BENCH_DURATION=5 BENCH_CONNECTIONS=20                      (the defaults)
+//
+// For each factor: grows the database to it, then for each call prints req/s, p50, p99 (ms), the
+// bytes of one answer, non-2xx answers, and the large tables its queries read by sequential scan
+// (EXPLAIN of every SELECT the call ran). Figures are measured, not asserted (docs/performance.md).
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Options, Result } from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { Db } from '../src/db/db';
+import { openPglite } from '../src/db/pglite-db';
+import { openPostgres } from '../src/db/postgres-db';
+import { loadConfig } from '../src/plugins/external/config';
+import { seedScale } from '../scripts/seed-scale';
+import { startTestIdp } from '../test/test-support/test-idp';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const FACTORS = (process.env.BENCH_FACTORS ?? '1').split(',').map(Number);
+const LARGE_TABLES = /Seq Scan on (messages|discussions|audit_log|advices|news_items|dashboards|users|user_contacts)\b/g;
+
+function autocannon(options: Options): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const script = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`;
+    const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`autocannon exited with ${code}`))));
+  });
+}
+
+interface Call {
+  who: 'customer' | 'consultant' | 'administrator';
+  label: string;
+  path: string;
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'hub-bench-scale-'));
+  const databaseUrl = process.env.DATABASE_URL ?? null;
+  const schema = `bench_scale_${randomBytes(3).toString('hex')}`;
+  const config = {
+    ...(await loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: work,
+      STATIC_DIR: join(work, 'no-static'),
+      EMBEDDED_IDP: 'false',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+    })),
+    databaseUrl,
+    databaseSchema: databaseUrl ? schema : null,
+  };
+  const db: Db = databaseUrl
+    ? await openPostgres({ connectionString: databaseUrl, schema })
+    : await openPglite({ dataDir: join(work, 'pglite') });
+  const kind = databaseUrl ? 'postgres' : 'pglite';
+  const idp = await startTestIdp('bench-sso');
+  let app: FastifyInstance | null = null;
+  try {
+    app = await buildApp(config, { db });
+    await idp.register(app);
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const signIn = async (email: string) => {
+      const login = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: await idp.sign({ email }), provider: idp.provider.name }),
+      });
+      if (!login.ok) throw new Error(`login of ${email} failed: ${login.status}`);
+      return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    };
+    const headers = {
+      customer: await signIn('user@northwind.test'),
+      consultant: await signIn('consultant@demo.test'),
+      administrator: await signIn('admin@demo.test'),
+    };
+    const get = async (who: Call['who'], path: string) => {
+      const response = await fetch(`${origin}${path}`, { headers: headers[who] });
+      return { status: response.status, body: await response.text() };
+    };
+    /** The cursor `depth` pages into a list (or a thread, following `field`). */
+    const deep = async (who: Call['who'], path: string, field: 'next_cursor' | 'older_cursor', param: string, depth: number) => {
+      let cursor: string | null = null;
+      for (let page = 0; page < depth; page += 1) {
+        const { body } = await get(who, `${path}${path.includes('?') ? '&' : '?'}page_size=100${cursor ? `&${param}=${cursor}` : ''}`);
+        const next = (JSON.parse(body) as Record<string, string | null>)[field] ?? null;
+        if (next === null) break;
+        cursor = next;
+      }
+      return cursor;
+    };
+    /** `path` with its cursor parameter, or alone when the list is too short to have one. */
+    const at = (path: string, param: string, cursor: string | null) => (cursor === null ? path : `${path}?${param}=${cursor}`);
+
+    let grown = 0;
+    for (const factor of FACTORS) {
+      const started = Date.now();
+      if (factor > grown) await seedScale(db, factor - grown);
+      grown = Math.max(grown, factor);
+      console.log(`\n${kind} ${factor}×: grown in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const open = await db.query<{ id: number }>(
+        `SELECT d.id FROM discussions d JOIN users u ON u.id = d.customer_id WHERE u.email = 'user@northwind.test' AND d.status = 'open'`,
+      );
+      const thread = `/api/discussions/${open.rows[0]!.id}/messages`;
+      const threadDeep = await deep('customer', thread, 'older_cursor', 'before', 10);
+      const listDeep = await deep('consultant', '/api/discussions/all', 'next_cursor', 'cursor', 10);
+      const adminDeep = await deep('administrator', '/api/admin/discussions/all', 'next_cursor', 'cursor', 50);
+      const auditDeep = await deep('administrator', '/api/admin/audit', 'next_cursor', 'cursor', 50);
+      const calls: Call[] = [
+        { who: 'customer', label: 'GET /api/advices', path: '/api/advices' },
+        { who: 'customer', label: 'GET /api/discussions', path: '/api/discussions' },
+        { who: 'customer', label: 'GET thread, latest', path: thread },
+        { who: 'customer', label: 'GET thread, 10 pages back', path: at(thread, 'before', threadDeep) },
+        { who: 'consultant', label: 'GET /api/discussions', path: '/api/discussions' },
+        { who: 'consultant', label: 'GET /api/discussions/all', path: '/api/discussions/all' },
+        { who: 'consultant', label: 'GET /api/discussions/all, deep', path: at('/api/discussions/all', 'cursor', listDeep) },
+        { who: 'consultant', label: 'GET /api/discussions/pending', path: '/api/discussions/pending' },
+        { who: 'administrator', label: 'GET /api/admin/discussions', path: '/api/admin/discussions' },
+        {
+          who: 'administrator',
+          label: 'GET /api/admin/discussions/all, deep',
+          path: at('/api/admin/discussions/all', 'cursor', adminDeep),
+        },
+        { who: 'administrator', label: 'GET /api/admin/audit', path: '/api/admin/audit' },
+        { who: 'administrator', label: 'GET /api/admin/audit, deep', path: at('/api/admin/audit', 'cursor', auditDeep) },
+        { who: 'administrator', label: 'GET /api/admin/audit?action=', path: '/api/admin/audit?action=advice.publish' },
+        { who: 'administrator', label: 'GET /api/admin/advices', path: '/api/admin/advices' },
+        { who: 'administrator', label: 'GET /api/admin/advices page 50', path: '/api/admin/advices?page=50' },
+        { who: 'administrator', label: 'GET /api/admin/advices?sort=title', path: '/api/admin/advices?sort=title&order=asc' },
+        { who: 'administrator', label: 'GET /api/admin/advices?search=', path: '/api/admin/advices?search=advice%2012' },
+        { who: 'administrator', label: 'GET /api/admin/news-items', path: '/api/admin/news-items' },
+        { who: 'administrator', label: 'GET /api/admin/dashboards', path: '/api/admin/dashboards' },
+        { who: 'administrator', label: 'GET /api/admin/users', path: '/api/admin/users' },
+      ];
+      console.log('| call | who | req/s | p50 ms | p99 ms | bytes | non-2xx | seq scans of large tables |');
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const call of calls) {
+        // One call with its queries caught, for their plans.
+        const caught: Array<[string, readonly unknown[]]> = [];
+        const query = db.query.bind(db);
+        db.query = ((sql: string, params?: readonly unknown[], options?: never) => {
+          if (/^\s*(SELECT|WITH)/i.test(sql)) caught.push([sql, params ?? []]);
+          return query(sql, params, options);
+        }) as Db['query'];
+        const probe = await get(call.who, call.path);
+        db.query = query;
+        const scans = new Set<string>();
+        for (const [sql, params] of caught) {
+          try {
+            const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+            for (const row of plan.rows) for (const match of row['QUERY PLAN'].matchAll(LARGE_TABLES)) scans.add(match[1]!);
+          } catch {
+            // A statement EXPLAIN cannot take (a notify, a lock): no plan.
+          }
+        }
+        await autocannon({ url: `${origin}${call.path}`, headers: headers[call.who], connections: CONNECTIONS, duration: 1 });
+        const result = await autocannon({
+          url: `${origin}${call.path}`,
+          headers: headers[call.who],
+          connections: CONNECTIONS,
+          duration: DURATION,
+        });
+        const failures = result.non2xx + result.errors + result.timeouts + (probe.status === 200 ? 0 : 1);
+        console.log(
+          `| ${call.label} | ${call.who} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${Buffer.byteLength(probe.body)} | ${failures} | ${[...scans].join(', ') || 'none'} |`,
+        );
+      }
+    }
+  } finally {
+    await app?.close();
+    await idp.close();
+    if (databaseUrl) {
+      const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    } else await db.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
