@@ -119,7 +119,11 @@ test.describe('the user area', () => {
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole('link', { name: 'Northwind sales overview' }).click();
     const frame = page.getByTitle('Northwind sales overview');
-    await expect(frame).toHaveAttribute('src', 'https://reports.example.com/reports/powerbi/Northwind/Sales');
+    // The development stand-in report server under the portal's origin, through its entrance.
+    await expect(frame).toHaveAttribute(
+      'src',
+      /\/dev-report-server\/(entrance\?redirect=%2Fdev-report-server%2Freports%2Fpowerbi%2FNorthwind%2FSales|reports\/powerbi\/Northwind\/Sales)/,
+    );
     await expect(frame).toBeHidden();
     await expect(page.getByRole('progressbar')).toBeVisible();
     await page.clock.runFor(6_000);

@@ -30,6 +30,7 @@ import imageUrls from './plugins/app/images/image-urls';
 import imageStore from './plugins/app/images/file-store';
 import imagesRepository from './plugins/app/images/images-repository';
 import categoriesRepository from './plugins/app/categories/categories-repository';
+import dashboardRefresh from './plugins/app/dashboards/dashboard-refresh';
 import dashboardsRepository from './plugins/app/dashboards/dashboards-repository';
 import newsItemsRepository from './plugins/app/news-items/news-items-repository';
 import trainingsRepository from './plugins/app/trainings/trainings-repository';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(groupsRepository);
   await app.register(ticketsRepository);
   await app.register(powerBiSync);
+  await app.register(dashboardRefresh);
   await app.register(schedulesRepository);
   await app.register(scheduler);
   await app.register(exchangeStore);

@@ -22,6 +22,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDir: join(dataDir, 'no-static'),
     remotes,
     reportingHost: null,
+    reportStaleHours: 24,
+    reportRefreshMinutes: 0,
     projectsUrl: null,
     logLevel: process.env.HUB_TEST_LOG ? 'info' : 'silent',
     rateLimitMax: 10_000,

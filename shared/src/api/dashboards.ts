@@ -3,6 +3,28 @@ import { AdviceListQuerySchema } from './advices';
 import { AudienceTypeSchema, EntitySummarySchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
+/**
+ * How fresh a dashboard's data is, from the report server's refresh history (read after each sync
+ * and on a schedule): 'fresh'; 'failed' when the last refresh failed; 'stale' when the last
+ * successful one is older than the server's REPORT_STALE_HOURS; 'unknown' when nothing is known.
+ */
+export const DashboardDataStateSchema = Type.Union([
+  Type.Literal('fresh'),
+  Type.Literal('stale'),
+  Type.Literal('failed'),
+  Type.Literal('unknown'),
+]);
+export type DashboardDataState = Static<typeof DashboardDataStateSchema>;
+
+export const DashboardDataSchema = Type.Object({
+  /** The end of the last successful refresh (ISO 8601): "Data as of …". */
+  as_of: Nullable(Type.String()),
+  /** The end of the last failed refresh, when it came after the last success. */
+  failed_at: Nullable(Type.String()),
+  state: DashboardDataStateSchema,
+});
+export type DashboardData = Static<typeof DashboardDataSchema>;
+
 /** A dashboard of docs/product.md §3: a Power BI report of one entity, shown to all its users or to named ones. */
 export const DashboardSchema = Type.Object({
   id: Type.Integer(),
@@ -19,6 +41,10 @@ export const DashboardSchema = Type.Object({
   sources: Type.Object({ users: Type.Array(Type.Integer()) }),
   created_at: Type.String(),
   updated_at: Type.String(),
+  /** How fresh its data is. */
+  data: DashboardDataSchema,
+  /** Starred by the person the server answers as (listed first). */
+  favourite: Type.Boolean(),
 });
 export type Dashboard = Static<typeof DashboardSchema>;
 
@@ -50,3 +76,11 @@ export type DashboardUpdateBody = Static<typeof DashboardUpdateBodySchema>;
 /** GET /api/admin/dashboards: every status, the entity in force. */
 export const AdminDashboardListQuerySchema = AdminContentListQuerySchema;
 export type AdminDashboardListQuery = Static<typeof AdminDashboardListQuerySchema>;
+
+/** The server's messages about dashboards. */
+export const DASHBOARD_MESSAGES = {
+  displayAsFavourite: 'Not while displaying another user: their favourites are theirs to change',
+} as const;
+
+/** PUT (star) and DELETE (unstar) /api/dashboards/{id}/favourite: 204, 404 for a dashboard the caller does not see. */
+export const dashboardFavouritePath = (id: number) => `/dashboards/${id}/favourite`;

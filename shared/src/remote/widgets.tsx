@@ -4,6 +4,7 @@ import { catalogues } from '../i18n/catalogue-store';
 import type { collectmaster } from '../i18n/en/collectmaster';
 import type { common } from '../i18n/en/common';
 import type { content } from '../i18n/en/content';
+import type { dashboards } from '../i18n/en/dashboards';
 import type { Namespace } from '../i18n/resources';
 import type { Language, MountProps, RemoteLifecycles } from './contract';
 import { reactLifecycles } from './react-lifecycles';
@@ -16,7 +17,7 @@ export type { Language };
 // like a remote area, each on its own, so that one failing widget leaves the others and the page.
 // This module is deliberately light: no design system, no i18next, so that /home stays within budget.
 
-export type HomeWidgetId = 'pinned-news' | 'upcoming-trainings' | 'latest-files';
+export type HomeWidgetId = 'pinned-news' | 'upcoming-trainings' | 'latest-files' | 'favourite-dashboards';
 
 export interface HomeWidget {
   id: HomeWidgetId;
@@ -31,6 +32,7 @@ export const HOME_WIDGETS: readonly HomeWidget[] = [
   { id: 'pinned-news', remote: 'content' },
   { id: 'upcoming-trainings', remote: 'content' },
   { id: 'latest-files', remote: 'collectmaster', hiddenInDisplayAs: true },
+  { id: 'favourite-dashboards', remote: 'dashboards' },
 ];
 
 // The card every widget draws itself in (plain elements and CSS), and the height its cell keeps.
@@ -46,6 +48,7 @@ interface WidgetCatalogues {
   common: typeof common;
   content: typeof content;
   collectmaster: typeof collectmaster;
+  dashboards: typeof dashboards;
 }
 export type WidgetNamespace = keyof WidgetCatalogues;
 

@@ -35,6 +35,10 @@ export interface AppConfig {
   /** Where the shell finds each remote's mf-manifest.json. */
   remotes: Record<RemoteName, string>;
   reportingHost: string | null;
+  /** A dashboard whose data was last refreshed longer ago than this is shown as stale (REPORT_STALE_HOURS). */
+  reportStaleHours: number;
+  /** How often the refresh history of the reports is read, in minutes; 0: only with the sync (REPORT_REFRESH_MINUTES). */
+  reportRefreshMinutes: number;
   projectsUrl: string | null;
   logLevel: LogLevel;
   /** Requests per minute and address on /api and /idp. */
@@ -227,7 +231,12 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     seedDemo,
     staticDir,
     remotes,
-    reportingHost: parseOptionalUrl(env, 'REPORTING_HOST'),
+    // In development without a report server, the stand-in the portal serves under /dev-report-server (plugins/external/power-bi).
+    reportingHost:
+      parseOptionalUrl(env, 'REPORTING_HOST') ??
+      (nodeEnv === 'development' && pbirsUrl === null ? `${new URL(publicUrl).origin}/dev-report-server` : null),
+    reportStaleHours: parseInteger(env, 'REPORT_STALE_HOURS', 24, 1, 24 * 365),
+    reportRefreshMinutes: parseInteger(env, 'REPORT_REFRESH_MINUTES', 5, 0, 24 * 60),
     projectsUrl: parseOptionalUrl(env, 'PROJECTS_URL'),
     logLevel: logLevel as LogLevel,
     rateLimitMax: parseInteger(env, 'RATE_LIMIT_MAX', 1000, 1, 1_000_000),

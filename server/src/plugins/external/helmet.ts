@@ -9,7 +9,9 @@ import type { AppConfig } from './config';
  * Security headers and the Content-Security-Policy of the portal. The policy lets the shell and
  * the remotes run (same-origin scripts, or the remotes' own origins when REMOTE_<NAME>_URL moves
  * them), lets the browser reach the identity providers during sign-in (connect-src), and lets
- * dashboards be framed (frame-src https:). The embedded provider's pages have their own policy.
+ * dashboards be framed (frame-src https:; in development without a report server, also the portal's
+ * own origin, where the stand-in report server serves the demo reports). The embedded provider's
+ * pages have their own policy.
  *
  * The headers are built once (again when allowConnect adds an origin) and set from a list on
  * each answer: @fastify/helmet called helmet() afresh for each request, which parsed every
@@ -70,6 +72,8 @@ export default fp(
     const https = config.publicUrl.startsWith('https:');
     // A remote on its webpack dev server (development only) is an eval-based build.
     const devRemotes = config.nodeEnv === 'development' && remotes.length > 0;
+    // The stand-in report server under /dev-report-server (development only, see plugins/external/power-bi).
+    const devReports = config.nodeEnv === 'development' && !config.pbirsUrl;
 
     const options = (): HelmetOptions => ({
       contentSecurityPolicy: {
@@ -82,7 +86,7 @@ export default fp(
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'font-src': ["'self'", 'data:', ...remotes],
           'connect-src': ["'self'", ...connect],
-          'frame-src': ['https:'],
+          'frame-src': ['https:', ...(devReports ? ["'self'"] : [])],
           'worker-src': ["'self'", 'blob:'],
           'object-src': ["'none'"],
           'base-uri': ["'self'"],

@@ -61,6 +61,16 @@ export const content: ExpectationTable = {
     statuses: [401, 200, 404, 200, 200, 404, 200],
     note: "Northwind's dashboard: another entity's user and the entity-less administrator get 404",
   },
+  'PUT /api/dashboards/:id/favourite': {
+    url: (f) => `/api/dashboards/${f.northwindDashboardId}/favourite`,
+    statuses: [401, 204, 404, 204, 204, 404, 403],
+    note: "a star on Northwind's dashboard: only who sees it (404 otherwise); display-as does not change the user's favourites",
+  },
+  'DELETE /api/dashboards/:id/favourite': {
+    url: (f) => `/api/dashboards/${f.northwindDashboardId}/favourite`,
+    statuses: [401, 204, 404, 204, 204, 404, 403],
+    note: 'the same rule as starring',
+  },
   'GET /api/categories': { statuses: SIGNED_IN },
   'GET /api/images/category/:category': { url: () => '/api/images/category/banner', statuses: SIGNED_IN },
   'POST /api/images': {

@@ -4,6 +4,28 @@ export const dashboards = {
   empty: 'No dashboard for you yet.',
   loading: 'Loading the dashboards…',
   loadFailed: 'The dashboards could not be loaded.',
+  data: {
+    asOf: 'Data as of {{date}}',
+    unknown: 'Data refresh date unknown',
+    failed: 'The last data refresh failed ({{date}}): figures may be out of date.',
+    stale: 'These figures have not been refreshed for a while.',
+  },
+  favourite: {
+    add: 'Add {{title}} to my favourites',
+    remove: 'Remove {{title}} from my favourites',
+    failed: 'The favourite could not be saved.',
+  },
+  ask: {
+    button: 'Ask my consultant',
+    message: 'Hello, I have a question about the dashboard "{{title}}" ({{link}}):\n\n',
+  },
+  widget: {
+    title: 'My favourite dashboards',
+    empty: 'Star a dashboard to find it here.',
+    browse: 'See all dashboards',
+    loading: 'Loading…',
+    failed: 'Your favourite dashboards could not be loaded.',
+  },
   view: {
     back: 'Back to the dashboards',
     loading: 'Loading the dashboard',

@@ -6,6 +6,28 @@ export const dashboards: Catalogue<typeof en> = {
   empty: 'Aucun tableau de bord pour vous pour le moment.',
   loading: 'Chargement des tableaux de bord…',
   loadFailed: "Les tableaux de bord n'ont pas pu être chargés.",
+  data: {
+    asOf: 'Données au {{date}}',
+    unknown: 'Date de mise à jour des données inconnue',
+    failed: 'La dernière mise à jour des données a échoué ({{date}}) : les chiffres peuvent ne pas être à jour.',
+    stale: "Ces chiffres n'ont pas été mis à jour depuis un moment.",
+  },
+  favourite: {
+    add: 'Ajouter {{title}} à mes favoris',
+    remove: 'Retirer {{title}} de mes favoris',
+    failed: "Le favori n'a pas pu être enregistré.",
+  },
+  ask: {
+    button: 'Demander à mon consultant',
+    message: "Bonjour, j'ai une question sur le tableau de bord « {{title}} » ({{link}}) :\n\n",
+  },
+  widget: {
+    title: 'Mes tableaux de bord favoris',
+    empty: 'Ajoutez un tableau de bord à vos favoris (étoile) pour le retrouver ici.',
+    browse: 'Voir tous les tableaux de bord',
+    loading: 'Chargement…',
+    failed: "Vos tableaux de bord favoris n'ont pas pu être chargés.",
+  },
   view: {
     back: 'Retour aux tableaux de bord',
     loading: 'Chargement du tableau de bord',

@@ -20,6 +20,8 @@ function dashboard(id: number, overrides: Partial<Dashboard> = {}): Dashboard {
     sources: { users: [] },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-02T10:00:00.000Z',
+    data: { as_of: null, failed_at: null, state: 'unknown' },
+    favourite: false,
     ...overrides,
   };
 }

@@ -8,12 +8,14 @@ export interface ComposerProps {
   onSend: (text: string, close: boolean) => Promise<void>;
   /** Offer 'Send & Close'. */
   canClose?: boolean;
+  /** A draft to start from (a question about a dashboard). */
+  initialText?: string;
 }
 
 /** The message box: Enter sends, Shift+Enter adds a line; Send, and Send & Close. */
-export function Composer({ onSend, canClose = true }: ComposerProps) {
+export function Composer({ onSend, canClose = true, initialText = '' }: ComposerProps) {
   const { t } = useTranslation('contact');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [busy, setBusy] = useState(false);
   const tooLong = text.length > MESSAGE_MAX_LENGTH;
   const blank = text.trim() === '';

@@ -58,7 +58,16 @@ export function DiscussionsPage() {
         ? null
         : (openItems[0]?.id ?? null);
   const selectedDiscussion = openItems.find((discussion) => discussion.id === selectedId) ?? null;
-  const newWith = selection && 'toUserId' in selection ? selection : null;
+  // "Ask my consultant" from a dashboard: ?draft= is a message to write to the consultant (their open
+  // discussion, else a new one), not sent until the person sends it.
+  const [draft] = useState(() => new URLSearchParams(window.location.search).get('draft') ?? '');
+  const consultant = me.contacts[0];
+  const newWith =
+    selection && 'toUserId' in selection
+      ? selection
+      : !selection && draft && openItems.length === 0 && consultant
+        ? { toUserId: consultant.id, name: `${consultant.first_name} ${consultant.last_name}` }
+        : null;
   const partnerName = selectedDiscussion ? fullName(otherParty(selectedDiscussion, me.id)) : (newWith?.name ?? '');
 
   async function send(text: string, close: boolean) {
@@ -194,7 +203,7 @@ export function DiscussionsPage() {
                 {session.displayAs ? (
                   <Text color="fg.muted">{t('composer.readOnly')}</Text>
                 ) : (
-                  <Composer onSend={send} canClose={selectedDiscussion !== null} />
+                  <Composer onSend={send} canClose={selectedDiscussion !== null} initialText={draft} />
                 )}
               </>
             ) : (

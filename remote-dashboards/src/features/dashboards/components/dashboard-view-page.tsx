@@ -1,4 +1,4 @@
-import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Heading, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -8,12 +8,20 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { embedUrl, readReportingHost } from '../lib/embed-url';
 import { DashboardEmbed } from './dashboard-embed';
 import { LoadState } from '@hub/shared/ui';
+import { askConsultantPath } from '../lib/ask-consultant';
+import { DataAsOf } from './data-as-of';
+import { FavouriteButton } from './favourite-button';
 
-/** /dashboards/:id: one dashboard of the list, embedded. */
+/** The portal address of a dashboard, for a message. */
+const dashboardLink = (id: number) => new URL(paths.dashboard(id), window.location.origin).href;
+
+/** /dashboards/:id: one dashboard of the list, embedded, with its star, how fresh its data is, and "Ask my consultant". */
 export function DashboardViewPage() {
   const { t } = useTranslation('dashboards');
   const { id } = useParams();
-  const { identityToken } = useRemoteProps();
+  const { identityToken, session, navigate } = useRemoteProps();
+  // Only someone with a consultant asks one; display-as only shows the portal as them.
+  const canAsk = session.displayedUser.contacts.length > 0 && session.displayAs === null;
   const { data, error, isLoading, mutate } = useDashboards();
   const dashboard = data?.items.find((item) => String(item.id) === id);
   const src = useMemo(
@@ -41,9 +49,27 @@ export function DashboardViewPage() {
         </Stack>
       ) : (
         <>
-          <Heading as="h1" size="2xl">
-            {dashboard.title}
-          </Heading>
+          <HStack justify="space-between" align="start" wrap="wrap" gap="2">
+            <Stack gap="1" minW="0">
+              <HStack gap="1" align="center">
+                <Heading as="h1" size="2xl">
+                  {dashboard.title}
+                </Heading>
+                <FavouriteButton dashboard={dashboard} onChanged={() => mutate()} />
+              </HStack>
+              <DataAsOf data={dashboard.data} />
+            </Stack>
+            {canAsk ? (
+              <Button
+                variant="outline"
+                onClick={() =>
+                  navigate(askConsultantPath(dashboard, t('ask.message', { title: dashboard.title, link: dashboardLink(dashboard.id) })))
+                }
+              >
+                {t('ask.button')}
+              </Button>
+            ) : null}
+          </HStack>
           <Box flex="1" minH="60vh">
             <DashboardEmbed id={dashboard.id} title={dashboard.title} src={src} />
           </Box>

@@ -4,8 +4,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { useDashboards } from '../api/get-dashboards';
 import { LoadState } from '@hub/shared/ui';
+import { DataAsOf } from './data-as-of';
+import { FavouriteButton } from './favourite-button';
 
-/** /dashboards: the dashboards of the displayed user. */
+/** /dashboards: the dashboards of the displayed user, their favourites first (the server's order). */
 export function DashboardsPage() {
   const { t } = useTranslation('dashboards');
   const { data, error, isLoading, mutate } = useDashboards();
@@ -30,19 +32,25 @@ export function DashboardsPage() {
             <li key={dashboard.id}>
               <Card.Root as="article" size="sm" aria-labelledby={`dashboard-${dashboard.id}`}>
                 <Card.Body gap="2">
-                  {dashboard.tag ? (
-                    <HStack>
-                      <Badge colorPalette="brand" variant="subtle">
-                        {dashboard.tag}
-                      </Badge>
-                    </HStack>
-                  ) : null}
-                  <Heading as="h2" size="md" id={`dashboard-${dashboard.id}`}>
-                    <Link asChild color="fg" _hover={{ color: 'brand.fg' }}>
-                      <RouterLink to={paths.dashboard(dashboard.id)}>{dashboard.title}</RouterLink>
-                    </Link>
-                  </Heading>
+                  <HStack justify="space-between" align="start" gap="2">
+                    <Stack gap="2" minW="0">
+                      {dashboard.tag ? (
+                        <HStack>
+                          <Badge colorPalette="brand" variant="subtle">
+                            {dashboard.tag}
+                          </Badge>
+                        </HStack>
+                      ) : null}
+                      <Heading as="h2" size="md" id={`dashboard-${dashboard.id}`}>
+                        <Link asChild color="fg" _hover={{ color: 'brand.fg' }}>
+                          <RouterLink to={paths.dashboard(dashboard.id)}>{dashboard.title}</RouterLink>
+                        </Link>
+                      </Heading>
+                    </Stack>
+                    <FavouriteButton dashboard={dashboard} onChanged={() => mutate()} />
+                  </HStack>
                   {dashboard.entity ? <Text color="fg.muted">{dashboard.entity.name}</Text> : null}
+                  <DataAsOf data={dashboard.data} />
                 </Card.Body>
               </Card.Root>
             </li>

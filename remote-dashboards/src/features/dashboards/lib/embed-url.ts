@@ -6,6 +6,8 @@
  *
  * The entrance address is `https://<reporting host>/entrance?redirect=<path and query of the
  * report>&embed=true&id_token=<token>`. Without a reporting host or a token, nothing is rewritten.
+ * A reporting host with a path (`localhost:8080/dev-report-server`, the development stand-in) has
+ * its entrance under that path.
  */
 export interface EmbedConfig {
   /** Host name (or origin, or URL) of the reporting server; null when the portal has none. */
@@ -13,11 +15,12 @@ export interface EmbedConfig {
   idToken: string | null;
 }
 
-function hostOf(value: string): string {
+function parts(value: string): { host: string; path: string } {
   try {
-    return new URL(value.includes('://') ? value : `https://${value}`).host.toLowerCase();
+    const url = new URL(value.includes('://') ? value : `https://${value}`);
+    return { host: url.host.toLowerCase(), path: url.pathname.replace(/\/+$/, '') };
   } catch {
-    return value.toLowerCase();
+    return { host: value.toLowerCase(), path: '' };
   }
 }
 
@@ -29,8 +32,10 @@ export function embedUrl(url: string, { reportingHost, idToken }: EmbedConfig): 
   } catch {
     return url;
   }
-  if (target.host.toLowerCase() !== hostOf(reportingHost)) return url;
-  const entrance = new URL('/entrance', target.origin);
+  const reporting = parts(reportingHost);
+  if (target.host.toLowerCase() !== reporting.host) return url;
+  if (reporting.path && !target.pathname.startsWith(`${reporting.path}/`)) return url;
+  const entrance = new URL(`${reporting.path}/entrance`, target.origin);
   entrance.searchParams.set('redirect', `${target.pathname}${target.search}${target.hash}`);
   entrance.searchParams.set('embed', 'true');
   entrance.searchParams.set('id_token', idToken);

@@ -70,6 +70,8 @@ export const WATCHED_TABLES = new Set([
   'advice_users',
   'dashboards',
   'dashboard_users',
+  'dashboard_refresh',
+  'dashboard_favourites',
   'news_items',
   'categories',
   'images',

@@ -38,6 +38,11 @@ export interface DashboardsRepository extends AudienceContentAdmin<
   /** Published dashboards of the caller's entity whose audience includes them, newest first. */
   list(query: DashboardListQuery, session: Session): Promise<DashboardList>;
   get(id: number, session: Session): Promise<Dashboard | null>;
+  /**
+   * Stars (or unstars) a dashboard the caller sees, for the person the server answers as; false
+   * when they do not see it. Idempotent.
+   */
+  setFavourite(id: number, favourite: boolean, session: Session): Promise<boolean>;
   /** A new draft for all the entity's users (multi_users) unless said otherwise; the url must be https. */
   create(body: DashboardCreateBody, session: Session): Promise<Dashboard>;
 }
@@ -52,22 +57,54 @@ interface DashboardRow extends ContentRow, AudienceRow {
   tag: string | null;
   description: string | null;
   url: string;
+  last_success_at: Date | string | null;
+  last_failure_at: Date | string | null;
+  favourite: boolean;
 }
 
-const SELECT = `
+/**
+ * The dashboards with their refresh history and whether `userId` starred them (0: nobody). The id is
+ * written into the text (a checked integer, never user text) rather than as a parameter: the
+ * list's count query shares the WHERE's parameters but not this column.
+ */
+const select = (userId: number) => {
+  if (!Number.isSafeInteger(userId) || userId < 0) throw new Error('a user id is an integer');
+  return `
   SELECT d.id, d.title, d.tag, d.description, d.url, d.status, d.audience_type,
          e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
          COALESCE((SELECT array_agg(du.user_id ORDER BY du.user_id) FROM dashboard_users du WHERE du.dashboard_id = d.id), '{}') AS source_users,
-         d.created_at, d.updated_at
+         d.created_at, d.updated_at, r.last_success_at, r.last_failure_at,
+         EXISTS (SELECT 1 FROM dashboard_favourites f WHERE f.dashboard_id = d.id AND f.user_id = ${userId}) AS favourite
     FROM dashboards d
     LEFT JOIN entities e ON e.id = d.entity_id
-    LEFT JOIN images l ON l.id = e.logo_image_id`;
+    LEFT JOIN images l ON l.id = e.logo_image_id
+    LEFT JOIN dashboard_refresh r ON r.dashboard_id = d.id`;
+};
+const SELECT = select(0);
+
+/** What the refresh history says of a dashboard's data, `staleHours` being REPORT_STALE_HOURS. */
+export function dashboardData(
+  lastSuccess: Date | string | null,
+  lastFailure: Date | string | null,
+  staleHours: number,
+  now = Date.now(),
+): Dashboard['data'] {
+  const success = lastSuccess === null ? null : new Date(lastSuccess);
+  const failure = lastFailure === null ? null : new Date(lastFailure);
+  const failedLast = failure !== null && (success === null || failure > success);
+  const state = failedLast ? 'failed' : success === null ? 'unknown' : now - success.getTime() > staleHours * 3_600_000 ? 'stale' : 'fresh';
+  return { as_of: success?.toISOString() ?? null, failed_at: failedLast ? failure.toISOString() : null, state };
+}
 
 const NOT_FOUND = 'Dashboard not found';
 
-/** docs/product.md §5: dashboards are framed over https only. */
-export function httpsUrl(text: string): string {
+/**
+ * Dashboards are framed over https only (docs/product.md); in development, also the reports of the
+ * stand-in report server the portal serves (`devReports`, the address its reports start with).
+ */
+export function httpsUrl(text: string, devReports: string | null = null): string {
   const url = URL.parse(text.trim());
+  if (url && devReports && url.protocol === 'http:' && url.href.startsWith(devReports)) return url.href;
   if (!url || url.protocol !== 'https:' || !url.hostname) throw httpErrors.badRequest('Please enter a valid URL (https://)');
   return url.href;
 }
@@ -80,9 +117,15 @@ const visibility = (session: Session, includesUnpublished: boolean, params: unkn
 
 export default fp(
   async (fastify) => {
-    const { db, imageUrls } = fastify;
+    const { db, imageUrls, config } = fastify;
+    const devReports =
+      config.nodeEnv === 'development' && !config.pbirsUrl
+        ? `${new URL(config.publicUrl).origin}/dev-report-server/reports/powerbi/`
+        : null;
 
     const toDashboard = (row: DashboardRow): Dashboard => ({
+      data: dashboardData(row.last_success_at, row.last_failure_at, fastify.config.reportStaleHours),
+      favourite: row.favourite === true,
       id: row.id,
       title: row.title,
       tag: row.tag,
@@ -102,8 +145,9 @@ export default fp(
       page: number,
       pageSize: number,
       order = 'd.created_at DESC, d.id DESC',
+      select = SELECT,
     ): Promise<DashboardList> {
-      return contentPage(db, DASHBOARDS, SELECT, toDashboard, { where, params, order, page, pageSize });
+      return contentPage(db, DASHBOARDS, select, toDashboard, { where, params, order, page, pageSize });
     }
 
     async function byId(id: number): Promise<Dashboard | null> {
@@ -122,14 +166,36 @@ export default fp(
     const repository: DashboardsRepository = {
       async list(query, session) {
         const params: unknown[] = [];
-        return listPage(visibility(session, query.includes_unpublished === true, params), params, query.page ?? 1, query.page_size ?? 20);
+        // The person's favourites first.
+        const userId = session.user.id;
+        const where = visibility(session, query.includes_unpublished === true, params);
+        // `favourite`: the select's output column.
+        return listPage(
+          where,
+          params,
+          query.page ?? 1,
+          query.page_size ?? 20,
+          'favourite DESC, d.created_at DESC, d.id DESC',
+          select(userId),
+        );
       },
 
       async get(id, session) {
         const params: unknown[] = [id];
         const where = visibility(session, true, params);
-        const { rows } = await db.query<DashboardRow>(`${SELECT} WHERE d.id = $1 AND ${where}`, params);
+        const { rows } = await db.query<DashboardRow>(`${select(session.user.id)} WHERE d.id = $1 AND ${where}`, params);
         return rows[0] ? toDashboard(rows[0]) : null;
+      },
+
+      async setFavourite(id, favourite, session) {
+        if (!(await repository.get(id, session))) return false;
+        if (favourite)
+          await db.query(
+            'INSERT INTO dashboard_favourites (user_id, dashboard_id) VALUES ($1, $2) ON CONFLICT (user_id, dashboard_id) DO NOTHING',
+            [session.user.id, id],
+          );
+        else await db.query('DELETE FROM dashboard_favourites WHERE user_id = $1 AND dashboard_id = $2', [session.user.id, id]);
+        return true;
       },
 
       async adminList(query, session) {
@@ -144,7 +210,7 @@ export default fp(
       },
 
       async create(body, session) {
-        const url = httpsUrl(body.url);
+        const url = httpsUrl(body.url, devReports);
         const id = await db.transaction(async (tx) => {
           const entityId = await entityForWrite(tx, session, body.entity_id);
           const { rows } = await tx.query<{ id: number }>(
@@ -173,7 +239,7 @@ export default fp(
       },
 
       async update(id, body, session) {
-        const url = body.url === undefined ? undefined : httpsUrl(body.url);
+        const url = body.url === undefined ? undefined : httpsUrl(body.url, devReports);
         await db.transaction(async (tx) => {
           const dashboard = await lock(tx, id, session);
           assertDraft(dashboard);

@@ -32,7 +32,9 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 export function publicConfigTags(config: { reportingHost: string | null; projectsUrl: string | null }): string {
   const tags: string[] = [];
   if (config.reportingHost) {
-    const host = /^https?:\/\//i.test(config.reportingHost) ? new URL(config.reportingHost).host : config.reportingHost;
+    // The host, and the path when the report server lives under one (the development stand-in's /dev-report-server).
+    const url = /^https?:\/\//i.test(config.reportingHost) ? new URL(config.reportingHost) : null;
+    const host = url ? `${url.host}${url.pathname.replace(/\/+$/, '')}` : config.reportingHost;
     tags.push(`<meta name="hub-reporting-host" content="${escapeAttribute(host)}">`);
   }
   if (config.projectsUrl) tags.push(`<meta name="hub-projects-url" content="${escapeAttribute(config.projectsUrl)}">`);

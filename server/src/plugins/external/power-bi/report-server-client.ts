@@ -4,6 +4,9 @@
  * (`GET /api/v2.0/CatalogItems`) and the security policy of each (`GET /api/v2.0/CatalogItems({Id})/Policies`,
  * an ItemPolicy: `{ InheritParentPolicy, Policies: [{ GroupUserName, Roles: [{ Name }] }] }`).
  * Basic authentication or none; NTLM is out of scope (put the server behind a proxy that speaks it).
+ * Also the refresh plans of the Power BI reports and their history
+ * (`GET /api/v2.0/PowerBIReports({Id})/CacheRefreshPlans`, `GET /api/v2.0/CacheRefreshPlans({Id})/History`):
+ * when each report's data was last refreshed, and when a refresh last failed.
  */
 
 /** One principal (a group or a user) and the roles it holds on a catalog item. */
@@ -27,6 +30,83 @@ export interface ReportServerClient {
    * grants exactly what its parent grants, so reading it would only repeat names.
    */
   catalogPolicies(): Promise<ItemPolicies[]>;
+  /**
+   * The refresh history of the Power BI reports at `paths` (catalog paths, compared without case),
+   * by path as given; a path the catalog does not hold is left out.
+   */
+  refreshHistory(paths: readonly string[]): Promise<Map<string, ReportRefresh>>;
+}
+
+/** What a report's refresh plans and their history say. */
+export interface ReportRefresh {
+  /** The end of the last successful refresh (ISO 8601); null when none is known. */
+  lastSuccessAt: string | null;
+  /** The end of the last failed refresh; null when none is known. */
+  lastFailureAt: string | null;
+  /** The report server's message for that failure. */
+  lastFailureMessage: string | null;
+}
+
+/** A refresh plan as the API gives it (`CacheRefreshPlans`). */
+export interface RefreshPlanJson {
+  Id?: string;
+  CatalogItemPath?: string;
+  LastRunTime?: string | null;
+  LastStatus?: string | null;
+}
+
+/** A run of a plan as the API gives it (`CacheRefreshPlans({Id})/History`). */
+export interface RefreshRunJson {
+  StartTime?: string | null;
+  EndTime?: string | null;
+  SubscriptionStatus?: string | null;
+  Message?: string | null;
+}
+
+/**
+ * What a status text of the report server says: 'success' ("Completed Data Refresh"), 'failure'
+ * ("Error: …", "Failed …"), or null for anything else ("Refreshing", "New Scheduled Refresh Plan").
+ */
+export function refreshOutcome(status: string | null | undefined): 'success' | 'failure' | null {
+  if (!status) return null;
+  if (/\b(error|fail(ed|ure)?)\b/i.test(status)) return 'failure';
+  if (/\b(completed?|succe(ss|eded|ssful))\b/i.test(status)) return 'success';
+  return null;
+}
+
+const time = (text: string | null | undefined): number | null => {
+  if (!text) return null;
+  const value = Date.parse(text);
+  return Number.isNaN(value) ? null : value;
+};
+
+/**
+ * The last success and the last failure over every plan of a report and their runs. A run counts
+ * at its end (its start while it has none); a plan without history counts by its LastRunTime and
+ * LastStatus. Runs with a time that does not parse are ignored.
+ */
+export function summariseRefresh(plans: ReadonlyArray<{ plan: RefreshPlanJson; history: readonly RefreshRunJson[] }>): ReportRefresh {
+  let success: number | null = null;
+  let failure: { at: number; message: string | null } | null = null;
+  const count = (at: number | null, status: string | null | undefined, message: string | null) => {
+    const outcome = refreshOutcome(status);
+    if (at === null || outcome === null) return;
+    if (outcome === 'success' && (success === null || at > success)) success = at;
+    if (outcome === 'failure' && (failure === null || at > failure.at)) failure = { at, message };
+  };
+  for (const { plan, history } of plans) {
+    if (history.length === 0) count(time(plan.LastRunTime), plan.LastStatus, plan.LastStatus ?? null);
+    for (const run of history)
+      count(time(run.EndTime) ?? time(run.StartTime), run.SubscriptionStatus, run.Message ?? run.SubscriptionStatus ?? null);
+  }
+  // Assigned in the closure: TypeScript would narrow both to null here.
+  const last = failure as { at: number; message: string | null } | null;
+  const lastSuccess = success as number | null;
+  return {
+    lastSuccessAt: lastSuccess === null ? null : new Date(lastSuccess).toISOString(),
+    lastFailureAt: last ? new Date(last.at).toISOString() : null,
+    lastFailureMessage: last?.message?.slice(0, 2000) ?? null,
+  };
 }
 
 /** The report server could not be reached, refused us, or answered something else than the API. */
@@ -124,6 +204,28 @@ export function createReportServerClient(options: ReportServerClientOptions): Re
 
   return {
     apiUrl,
+    async refreshHistory(paths) {
+      const wanted = new Map(paths.map((path) => [path.toLowerCase(), path]));
+      const reports = (await catalogItems()).filter((item) => item.Type === 'PowerBIReport' && wanted.has(item.Path.toLowerCase()));
+      const found = await mapLimited(reports, options.concurrency ?? 4, async (report) => {
+        const plans = await get<ODataList<RefreshPlanJson>>(
+          `${apiUrl}/PowerBIReports(${encodeURIComponent(report.Id)})/CacheRefreshPlans`,
+          `Refresh plans of ${report.Path}`,
+        );
+        const withHistory = [];
+        for (const plan of plans.value ?? []) {
+          if (typeof plan.Id !== 'string') continue;
+          const history = await get<ODataList<RefreshRunJson>>(
+            `${apiUrl}/CacheRefreshPlans(${encodeURIComponent(plan.Id)})/History`,
+            `Refresh history of ${report.Path}`,
+          );
+          withHistory.push({ plan, history: Array.isArray(history.value) ? history.value : [] });
+        }
+        return [wanted.get(report.Path.toLowerCase())!, summariseRefresh(withHistory)] as const;
+      });
+      return new Map(found);
+    },
+
     async catalogPolicies() {
       const items = await catalogItems();
       const policies = await mapLimited(items, options.concurrency ?? 4, async (item) => {

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DashboardListQuerySchema, DashboardListSchema, DashboardSchema, ErrorResponseSchema, IdParamSchema } from '@hub/shared/api';
+import {
+  DASHBOARD_MESSAGES,
+  DashboardListQuerySchema,
+  DashboardListSchema,
+  DashboardSchema,
+  ErrorResponseSchema,
+  IdParamSchema,
+} from '@hub/shared/api';
+import { Type } from 'typebox';
 import { cachedList } from '../cached-list';
+import { errorResponses } from '../error-responses';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -37,5 +46,20 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       return dashboard ?? reply.notFound('Dashboard not found');
     },
   );
+
+  // The person's favourites (a star on each dashboard they see): PUT stars, DELETE unstars, both
+  // idempotent. Display-as only shows the portal as someone: it does not change their favourites.
+  for (const method of ['PUT', 'DELETE'] as const) {
+    fastify.route({
+      method,
+      url: '/dashboards/:id/favourite',
+      schema: { tags: ['dashboards'], params: IdParamSchema, response: { 204: Type.Null(), ...errorResponses(401, 403, 404) } },
+      handler: async (request, reply) => {
+        if (request.session.displayAs) return reply.forbidden(DASHBOARD_MESSAGES.displayAsFavourite);
+        const done = await fastify.dashboardsRepository.setFavourite(request.params.id, method === 'PUT', request.session);
+        return done ? reply.code(204).send(null) : reply.notFound('Dashboard not found');
+      },
+    });
+  }
 };
 export default routes;

@@ -23,7 +23,12 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     const server = fastify.reportServer;
     if (!server) return answer(reply, 503, PBI_MESSAGES.notConfigured);
     try {
-      return await work(server);
+      const result = await work(server);
+      // After a sync, how fresh the reports' data is (the sync's lock already given back; a failure there is only logged).
+      await fastify.dashboardRefresh
+        .run()
+        .catch((error: unknown) => reply.log.warn({ err: error }, 'reading the reports refresh history failed'));
+      return result;
     } catch (error) {
       if (error instanceof SyncAlreadyRunningError) return answer(reply, 409, PBI_MESSAGES.alreadyRunning);
       if (!(error instanceof ReportServerError)) throw error;

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './test-support/session';
+
+/** No serious or critical accessibility violation on the page as it is now (the report's own page aside). */
+async function expectAccessible(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).exclude('[data-testid="dashboard-frame"]').analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect([screen, serious]).toEqual([screen, []]);
+}
+
+const card = (page: Page, title: string) => page.getByRole('article', { name: title });
+
+test.describe('dashboards: reports that show, how fresh, favourites, a question', () => {
+  // Two sign-ins and several accessibility checks per test, on a shared machine.
+  test.setTimeout(180_000);
+
+  test('should show the demo report in its frame once revealed, and say how fresh each report is, in both languages', async ({ page }) => {
+    await signIn(page, 'user@contoso.test');
+    await page.goto('/dashboards');
+    // Read from the stand-in's refresh history soon after start: finance failed this morning, projects refreshed.
+    await expect(card(page, 'Contoso finance cockpit').getByText(/The last data refresh failed/)).toBeVisible({ timeout: 30_000 });
+    await expect(card(page, 'Contoso project portfolio').getByText(/^Data as of /)).toBeVisible();
+    await expect(card(page, 'Contoso project portfolio').getByText(/failed|a while/)).toHaveCount(0);
+    await expectAccessible(page, '/dashboards');
+
+    await page.evaluate(() => localStorage.setItem('language', 'fr'));
+    await page.reload();
+    await expect(card(page, 'Contoso finance cockpit').getByText(/La dernière mise à jour des données a échoué/)).toBeVisible();
+    await expect(card(page, 'Contoso project portfolio').getByText(/^Données au /)).toBeVisible();
+    await expectAccessible(page, '/dashboards in French');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await page.getByRole('list', { name: 'Dashboards' }).waitFor();
+
+    // The reveal counter runs on the browser's clock, moved by the test.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await page.getByRole('link', { name: 'Contoso project portfolio' }).click();
+    const frame = page.locator('iframe[data-testid="dashboard-frame"]');
+    await expect(frame).toHaveAttribute('src', /\/dev-report-server\//);
+    await expect(frame).toBeHidden();
+    await page.clock.runFor(7_000);
+    await expect(frame).toBeVisible();
+    await page.clock.resume();
+    // Inside the frame: the report itself, not the browser's error page.
+    const report = page.frameLocator('[data-testid="dashboard-frame"]');
+    await expect(report.getByRole('heading', { level: 1, name: 'Contoso project portfolio' })).toBeVisible();
+    await expect(report.getByRole('img', { name: 'Projects by status' })).toBeVisible();
+    await expect(report.getByRole('table')).toBeVisible();
+    await expectAccessible(page, '/dashboards/:id');
+  });
+
+  test('should say stale for an old report, keep a favourite across sign-out, show it on home, and prefill a question', async ({
+    page,
+  }) => {
+    await signIn(page, 'user@northwind.test');
+    // No favourite yet: the home widget invites to star one.
+    const widget = page.getByRole('region', { name: 'My favourite dashboards' });
+    await expect(widget.getByText('Star a dashboard to find it here.')).toBeVisible();
+
+    await page.goto('/dashboards');
+    await expect(card(page, 'Northwind stock levels').getByText('These figures have not been refreshed for a while.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(card(page, 'Northwind sales overview').getByText(/^Data as of /)).toBeVisible();
+
+    const star = page.getByRole('button', { name: 'Add Northwind stock levels to my favourites' });
+    await expect(star).toHaveAttribute('aria-pressed', 'false');
+    await star.click();
+    await expect(page.getByRole('button', { name: 'Remove Northwind stock levels from my favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.getByRole('list', { name: 'Dashboards' }).getByRole('heading', { level: 2 }).first()).toHaveText(
+      'Northwind stock levels',
+    );
+    await expectAccessible(page, '/dashboards with a favourite');
+
+    await page
+      .getByRole('button', { name: /user menu|account/i })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login');
+    await signIn(page, 'user@northwind.test');
+    await expect(widget.getByRole('link', { name: 'Northwind stock levels' })).toBeVisible();
+    await expectAccessible(page, '/home with a favourite');
+
+    await widget.getByRole('link', { name: 'Northwind stock levels' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Northwind stock levels' })).toBeVisible();
+    const id = new URL(page.url()).pathname.split('/').at(-1);
+    await page.getByRole('button', { name: 'Ask my consultant' }).click();
+    await page.waitForURL('**/contact?**');
+    const box = page.getByRole('textbox', { name: /message/i });
+    await expect(box).toHaveValue(/question about the dashboard "Northwind stock levels"/);
+    await expect(box).toHaveValue(new RegExp(`/dashboards/${id}\\)`));
+    // Nothing is sent until the person sends it.
+    await expect(page.getByText('Message sent')).toHaveCount(0);
+  });
+});
