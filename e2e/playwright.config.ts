@@ -51,6 +51,8 @@ export default defineConfig({
     env: {
       NODE_ENV: 'development',
       PORT: String(port),
+      // No metrics listener: its default port (9464) would collide with another portal on the machine.
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,

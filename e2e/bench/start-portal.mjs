@@ -29,6 +29,7 @@ export async function startPortal(extraEnv = {}) {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       PUBLIC_URL: origin,
       DATA_DIR: dataDir,

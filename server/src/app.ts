@@ -1,9 +1,18 @@
-import { STATUS_CODES } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import sensible from '@fastify/sensible';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifySchema,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Db } from './db/db';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/db-errors';
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable } from './db/db-errors';
 import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
 import advicesRepository from './plugins/app/advices/advices-repository';
 import auditRepository from './plugins/app/audit/audit-repository';
@@ -34,6 +43,7 @@ import configPlugin, { type AppConfig } from './plugins/external/config';
 import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
 import { logSerializers, redactUrl } from './plugins/external/log-redaction';
+import metrics from './plugins/external/metrics';
 import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
@@ -54,6 +64,37 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+  }
+}
+
+/** A caller's X-Request-Id that is kept (a proxy's or a client's): 1–64 letters, digits, '.', '_' or '-'. */
+export const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's request id when well formed, else a new one: in every log line of the request and in X-Request-Id. */
+export function requestId(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  const given = Array.isArray(header) ? header[0] : header;
+  return given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * One log line per request, at completion (Fastify writes two, "incoming request" and "request
+ * completed", and a third for a 404): method, route pattern, URL with its secrets redacted, status
+ * and duration, and the request id (`reqId`, as in every line of the request).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override routeNotFound(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url,
+      url: redactUrl(request.url),
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
   }
 }
 
@@ -82,8 +123,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Opening a new PGlite folder takes seconds, more on a busy 2-core machine: Fastify's default
     // 10 s plugin timeout would stop start-up.
     pluginTimeout: 120_000,
+    // The request id: the caller's X-Request-Id when well formed (never taken as is), else a new one.
+    requestIdHeader: false,
+    genReqId: requestId,
+    logController: new OneLinePerRequest(),
     ...fastifyOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Every answer names its request id, live streams too (they write their head on the raw response).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.setHeader('x-request-id', request.id);
+  });
 
   // Every route, as registered: the authorization matrix test checks that each has its expectations.
   const routeTable: RouteEntry[] = [];
@@ -94,16 +144,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // The database is away (stopped, restarting, unreachable): 503 with Retry-After, never a 500.
-    if (isDatabaseUnavailable(error)) {
+    // Every pool connection is taken and none freed up in time (the database is fine), or the
+    // database is away (stopped, restarting, unreachable): 503 with its code and Retry-After, never
+    // a 500; each counted apart in the metrics.
+    const busy = isDatabaseBusy(error);
+    if (busy || isDatabaseUnavailable(error)) {
+      const code = busy ? 'DATABASE_BUSY' : 'DATABASE_UNAVAILABLE';
       request.log.warn(
-        { method: request.method, route: request.routeOptions.url, code: error.code, message: error.message },
-        'database unavailable',
+        { method: request.method, route: request.routeOptions.url, code, cause: error.code, message: error.message },
+        busy ? 'database busy' : 'database unavailable',
       );
+      if (app.hasDecorator('metrics')) app.metrics.serviceUnavailable(code);
       return reply
         .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ statusCode: 503, error: 'Service Unavailable', message: 'The service is briefly unavailable, try again shortly' });
+        .header('retry-after', String(busy ? DATABASE_BUSY_RETRY_AFTER_SECONDS : DATABASE_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, error: 'Service Unavailable', code, message: 'The service is briefly unavailable, try again shortly' });
     }
     // A value the schema let through but the database refuses (an id past 2^31, a NUL in a text,
     // Infinity from '1e309'): PostgreSQL's data exceptions (class 22) are the caller's fault, not a 500.
@@ -130,6 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(configPlugin, { config });
   await app.register(sensible);
   await app.register(database, { db: options.db });
+  await app.register(metrics);
   await app.register(helmet);
   await app.register(rateLimit);
   await app.register(swagger);

@@ -23,8 +23,38 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What the database handle is doing now: read by the metrics at each scrape. */
+export type DbStats =
+  | {
+      kind: 'postgres';
+      /** Connections of the pool: open, idle, and calls waiting for one; the pool's size. */
+      total: number;
+      idle: number;
+      waiting: number;
+      max: number;
+      /** Calls that found no idle connection and the pool full, so waited (since start). */
+      waits: number;
+      /** Calls refused because no connection became free in time (DATABASE_BUSY, since start). */
+      busy: number;
+    }
+  | {
+      kind: 'pglite';
+      /** Statements and transactions started and not finished: PGlite runs one at a time, the rest queue. */
+      queued: number;
+    };
+
+/** The LISTEN connections of a handle: how many channels are listened to, and how many of them are connected now. */
+export interface ListenState {
+  channels: number;
+  connected: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** Pool use and waits, or PGlite's queue (metrics). Optional: a handle built by a test may lack it. */
+  stats?(): DbStats;
+  /** The state of this handle's LISTEN connections (the readiness check). Optional as `stats`. */
+  listenState?(): ListenState;
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -60,11 +60,28 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
     if (!dataDir) throw error;
     throw new DatabaseOpenError(dataDir, error instanceof Error ? error.message : String(error));
   }
-  const base = wrap(pglite);
+  const inner = wrap(pglite);
+  // PGlite runs one statement or transaction at a time: those started and not finished are its queue (metrics).
+  let queued = 0;
+  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+    queued += 1;
+    try {
+      return await run();
+    } finally {
+      queued -= 1;
+    }
+  };
+  const base: Queryable = {
+    query: (sql, params, options) => counted(() => inner.query(sql, params, options)),
+    exec: (sql) => counted(() => inner.exec(sql)),
+  };
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    stats: () => ({ kind: 'pglite', queued }),
+    // PGlite's LISTEN is in the same process: never lost.
+    listenState: () => ({ channels: 0, connected: 0 }),
+    transaction: (fn) => counted(() => pglite.transaction((tx) => fn(wrap(tx)))),
     listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: () => pglite.close(),
     dump: () => pglite.dumpDataDir('none'),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, QueryOptions, Queryable, QueryResult } from './db';
+import { DatabaseBusyError, isDatabaseUnavailable } from './db-errors';
 
 export interface PostgresOptions {
   connectionString: string;
@@ -44,6 +45,16 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** What pg-pool says when a call waited connectTimeoutMs in its queue and no connection became free. */
+const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
+/**
+ * A pool-wait timeout counts as "busy" only when no connection to PostgreSQL failed within this
+ * long: during an outage the pool also fills (with connections that never open) and its queue
+ * times out the same way, but the failed connections (the pool's, the LISTEN retries' every 2 s
+ * at most) say it is an outage.
+ */
+export const OUTAGE_MEMORY_MS = 10_000;
+
 export async function openPostgres({ connectionString, schema, max = 10, connectTimeoutMs = 2000 }: PostgresOptions): Promise<Db> {
   if (schema && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
   const pool = new pg.Pool({
@@ -55,15 +66,62 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
     // judgement PostgreSQL plans a statement with a LIMIT parameter again on every call.
     options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan'].join(' ').trim(),
   });
+  // Pool figures for the metrics (DbStats), and what tells a busy pool from an outage.
+  let waits = 0;
+  let busy = 0;
+  let lastConnectionFailure = -Infinity;
+  /** Before a call takes a connection: no idle one and the pool full means it waits in the queue. */
+  const noteWait = () => {
+    if (pool.idleCount === 0 && pool.totalCount >= max) waits += 1;
+  };
+  /** The error a call failed with, as the rest of the server should see it: a busy pool becomes DatabaseBusyError. */
+  const classify = (error: unknown): unknown => {
+    const message = (error as { message?: unknown } | null)?.message;
+    if (message === POOL_WAIT_TIMEOUT && Date.now() - lastConnectionFailure > OUTAGE_MEMORY_MS) {
+      busy += 1;
+      return new DatabaseBusyError({ cause: error });
+    }
+    if (message !== POOL_WAIT_TIMEOUT && isDatabaseUnavailable(error)) lastConnectionFailure = Date.now();
+    return error;
+  };
+  /** Each LISTEN of this handle (listen() below): whether its connection is up now. */
+  const listeners = new Set<{ connected: boolean }>();
+
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  const base = wrap(pool);
+  const pooled = wrap(pool);
+  const base: Queryable = {
+    async query(sql, params, options) {
+      noteWait();
+      try {
+        return await pooled.query(sql, params, options);
+      } catch (error) {
+        throw classify(error);
+      }
+    },
+    async exec(sql) {
+      noteWait();
+      try {
+        await pooled.exec(sql);
+      } catch (error) {
+        throw classify(error);
+      }
+    },
+  };
   return {
     kind: 'postgres',
     ...base,
+    stats: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max, waits, busy }),
+    listenState: () => ({ channels: listeners.size, connected: [...listeners].filter((listener) => listener.connected).length }),
     async transaction(fn) {
-      const client = await pool.connect();
+      noteWait();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        throw classify(error);
+      }
       // A connection that broke during the transaction leaves the pool instead of going back to it.
       let broken: Error | undefined;
       try {
@@ -85,6 +143,8 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
       // LISTEN holds its connection for good: a client of its own, outside the pool. When it is lost
       // (PostgreSQL stopped or restarted) it comes back by itself, retrying with a growing wait.
       let client: pg.Client | null = null;
+      const state = { connected: false };
+      listeners.add(state);
       let stopped = false;
       let retryTimer: NodeJS.Timeout | null = null;
       let delay = LISTEN_RETRY_MIN_MS;
@@ -107,6 +167,7 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
           lost = true;
           if (client === next) {
             client = null;
+            state.connected = false;
             if (!stopped) onState?.(false);
           }
           void next.end().catch(() => {});
@@ -122,6 +183,7 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
           await next.query(`LISTEN ${channel}`);
         } catch (error) {
           lost = true;
+          classify(error);
           void next.end().catch(() => {});
           throw error;
         }
@@ -130,13 +192,20 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
           return;
         }
         client = next;
+        state.connected = true;
         delay = LISTEN_RETRY_MIN_MS;
         // Only after a loss (the first connection is listen()'s own promise).
         if (retried) onState?.(true);
       };
-      await connect();
+      try {
+        await connect();
+      } catch (error) {
+        listeners.delete(state);
+        throw error;
+      }
       return async () => {
         stopped = true;
+        listeners.delete(state);
         if (retryTimer) clearTimeout(retryTimer);
         retryTimer = null;
         const current = client;

@@ -13,12 +13,20 @@ import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Requests a process logged for `path`, a prefix of the URL (Fastify's "incoming request" lines at LOG_LEVEL=info). */
+/** Requests a process answered for `path`, a prefix of the URL (its one "request completed" line per request, at LOG_LEVEL=info). */
 export const served = (server: ServerProcess, path: string) =>
   server
     .output()
     .split('\n')
-    .filter((line) => line.includes('incoming request') && line.includes(`"url":"${path}`)).length;
+    .filter((line) => line.includes('request completed') && line.includes(`"url":"${path}`)).length;
+
+/** Live streams open on a process for `channel` ('discussions', 'file-exchange'), from its metrics. */
+export async function liveStreams(server: ServerProcess, channel: string): Promise<number> {
+  const text = await (await fetch(server.metricsUrl)).text();
+  const series = `hub_live_streams{channel="${channel}"} `;
+  const line = text.split('\n').find((each) => each.startsWith(series));
+  return line === undefined ? 0 : Number(line.slice(series.length));
+}
 
 export const NGINX = '/usr/sbin/nginx';
 export const NGINX_CONFIG = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'deploy', 'nginx.conf');

@@ -49,6 +49,22 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
       headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
 
+  test('should serve the metrics of each process on its own loopback listener, never through nginx or the public port', async () => {
+    for (const server of [a, b]) {
+      const text = await (await fetch(server.metricsUrl)).text();
+      assert.match(text, /^hub_http_requests_total\{/m, 'the process counts its requests');
+    }
+    assert.notEqual(a.metricsUrl, b.metricsUrl, 'one listener each');
+    for (const base of [front, a.base, b.base]) {
+      for (const path of ['/metrics', '/api/metrics']) {
+        const response = await fetch(`${base}${path}`);
+        assert.ok(!(await response.text()).includes('hub_http_requests_total'), `${base}${path} does not serve the metrics`);
+      }
+    }
+    // Through nginx, the answer names its request id (nginx passes the upstream's header on).
+    assert.ok((await fetch(`${front}/api/health/live`)).headers.get('x-request-id'));
+  });
+
   test('should spread calls over both processes, each accepting tokens the other issued', async () => {
     const fromA = await signIn(a.base, USER);
     const fromB = await signIn(b.base, CONSULTANT);

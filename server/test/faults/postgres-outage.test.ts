@@ -67,9 +67,11 @@ describe('PostgreSQL stops and comes back', { skip }, () => {
       const firstAnswerMs = Date.now() - stoppedAt;
       assert.equal(read.statusCode, 503, read.body);
       assert.ok(Number(read.headers['retry-after']) > 0, 'Retry-After in seconds');
-      assert.deepEqual(Object.keys(read.json()).sort(), ['error', 'message', 'statusCode']);
+      assert.deepEqual(Object.keys(read.json()).sort(), ['code', 'error', 'message', 'statusCode']);
+      assert.equal(read.json().code, 'DATABASE_UNAVAILABLE', 'an outage, not a busy pool');
       const write = await call(USER, 'POST', '/api/discussions', { payload: { message: 'Written during the outage' } });
       assert.equal(write.statusCode, 503, write.body);
+      assert.equal(write.json().code, 'DATABASE_UNAVAILABLE');
       assert.ok(write.headers['retry-after']);
       const ready = await app.inject('/api/health/ready');
       assert.equal(ready.statusCode, 503);
@@ -82,6 +84,9 @@ describe('PostgreSQL stops and comes back', { skip }, () => {
         await sleep(100);
       }
       assert.deepEqual([...statuses], [503]);
+      // The pool's queue fills during the outage too: its timeouts must not read as "busy".
+      const pool = app.db.stats?.();
+      assert.equal(pool?.kind === 'postgres' ? pool.busy : -1, 0, 'no DATABASE_BUSY during an outage');
 
       // Back: no restart of the app, the pool reconnects on the next call.
       const restartedAt = Date.now();

@@ -10,6 +10,8 @@ export interface ServerProcess {
   child: ChildProcess;
   base: string;
   port: number;
+  /** Its Prometheus metrics: a listener of its own per process (METRICS_PORT), so that two never collide. */
+  metricsUrl: string;
   /** Everything the process printed (stdout and stderr). */
   output(): string;
   /** Resolves with the exit code (null when killed by a signal) and the signal. */
@@ -23,12 +25,14 @@ export interface ServerProcess {
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
+  const metricsPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
@@ -55,7 +59,8 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   for (let started = Date.now(); Date.now() - started < 100_000;) {
     if (gone) throw new Error(`the server exited before answering:\n${text}`);
     try {
-      if ((await fetch(`${base}/api/health/live`)).status === 200) return { child, base, port, output: () => text, exited };
+      if ((await fetch(`${base}/api/health/live`)).status === 200)
+        return { child, base, port, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, output: () => text, exited };
     } catch {
       // not listening yet
     }

@@ -3,6 +3,7 @@
 export * from './roles';
 export * from './headers';
 export * from './errors';
+export * from './service-unavailable';
 export * from './http-client';
 export * from './publication';
 export * from './messages';

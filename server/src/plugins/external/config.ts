@@ -57,6 +57,11 @@ export interface AppConfig {
   filesMaxSize?: number;
   /** The file exchange's S3-compatible store (S3_BUCKET set); null or absent: a folder under DATA_DIR. */
   s3?: S3Config | null;
+  /**
+   * METRICS_PORT: the Prometheus metrics' own listener, on 127.0.0.1 only (default 9464); 0 or
+   * absent: no metrics listener.
+   */
+  metricsPort?: number;
 }
 
 /** An S3-compatible object store (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
@@ -86,6 +91,13 @@ function parseS3(env: Env): S3Config | null {
   if (secretAccessKey !== null && accessKeyId === null)
     throw new ConfigError('S3_ACCESS_KEY_ID', 'is required when S3_SECRET_ACCESS_KEY is set');
   return { endpoint, bucket, region, accessKeyId, secretAccessKey };
+}
+
+/** METRICS_PORT: 0 turns the metrics off; any other value must differ from PORT. */
+function parseMetricsPort(env: Env, port: number): number {
+  const metricsPort = parseInteger(env, 'METRICS_PORT', 9464, 0, 65535);
+  if (metricsPort !== 0 && metricsPort === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (both ${port})`);
+  return metricsPort;
 }
 
 /** A configuration value that stops start-up; the message names the variable. */
@@ -234,6 +246,7 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     warnings,
     filesMaxSize: parseInteger(env, 'FILES_MAX_SIZE', 5 * 1024 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     s3: parseS3(env),
+    metricsPort: parseMetricsPort(env, port),
   };
 }
 

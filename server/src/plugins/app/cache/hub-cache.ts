@@ -35,6 +35,9 @@ export interface HubCache {
   readonly generation: number;
   /** False while the LISTEN connection is lost (nothing is kept then). */
   readonly enabled: boolean;
+  /** Calls of `get` answered without a load of their own (a kept value, or a load already running), and the others (metrics). */
+  readonly hits: number;
+  readonly misses: number;
   /**
    * Hears every change that drops the cache, from any process: the table a NOTIFY names (`users`,
    * `advices`…), or `*` when the LISTEN connection is back (what changed meanwhile is unknown).
@@ -131,6 +134,8 @@ export function createHubCache(): HubCache & { setEnabled(enabled: boolean): voi
   const loading = new Map<string, Promise<unknown>>();
   let generation = 0;
   let enabled = true;
+  let hits = 0;
+  let misses = 0;
   const changeListeners = new Set<(table: string) => void>();
 
   const cache = {
@@ -139,6 +144,12 @@ export function createHubCache(): HubCache & { setEnabled(enabled: boolean): voi
     },
     get enabled() {
       return enabled;
+    },
+    get hits() {
+      return hits;
+    },
+    get misses() {
+      return misses;
     },
     invalidate() {
       generation += 1;
@@ -159,11 +170,21 @@ export function createHubCache(): HubCache & { setEnabled(enabled: boolean): voi
       for (const listener of changeListeners) listener(table);
     },
     async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (!enabled) return load();
+      if (!enabled) {
+        misses += 1;
+        return load();
+      }
       const entry = entries.get(key);
-      if (entry && Date.now() - entry.at < CACHE_MAX_AGE_MS) return entry.value as T;
+      if (entry && Date.now() - entry.at < CACHE_MAX_AGE_MS) {
+        hits += 1;
+        return entry.value as T;
+      }
       const pending = loading.get(key);
-      if (pending) return pending as Promise<T>;
+      if (pending) {
+        hits += 1;
+        return pending as Promise<T>;
+      }
+      misses += 1;
       const started = generation;
       const promise = load().then(
         (value) => {

@@ -7,7 +7,10 @@ const NotReady = Type.Object({ status: Type.Literal('unavailable'), reason: Type
 /**
  * Health for load balancers and orchestrators:
  * - /api/health/live: the process answers (no database read): restart it only when this fails.
- * - /api/health/ready: the process can serve (database answers, not shutting down): send it traffic only then.
+ * - /api/health/ready: the process can serve (database answers, its LISTEN connections, which carry
+ *   the cache's invalidations and the live events, are connected, not shutting down): send it
+ *   traffic only then. While a LISTEN connection is lost the process would serve live streams
+ *   that hear nothing and compute every list afresh; it comes back by itself (postgres-db.ts).
  * - /api/health: the historical check, a database read.
  */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
@@ -61,6 +64,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
           .code(503)
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send({ status: 'unavailable' as const, reason: 'database unavailable' });
+      }
+      const listen = fastify.db.listenState?.();
+      if (listen && listen.connected < listen.channels) {
+        request.log.warn({ channels: listen.channels, connected: listen.connected }, 'not ready: live listener disconnected');
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send({ status: 'unavailable' as const, reason: 'live listener disconnected' });
       }
       return { status: 'ready' as const };
     },
