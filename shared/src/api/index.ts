@@ -5,6 +5,7 @@ export * from './headers';
 export * from './errors';
 export * from './http-client';
 export * from './publication';
+export * from './field-limits';
 export * from './messages';
 export * from './user-names';
 export * from './common';
