@@ -6,6 +6,8 @@ export * from './errors';
 export * from './http-client';
 export * from './publication';
 export * from './field-limits';
+export * from './parse-id';
+export * from './consoles';
 export * from './messages';
 export * from './user-names';
 export * from './common';
