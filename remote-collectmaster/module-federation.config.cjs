@@ -1,4 +1,4 @@
-// What this remote offers the shell: single-spa lifecycles as `./app` (ARCHITECTURE.md point 3),
+// What this remote offers the shell: single-spa lifecycles as `./app` (docs/architecture.md, run time point 3),
 // and the home page's "Latest files" widget as `./widgets` (no upload code in it).
 module.exports = {
   name: 'collectmaster',

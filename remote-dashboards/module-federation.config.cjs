@@ -1,4 +1,4 @@
-// What this remote offers the shell: single-spa lifecycles as `./app` (ARCHITECTURE.md point 3).
+// What this remote offers the shell: single-spa lifecycles as `./app` (docs/architecture.md, run time point 3).
 module.exports = {
   name: 'dashboards',
   exposes: { './app': './src/app.tsx' },

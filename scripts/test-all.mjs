@@ -1,14 +1,29 @@
 // The README's second command and what CI runs: every check and every test of the portal.
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql, nginx);
 //  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
-//     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); runs
-//     ESLint and the Prettier check; checks the types;
-//  3. runs the unit tests (jest) of shared, shell and the remotes;
-//  4. runs the API suite twice: on embedded PGlite and on a real PostgreSQL started here on loopback;
-//  5. builds the shell and the remotes and runs the end-to-end journeys in Debian's Chromium;
-//  6. prints one closing line: "N passed, M failed".
+//     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); refuses
+//     an import cycle (scripts/check-cycles.mjs); runs ESLint, the Prettier check and the documentation
+//     check (scripts/check-doc-links.mjs); checks the types;
+//  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
+//     PGlite; the API suite on a real PostgreSQL started here on loopback; the unit tests (jest) of
+//     shared, shell and the remotes, then the build of the shell and the remotes (each lane's
+//     output is kept in test-results/lane-*.log and printed when the lane ends);
+//  4. runs the end-to-end journeys in Debian's Chromium on what was built;
+//  5. prints each step's duration (and when it started, to see what overlapped), then one closing
+//     line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, chownSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+  chownSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,8 +36,51 @@ const resultsDir = join(root, 'test-results');
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
+const startedAt = Date.now();
+const timings = []; // { title, lane, start, ms, code }
+
 function step(title) {
   console.log(`\n━━━ ${title} ━━━`);
+}
+
+const seconds = (ms) => `${Math.floor(ms / 60000)} min ${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')} s`;
+
+/** Runs `body` as a step named `title`: prints its header, then its duration; remembers both for the table. */
+async function timed(title, body, { lane = 'main', log = console.log } = {}) {
+  log(`\n━━━ ${title} ━━━`);
+  const start = Date.now();
+  let code = 0;
+  try {
+    const result = await body();
+    if (typeof result === 'number') code = result;
+    return result;
+  } catch (error) {
+    code = 1;
+    throw error;
+  } finally {
+    const ms = Date.now() - start;
+    timings.push({ title, lane, start: start - startedAt, ms, code });
+    log(`⏱ ${title}: ${seconds(ms)}`);
+  }
+}
+
+/**
+ * A lane of steps run beside the main output: its commands write to test-results/lane-<name>.log,
+ * printed whole when the lane ends, so the two lanes' outputs do not interleave.
+ */
+function lane(name) {
+  const file = join(resultsDir, `lane-${name}.log`);
+  const fd = openSync(file, 'w');
+  const log = (line) => writeFileSync(fd, `${line}\n`);
+  return {
+    options: { stdio: ['ignore', fd, fd] },
+    step: (title, body) => timed(title, body, { lane: name, log }),
+    done() {
+      closeSync(fd);
+      console.log(`\n━━━━━━━━ lane ${name} (test-results/lane-${name}.log) ━━━━━━━━`);
+      process.stdout.write(readFileSync(file, 'utf8'));
+    },
+  };
 }
 
 function aptInstall(packages) {
@@ -112,78 +170,126 @@ function readJest(file, suite) {
 }
 
 // ── 1. What the tests need from Debian
-step('Test prerequisites');
-if (!existsSync('/usr/bin/chromium') && !aptInstall(['chromium'])) {
-  console.error('Debian chromium is required for the end-to-end tests');
-  process.exit(1);
-}
-// nginx in front of two server processes (server/test/deploy/nginx.test.ts, which skips without it).
-if (!existsSync('/usr/sbin/nginx') && !aptInstall(['nginx'])) {
-  console.error('Debian nginx is missing: the deployment test behind nginx is skipped');
-}
+await timed('Test prerequisites', async () => {
+  if (!existsSync('/usr/bin/chromium') && !aptInstall(['chromium'])) {
+    console.error('Debian chromium is required for the end-to-end tests');
+    process.exit(1);
+  }
+  // nginx in front of two server processes (server/test/deploy/nginx.test.ts, which skips without it).
+  if (!existsSync('/usr/sbin/nginx') && !aptInstall(['nginx'])) {
+    console.error('Debian nginx is missing: the deployment test behind nginx is skipped');
+  }
+});
 let postgres = null;
-if (!process.env.DATABASE_URL) postgres = await startPostgres();
+if (!process.env.DATABASE_URL) postgres = await timed('Start PostgreSQL', startPostgres);
 const databaseUrl = process.env.DATABASE_URL ?? postgres.url;
 process.on('exit', () => postgres?.stop());
 
 // ── 2. Packages, import walls, types
-step('Install');
-await must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages');
-step('Known vulnerabilities (pnpm audit --prod --audit-level=high; skipped when the registry does not answer)');
-{
+await timed('Install', () => must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages'));
+await timed('Known vulnerabilities (pnpm audit --prod --audit-level=high; skipped when the registry does not answer)', () => {
   const verdict = audit();
   if (verdict !== 'unavailable') results.push({ suite: 'audit', passed: verdict === 'clean' ? 1 : 0, failed: verdict === 'clean' ? 0 : 1 });
-}
-step('Lint (ESLint on every package: the import walls, hooks, cycles, types) and formatting (Prettier)');
-await must(pnpm(['run', 'lint']), 'ESLint');
-await must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)');
-step('Types');
-await must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking');
+});
+await timed('Import cycles (every package, type imports included)', () =>
+  must(run('node', ['scripts/check-cycles.mjs']), 'The import cycle check'),
+);
+await timed('Lint (ESLint on every package: the import walls, hooks, types)', () => must(pnpm(['run', 'lint']), 'ESLint'));
+await timed('Formatting (Prettier)', () => must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)'));
+await timed('Documentation (links that resolve, no outside citations)', () =>
+  must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)'),
+);
+await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
 
-// ── 3. Unit tests
-for (const pkg of ['shared', 'shell', 'remote-content', 'remote-dashboards', 'remote-contact', 'remote-collectmaster', 'remote-admin']) {
-  step(`Unit tests: ${pkg}`);
-  const out = join(resultsDir, `jest-${pkg}.json`);
-  await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], { cwd: join(root, pkg) });
-  readJest(out, pkg);
-}
+// ── 3. Three lanes side by side. Each keeps about one core busy: the API suite runs its files one
+// at a time, once on PGlite (the database inside the test process) and once on PostgreSQL; the unit
+// tests run one jest worker on two cores, then the build. Two cores share them; the journeys
+// follow on what was built.
+const apiLanes = ['pglite', 'postgres'].map((database) => ({ database, lane: lane(`api-${database}`) }));
+const browser = lane('browser');
+const apiSummaries = [];
+let built = 1;
+await Promise.all([
+  ...apiLanes.map(async ({ database, lane: api }) => {
+    try {
+      await api.step(`API tests on ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, async () => {
+        const out = join(resultsDir, `server-${database}.json`);
+        const code = await run('node', ['scripts/run-tests.mjs', `--database=${database}`, `--summary=${out}`], {
+          cwd: join(root, 'server'),
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+          ...api.options,
+        });
+        apiSummaries.push(existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { passed: 0, failed: 1 });
+        return code;
+      });
+    } finally {
+      api.done();
+    }
+  }),
+  (async () => {
+    try {
+      for (const pkg of [
+        'shared',
+        'shell',
+        'remote-content',
+        'remote-dashboards',
+        'remote-contact',
+        'remote-collectmaster',
+        'remote-admin',
+      ]) {
+        await browser.step(`Unit tests: ${pkg}`, async () => {
+          const out = join(resultsDir, `jest-${pkg}.json`);
+          const code = await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], {
+            cwd: join(root, pkg),
+            ...browser.options,
+          });
+          readJest(out, pkg);
+          return code;
+        });
+      }
+      built = await browser.step('Build the shell and the remotes', () =>
+        pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build'], browser.options),
+      );
+    } finally {
+      browser.done();
+    }
+  })(),
+]);
+results.push({
+  suite: 'server',
+  passed: apiSummaries.reduce((sum, s) => sum + s.passed, 0),
+  failed: apiSummaries.reduce((sum, s) => sum + s.failed, 0),
+});
 
-// ── 4. API suite on PGlite and on PostgreSQL
-step('API tests (PGlite, then PostgreSQL)');
-{
-  const out = join(resultsDir, 'server.json');
-  await run('node', ['scripts/run-tests.mjs', `--summary=${out}`], {
-    cwd: join(root, 'server'),
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-  });
-  if (existsSync(out)) {
-    const summary = JSON.parse(readFileSync(out, 'utf8'));
-    results.push({ suite: 'server', passed: summary.passed, failed: summary.failed });
-  } else results.push({ suite: 'server', passed: 0, failed: 1 });
-}
-
-// ── 5. Build and end to end
-step('Build the shell and the remotes');
-const built = await pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build']);
+// ── 4. End to end
 if (built !== 0) results.push({ suite: 'build', passed: 0, failed: 1 });
 else {
-  step('End-to-end journeys (Chromium)');
-  const out = join(resultsDir, 'e2e.json');
-  await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
-    cwd: join(root, 'e2e'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+  await timed('End-to-end journeys (Chromium)', async () => {
+    const out = join(resultsDir, 'e2e.json');
+    const code = await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
+      cwd: join(root, 'e2e'),
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    if (existsSync(out)) {
+      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+      results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
+    } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
+    return code;
   });
-  if (existsSync(out)) {
-    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
-    results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
-  } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
 }
 
-// ── 6. One closing line
+// ── 5. Durations, then one closing line
+step('Durations (start: time after the command began; the lanes api-pglite, api-postgres and browser ran side by side)');
+for (const { title, lane: where, start, ms, code } of timings) {
+  console.log(
+    `${title.padEnd(64).slice(0, 64)} ${where.padEnd(12)} ${seconds(start).padStart(12)} ${seconds(ms).padStart(12)}${code ? '  (failed)' : ''}`,
+  );
+}
+console.log(`${'Whole command'.padEnd(64)} ${''.padEnd(12)} ${''.padStart(12)} ${seconds(Date.now() - startedAt).padStart(12)}`);
 step('Summary');
 for (const { suite, passed, failed } of results) console.log(`${suite.padEnd(22)} ${passed} passed, ${failed} failed`);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
-writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify({ results, passed, failed }, null, 2));
+writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify({ results, passed, failed, timings, ms: Date.now() - startedAt }, null, 2));
 console.log(`\nhub: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -18,7 +18,8 @@ function freePort() {
 }
 
 export async function startPortal(extraEnv = {}) {
-  const port = await freePort();
+  // BENCH_PORT: a fixed port (on a shared machine, one from one's own range); otherwise any free one.
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'hub-bench-'));
   const child = spawn(join(root, 'server/node_modules/.bin/tsx'), ['src/main.ts'], {

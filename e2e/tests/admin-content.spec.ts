@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support/checks';
-import { signedIn } from './support/session';
+import { expectAccessible } from './test-support/checks';
+import { signedIn } from './test-support/session';
 
 /** Pastes HTML into the focused rich-text editor, as a browser does from the clipboard. */
 async function pasteHtml(page: Page, html: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
-import { signedIn } from './support/session';
+import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
+import { signedIn } from './test-support/session';
 
 /** A GET on the hub API with the page's own token: its status and JSON body. */
 async function apiGet<T>(page: Page, path: string): Promise<{ status: number; body: T }> {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
-import { signedIn } from './support/session';
+import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
+import { signedIn } from './test-support/session';
 
 test.describe('the helpdesk console', () => {
   test('an administrator answers a customer’s ticket and sets it in progress; the customer sees both on /tickets', async ({ browser }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
-import { signIn } from './support/session';
+import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
+import { signIn } from './test-support/session';
 
 /** A small solid-colour PNG, drawn here (CRC computed), so that the test carries no binary file. */
 function png(width: number, height: number): Buffer {

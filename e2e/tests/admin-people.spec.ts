@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
-import { signedIn } from './support/session';
+import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
+import { signedIn } from './test-support/session';
 
 /** The advices a customer sees on /advices, by title. */
 async function advicesTitles(page: Page): Promise<string[]> {

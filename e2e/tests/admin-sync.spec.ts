@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
-import { signedIn } from './support/session';
+import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
+import { signedIn } from './test-support/session';
 
 /** The groups and audit pages at both widths, in the language shown: loaded, nothing wider than the screen, accessible. */
 async function checkPages(page: Page, texts: { groups: string; audit: string; group: string }, label: string) {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/session';
+import { signIn } from './test-support/session';
 
 test.describe('collectmaster downloads', () => {
   test('a customer downloads a file and the folder as a zip by address: the browser saves them, the page stays', async ({ page }) => {

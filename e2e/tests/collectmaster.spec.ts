@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, expectNoHorizontalOverflow } from './support/checks';
-import { signIn, type DemoAccount } from './support/session';
+import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
+import { signIn, type DemoAccount } from './test-support/session';
 
 async function signedIn(browser: Browser, email: DemoAccount) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support/checks';
-import { signIn } from './support/session';
+import { expectAccessible } from './test-support/checks';
+import { signIn } from './test-support/session';
 
 /** A call to the hub API with the page's own token: what the API answers this signed-in person. */
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support/checks';
-import { signIn } from './support/session';
+import { expectAccessible } from './test-support/checks';
+import { signIn } from './test-support/session';
 
 const band = (page: Page) => page.getByRole('region', { name: 'Display as' });
 const advicesTitles = async (page: Page) => {

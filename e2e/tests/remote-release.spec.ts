@@ -4,7 +4,7 @@ import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signIn } from './support/session';
+import { signIn } from './test-support/session';
 
 // A remote released alone (issue 11): scripts/release-remote.mjs builds a second remote-content into
 // its own folder, and a portal started with REMOTE_CONTENT_URL pointing at it uses it, the shell

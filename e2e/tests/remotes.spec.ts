@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/session';
+import { signIn } from './test-support/session';
 
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];

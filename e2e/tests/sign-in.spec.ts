@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { currentUser, DEMO_ACCOUNTS, signIn } from './support/session';
+import { currentUser, DEMO_ACCOUNTS, signIn } from './test-support/session';
 
 test.describe('signing in through the embedded OpenID provider', () => {
   for (const email of DEMO_ACCOUNTS) {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { signIn } from './support/session';
+import { signIn } from './test-support/session';
 
 /** No serious or critical accessibility violation on the page as it is now (the report frame excluded: it is another site). */
 async function expectAccessible(page: Page, screen: string) {

@@ -1,9 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn, type DemoAccount } from './support/session';
-import { payloadChunks, XSS_PAYLOADS } from './support/xss-payloads';
+import { signIn, type DemoAccount } from './test-support/session';
+import { payloadChunks, XSS_PAYLOADS } from './test-support/xss-payloads';
 
 /**
- * Stored XSS, tried in a real browser: every payload of support/xss-payloads.ts is written through
+ * Stored XSS, tried in a real browser: every payload of test-support/xss-payloads.ts is written through
  * the API into the fields a person writes and another sees (advice, news item and dashboard titles,
  * subtitles and descriptions, category names, a user's first and last name and welcome message, a
  * company's name, a discussion message, a ticket's title, description and reply, a file name), then

@@ -31,7 +31,7 @@ import { openPglite } from '../src/db/pglite-db';
 import { openPostgres } from '../src/db/postgres-db';
 import { loadConfig } from '../src/plugins/external/config';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../test/faults/throwaway-postgres';
-import { startTestIdp } from '../test/support/test-idp';
+import { startTestIdp } from '../test/test-support/test-idp';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app';
 import { postgresBin, startThrowawayPostgres } from '../test/faults/throwaway-postgres';
-import { testConfig } from '../test/support/test-config';
+import { testConfig } from '../test/test-support/test-config';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 10);
 const outageMs = Number(process.env.BENCH_OUTAGE_S ?? 10) * 1000;

@@ -204,7 +204,7 @@ const rssMb = (pid: number | undefined) => {
 
 async function main() {
   const { deploymentMissing, startDeployment } = await import('../test/deploy/deployment');
-  const { readSse } = await import('../test/support/sse-reader');
+  const { readSse } = await import('../test/test-support/sse-reader');
   const missing = deploymentMissing();
   if (missing) {
     console.error(missing);

@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite-db';
 import { seedDemoData } from '../src/db/seed/demo-data';
 import { loadConfig } from '../src/plugins/external/config';
-import { startTestIdp } from '../test/support/test-idp';
+import { startTestIdp } from '../test/test-support/test-idp';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');

@@ -1,7 +1,8 @@
 // The server's test command: every test/**/*.test.ts with node's own runner, on embedded PGlite,
 // then again on a real PostgreSQL when DATABASE_URL is set. Prints node's summary for each
 // database; exits non-zero on any failure. `--summary=<file>` also writes {passed, failed}
-// (read by the repository's `npm test`). Extra arguments filter the files by substring.
+// (read by the repository's `npm test`). `--database=pglite` or `--database=postgres` runs one
+// pass only (`npm test` runs the two side by side). Extra arguments filter the files by substring.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,15 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const summaryFile = args.find((arg) => arg.startsWith('--summary='))?.slice('--summary='.length);
 const filters = args.filter((arg) => !arg.startsWith('--'));
+const only = args.find((arg) => arg.startsWith('--database='))?.slice('--database='.length);
+if (only && only !== 'pglite' && only !== 'postgres') {
+  console.error(`--database=${only}: pglite or postgres`);
+  process.exit(1);
+}
+if (only === 'postgres' && !process.env.DATABASE_URL) {
+  console.error('--database=postgres needs DATABASE_URL');
+  process.exit(1);
+}
 
 function* walk(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -43,8 +53,9 @@ function run(command, commandArgs, env, onOutput) {
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
-const databases = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+const databases = only ? [only] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 const results = [];
+const templateDatabases = [];
 try {
   for (const database of databases) {
     console.log(
@@ -55,7 +66,7 @@ try {
     if (database === 'pglite') {
       // Creating a PGlite database takes seconds: make one migrated, seeded template for all files.
       const template = join(work, 'pglite-template.tar');
-      const code = await run(process.execPath, ['--import', 'tsx', 'test/support/make-template.ts', template], env);
+      const code = await run(process.execPath, ['--import', 'tsx', 'test/test-support/make-template.ts', template], env);
       if (code !== 0) {
         results.push({ database, passed: 0, failed: 1, ms: Date.now() - started });
         continue;
@@ -63,6 +74,16 @@ try {
       env.HUB_TEST_PGLITE_TEMPLATE = template;
     } else {
       delete env.HUB_TEST_PGLITE_TEMPLATE;
+      // Migrating and seeding a database takes a second or more: make one template database on the
+      // server for all files, which each copies (CREATE DATABASE … TEMPLATE).
+      const template = `hub_test_template_${process.pid}`;
+      const code = await run(process.execPath, ['--import', 'tsx', 'test/test-support/make-template.ts', '--postgres', template], env);
+      if (code !== 0) {
+        results.push({ database, passed: 0, failed: 1, ms: Date.now() - started });
+        continue;
+      }
+      env.HUB_TEST_PG_TEMPLATE = template;
+      templateDatabases.push(template);
     }
     const tap = join(work, `${database}.tap`);
     const code = await run(
@@ -97,6 +118,13 @@ try {
   }
 } finally {
   rmSync(work, { recursive: true, force: true });
+  for (const template of templateDatabases) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await client.end();
+  }
 }
 
 console.log('\n━━ server tests ━━');

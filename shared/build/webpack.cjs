@@ -3,7 +3,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-/** The versions React is shared with: one copy on the page, from the shell (ARCHITECTURE.md point 4). */
+/** The versions React is shared with: one copy on the page, from the shell (docs/architecture.md, run time point 4). */
 const reactPackage = require(require.resolve('react/package.json', { paths: [__dirname] }));
 const reactRange = `^${reactPackage.version.split('.')[0]}.0.0`;
 const SHARED_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];

@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { applyLanguage, resolveInitialLanguage } from './language/language';
 import { SHELL_NAMESPACES } from './language/shell-i18n';
+import { isUnder } from './paths';
+import { REMOTE_ROUTES } from './remotes/remote-routes';
 import { createShellServices, resumeSession } from './shell-services';
 
 // Shell menu, remote links and back/forward must move every router on the page together.
@@ -14,7 +16,11 @@ installHistoryBridge();
 const language = resolveInitialLanguage(localStorage.getItem(STORAGE_KEYS.language));
 applyLanguage(language);
 const services = createShellServices({ language });
-resumeSession(services);
+const resumed = resumeSession(services);
+// Opened on a remote's area (a bookmark, a reload): its files are asked for now, alongside the
+// shell's own, rather than once the layout has rendered and mounted the area.
+const area = REMOTE_ROUTES.find(({ path }) => isUnder(window.location.pathname, path.replace(/\/\*$/, '')));
+if (resumed && area) services.remoteLoader.preload?.(area.remote, resumed);
 
 // A transition: React renders the first screen in slices, yielding to the browser between them,
 // rather than in one long task that keeps a phone from answering a tap.

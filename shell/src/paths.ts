@@ -1,4 +1,4 @@
-/** The shell's own routes and the areas it mounts remotes on (SPEC §2). */
+/** The shell's own routes and the areas it mounts remotes on (docs/product.md §2). */
 export const paths = {
   root: '/',
   home: '/home',

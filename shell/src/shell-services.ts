@@ -51,6 +51,7 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     createFederatedLoader({
       listRemotes: async () => (await apis.api.get<RemoteList>('/remotes')).remotes,
       rights: () => effectiveRights(session.getState()),
+      language: () => language.get(),
     });
 
   return {
@@ -81,15 +82,18 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   };
 }
 
-/** At start: a stored, unexpired hub token means a returning user, whose profile is loaded first. */
-export function resumeSession(services: ShellServices): void {
+/**
+ * At start: a stored, unexpired hub token means a returning user, whose profile is loaded first.
+ * Returns the loading (settled either way), or null when there is no one to resume.
+ */
+export function resumeSession(services: ShellServices): Promise<unknown> | null {
   const { session } = services;
   if (!isTokenUsable(session.tokens.hub())) {
     if (session.tokens.hub()) session.clear();
-    return;
+    return null;
   }
   session.setLoading();
-  services.reloadUser().catch(() => {
+  return services.reloadUser().catch(() => {
     // A 401 has cleared the session already; another failure leaves the tokens for the next visit.
     if (session.getState().status === 'loading') session.clear();
   });

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 
-/** The entity an entity page works on: the selected one (SPEC §4), else the user's own, else none. */
+/** The entity an entity page works on: the selected one (docs/product.md §4), else the user's own, else none. */
 export function useWorkingEntityId(): number | null {
   const { session } = useRemoteProps();
   return session.selectedEntityId ?? session.user.entity?.id ?? null;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const PALETTE: Record<FileState, string> = { missing: 'orange', uploaded: 'blue', problem: 'red', ok: 'green', undefined: 'gray' };
 
-/** A file's state (SPEC §4 codes 1–4, anything else undefined) as a coloured chip with its text. */
+/** A file's state (docs/product.md §4 codes 1–4, anything else undefined) as a coloured chip with its text. */
 export function FileStateChip({ state }: { state: number }) {
   const { t } = useTranslation('collectmaster');
   const name = readFileState(state);

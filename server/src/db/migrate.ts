@@ -17,9 +17,15 @@ export interface Migration {
 export async function readMigrations(folder = MIGRATIONS_DIR): Promise<Migration[]> {
   const names = (await readdir(folder)).filter((name) => name.endsWith('.sql')).sort();
   const migrations: Migration[] = [];
+  const fileOfVersion = new Map<string, string>();
   for (const file of names) {
     const match = FILE_NAME.exec(file);
     if (!match) throw new Error(`Migration file "${file}" must be named NNNN_name.sql`);
+    // The runner keys on the number: a second file with a taken number would never be applied
+    // where the first one already was (work merged side by side). Refuse it before applying anything.
+    const taken = fileOfVersion.get(match[1]!);
+    if (taken) throw new Error(`Migrations "${taken}" and "${file}" share the number ${match[1]}: renumber one of them`);
+    fileOfVersion.set(match[1]!, file);
     migrations.push({ version: match[1]!, name: match[2]!, sql: await readFile(join(folder, file), 'utf8') });
   }
   return migrations;

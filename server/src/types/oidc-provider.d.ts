@@ -1,4 +1,4 @@
-// oidc-provider ships no TypeScript types (STACK-NOTES): the little of its API the server uses.
+// oidc-provider ships no TypeScript types: the little of its API the server uses.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

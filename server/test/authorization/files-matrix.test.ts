@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, resetData } from '../helper';
-import { startTestIdp, type TestIdp } from '../support/test-idp';
+import { build, DB_KIND, resetData } from '../test-support/helper';
+import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 import { fileExchange } from './expectations/file-exchange';
 import { loadFixtures } from './fixtures';
 import { PERSONAS, personaHeaders, type Persona } from './personas';

@@ -1,4 +1,4 @@
-import { testDb } from '../helper';
+import { testDb } from '../test-support/helper';
 
 /**
  * Ids from the demo data that the matrix's requests point at, looked up after every reset so

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { HEADERS } from '@hub/shared/api';
-import { testDb } from '../helper';
-import { filesLoginAs } from '../support/files-caller';
-import { loginAs, type TestIdp } from '../support/test-idp';
+import { testDb } from '../test-support/helper';
+import { filesLoginAs } from '../test-support/files-caller';
+import { loginAs, type TestIdp } from '../test-support/test-idp';
 
 /** The callers of the authorization matrix, in this order in every expectation row. */
 export const PERSONAS = [

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND, testDb, userId } from '../helper';
-import { entityId } from '../support/caller';
-import { signedInApp } from '../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../test-support/helper';
+import { entityId } from '../test-support/caller';
+import { signedInApp } from '../test-support/signed-in-app';
 
 /**
  * GET /api/advices reads its `total` from advice_counts, kept by a trigger (migration 0003):

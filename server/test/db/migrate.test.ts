@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { migrate, readMigrations } from '../../src/db/migrate';
 import { seedDemoData } from '../../src/db/seed/demo-data';
-import { DB_KIND, testDb } from '../helper';
+import { DB_KIND, testDb } from '../test-support/helper';
 
 describe(`migrations and demo data (${DB_KIND})`, () => {
   test('should record every migration once and apply nothing twice', async () => {
@@ -13,6 +16,22 @@ describe(`migrations and demo data (${DB_KIND})`, () => {
       rows.map((row) => row.version),
       (await readMigrations()).map((migration) => migration.version),
     );
+  });
+
+  test('should refuse two migrations with the same number, naming both files, before applying any', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'hub-migrations-'));
+    try {
+      await writeFile(join(folder, '0001_first.sql'), 'CREATE TABLE duplicate_number_first (id int);');
+      await writeFile(join(folder, '0002_mine.sql'), 'CREATE TABLE duplicate_number_mine (id int);');
+      await writeFile(join(folder, '0002_theirs.sql'), 'CREATE TABLE duplicate_number_theirs (id int);');
+      await assert.rejects(readMigrations(folder), /"0002_mine\.sql" and "0002_theirs\.sql" share the number 0002/);
+      const db = await testDb();
+      await assert.rejects(migrate(db, folder), /0002_mine\.sql.*0002_theirs\.sql/);
+      const { rows } = await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name LIKE 'duplicate_number_%'`);
+      assert.deepEqual(rows, []);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   test('should seed only an empty database', async () => {

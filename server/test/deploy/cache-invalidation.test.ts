@@ -8,8 +8,8 @@ import { migrate } from '../../src/db/migrate';
 import { openPostgres } from '../../src/db/postgres-db';
 import { startServerProcess, type ServerProcess } from '../faults/server-process';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
-import { DB_KIND } from '../helper';
-import { startTestIdp, type TestIdp } from '../support/test-idp';
+import { DB_KIND } from '../test-support/helper';
+import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 
 // Each process keeps users, rights and the content lists in memory (plugins/app/cache/hub-cache.ts).
 // A change made through process A must be seen by process B within a second: B hears it through

@@ -9,7 +9,7 @@ import { migrate } from '../../src/db/migrate';
 import { openPostgres } from '../../src/db/postgres-db';
 import { startServerProcess, type ServerProcess } from '../faults/server-process';
 import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
-import { startTestIdp, type TestIdp } from '../support/test-idp';
+import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import type { MessageCreated } from '@hub/shared/api';
 import type { Db } from '../../src/db/db';
 import type { ServerProcess } from '../faults/server-process';
-import { DB_KIND } from '../helper';
-import { readSse } from '../support/sse-reader';
+import { DB_KIND } from '../test-support/helper';
+import { readSse } from '../test-support/sse-reader';
 import { deploymentMissing, served, sleep, startDeployment, type Deployment } from './deployment';
 
 const USER = 'user@northwind.test';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { DatabaseOpenError, openPglite } from '../../src/db/pglite-db';
 import { createAccessTokens } from '../../src/plugins/app/auth/access-tokens';
-import { DB_KIND } from '../helper';
+import { DB_KIND } from '../test-support/helper';
 import { SESSION_SECRET, startServerProcess, type ServerProcess } from './server-process';
 
 // Processes of their own on embedded PGlite: once per run, in the PGlite pass.

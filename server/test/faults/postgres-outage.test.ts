@@ -6,11 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { MessageCreated } from '@hub/shared/api';
 import { buildApp } from '../../src/app';
-import { DB_KIND } from '../helper';
-import { caller } from '../support/caller';
-import { readSse } from '../support/sse-reader';
-import { testConfig } from '../support/test-config';
-import { startTestIdp, type TestIdp } from '../support/test-idp';
+import { DB_KIND } from '../test-support/helper';
+import { caller } from '../test-support/caller';
+import { readSse } from '../test-support/sse-reader';
+import { testConfig } from '../test-support/test-config';
+import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 const USER = 'user@northwind.test';

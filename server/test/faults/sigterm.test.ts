@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { DB_KIND } from '../helper';
+import { DB_KIND } from '../test-support/helper';
 import { SESSION_SECRET, startServerProcess, type ServerProcess } from './server-process';
 
 // A process of its own on embedded PGlite: once per run, in the PGlite pass.

@@ -5,9 +5,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { OpenAPIV3 } from 'openapi-types';
 import { EXPECTATIONS } from '../authorization/expectations/index';
 import { loadFixtures, type Fixtures } from '../authorization/fixtures';
-import { build, DB_KIND, resetData, testDb } from '../helper';
-import { filesLoginAs } from '../support/files-caller';
-import { loginAs, startTestIdp, type TestIdp } from '../support/test-idp';
+import { build, DB_KIND, resetData, testDb } from '../test-support/helper';
+import { filesLoginAs } from '../test-support/files-caller';
+import { loginAs, startTestIdp, type TestIdp } from '../test-support/test-idp';
 
 /**
  * Every route of the API, from the route table and the OpenAPI document the server serves, called

@@ -5,10 +5,10 @@ import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { FILE_EXCHANGE_MESSAGES, LIMITS } from '@hub/shared/api';
 import { demoPng } from '../../src/db/seed/demo-images';
-import { DB_KIND, testDb } from '../helper';
-import { idOf } from '../support/caller';
-import { filesCaller, filesForm } from '../support/files-caller';
-import { signedInApp } from '../support/signed-in-app';
+import { DB_KIND, testDb } from '../test-support/helper';
+import { idOf } from '../test-support/caller';
+import { filesCaller, filesForm } from '../test-support/files-caller';
+import { signedInApp } from '../test-support/signed-in-app';
 
 /**
  * Hostile uploads on both upload routes a customer reaches: the profile picture (POST /api/images)

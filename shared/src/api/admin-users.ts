@@ -32,7 +32,7 @@ export type SearchPageQuery = Static<typeof SearchPageQuerySchema>;
 
 /**
  * The users lists (GET /users, /users/entity/{id}, /users/get/no-entity): a page, the search, and
- * `role`, the users whose highest role is that one (rights are cumulative, SPEC §6).
+ * `role`, the users whose highest role is that one (rights are cumulative, docs/product.md §6).
  */
 export const AdminUserListQuerySchema = Type.Intersect([
   SearchPageQuerySchema,
@@ -62,7 +62,7 @@ export type AdminUserListItem = Static<typeof AdminUserListItemSchema>;
 export const AdminUserListSchema = ListOf(AdminUserListItemSchema);
 export type AdminUserList = Static<typeof AdminUserListSchema>;
 
-/** GET and PUT /api/admin/users/{id}: the user of SPEC §3 and the consultant's description. */
+/** GET and PUT /api/admin/users/{id}: the user of docs/product.md §3 and the consultant's description. */
 export const AdminUserSchema = Type.Object({
   ...UserSchema.properties,
   /** Shown to clients beside a consultant's name (contacts). Sanitised HTML. */

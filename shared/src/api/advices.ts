@@ -7,7 +7,7 @@ export const AdviceSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   subtitle: Nullable(Type.String()),
-  /** Sanitised HTML (SPEC §5 editor rules), at most 9999 characters. */
+  /** Sanitised HTML (docs/product.md §5 editor rules), at most 9999 characters. */
   description: Type.String(),
   /** 0 draft, 16 published. */
   status: Type.Integer(),

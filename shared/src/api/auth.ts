@@ -20,7 +20,7 @@ export type ProviderSummary = Static<typeof ProviderSummarySchema>;
 export const ProviderListSchema = Type.Object({ providers: Type.Array(ProviderSummarySchema) });
 export type ProviderList = Static<typeof ProviderListSchema>;
 
-/** Identity provider description of SPEC §3, answered by GET /api/auth/provider/{name}. */
+/** Identity provider description of docs/product.md §3, answered by GET /api/auth/provider/{name}. */
 export const ProviderSchema = Type.Object({
   name: Type.String(),
   label: Type.String(),
@@ -48,7 +48,7 @@ export type LoginBody = Static<typeof LoginBodySchema>;
 export const FilesLoginBodySchema = Type.Object({ token: Type.String({ minLength: 1 }) });
 export type FilesLoginBody = Static<typeof FilesLoginBodySchema>;
 
-/** Login response of SPEC §3. */
+/** Login response of docs/product.md §3. */
 export const LoginResponseSchema = Type.Object({
   status: Type.Literal('success'),
   access_token: Type.String(),

@@ -19,7 +19,7 @@ export type CategoryListQuery = Static<typeof CategoryListQuerySchema>;
 export const CategoryListSchema = ListOf(CategorySchema);
 export type CategoryList = Static<typeof CategoryListSchema>;
 
-/** POST /api/admin/categories (administrators). The colour defaults to #999999 (SPEC §9). */
+/** POST /api/admin/categories (administrators). The colour defaults to #999999 (docs/product.md §9). */
 export const CategoryCreateBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.categoryName, pattern: NOT_BLANK }),
   color: Type.Optional(Type.String({ pattern: COLOR_PATTERN })),

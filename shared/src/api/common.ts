@@ -46,7 +46,7 @@ export type ImageCategory = Static<typeof ImageCategorySchema>;
 export const ImageSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  /** Prefixed with the API host (SPEC §9). */
+  /** Prefixed with the API host (docs/product.md §9). */
   url: Type.String(),
   category: ImageCategorySchema,
   description: Type.Union([Type.String(), Type.Null()]),

@@ -4,14 +4,14 @@ import { AdviceListQuerySchema } from './advices';
 import { AudienceTypeSchema, EntitySummarySchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
-/** A dashboard of SPEC §3: a Power BI report of one entity, shown to all its users or to named ones. */
+/** A dashboard of docs/product.md §3: a Power BI report of one entity, shown to all its users or to named ones. */
 export const DashboardSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   tag: Nullable(Type.String()),
   /** Sanitised HTML, at most 9999 characters. */
   description: Nullable(Type.String()),
-  /** Always https (SPEC §5). */
+  /** Always https (docs/product.md §5). */
   url: Type.String(),
   /** 0 draft, 16 published. */
   status: Type.Integer(),

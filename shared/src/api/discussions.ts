@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ListOf, Nullable } from './common';
 
-/** SPEC §9: the promise shown to customers; the server also caps a message at this many characters. */
+/** docs/product.md §9: the promise shown to customers; the server also caps a message at this many characters. */
 export const MESSAGE_MAX_LENGTH = 5000;
 
 export const DISCUSSION_STATUSES = ['open', 'closed'] as const;

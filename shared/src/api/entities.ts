@@ -4,7 +4,7 @@ import { UserSummarySchema } from './admin-users';
 import { EntitySummarySchema, ListOf, Nullable } from './common';
 
 /**
- * An entity (a client company) of SPEC §3 as the lists answer it: GET /api/entities (an
+ * An entity (a client company) of docs/product.md §3 as the lists answer it: GET /api/entities (an
  * administrator gets all, anyone else their own) and GET /api/admin/entities.
  */
 export const EntitySchema = Type.Object({

@@ -1,4 +1,4 @@
-/** Status names of the error catalogue (SPEC §8). */
+/** Status names of the error catalogue (docs/product.md §8). */
 export const STATUS_NAMES: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -9,7 +9,7 @@ export const STATUS_NAMES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
 };
 
-/** The status toast of SPEC §8: 'Error {code} : {name}', or 'Error' for any other status. */
+/** The status toast of docs/product.md §8: 'Error {code} : {name}', or 'Error' for any other status. */
 export function statusToast(status: number): string {
   const name = STATUS_NAMES[status];
   return name ? `Error ${status} : ${name}` : 'Error';

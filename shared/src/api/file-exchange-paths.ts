@@ -4,7 +4,7 @@
  * route list are in ./file-exchange.ts.
  */
 
-/** File state codes by name (SPEC §4); the names by code, and readFileState, are in ./publication.ts. */
+/** File state codes by name (docs/product.md §4); the names by code, and readFileState, are in ./publication.ts. */
 export const FILE_STATE_CODES = { missing: 1, uploaded: 2, problem: 3, ok: 4 } as const;
 
 /** What to do when an upload's name already exists in the folder (a name is never silently overwritten). */

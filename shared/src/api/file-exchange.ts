@@ -3,7 +3,7 @@ import { ListOf, Nullable } from './common';
 import { FILE_EXCHANGE_LIMITS } from './file-exchange-paths';
 
 /*
- * The file-exchange API (Collectmaster, SPEC §1, §3, §4, §7), under /api/v2 with its own token
+ * The file-exchange API (Collectmaster, docs/product.md §1, §3, §4, §7), under /api/v2 with its own token
  * (audience files-api: POST /api/v2/auth/login). Every call but login needs `Authorization: Bearer`.
  * State codes, limits, messages, event names and paths without schemas: ./file-exchange-paths.ts.
  *
@@ -58,7 +58,7 @@ import { FILE_EXCHANGE_LIMITS } from './file-exchange-paths';
  * Every upload and download is written to the audit log.
  */
 
-/** An entity as the file-exchange API (/api/v2) lists it (SPEC §3 "File exchange"). */
+/** An entity as the file-exchange API (/api/v2) lists it (docs/product.md §3 "File exchange"). */
 export const FileExchangeEntitySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -72,7 +72,7 @@ export type FileExchangeEntity = Static<typeof FileExchangeEntitySchema>;
 export const FileExchangeEntityListSchema = ListOf(FileExchangeEntitySchema);
 export type FileExchangeEntityList = Static<typeof FileExchangeEntityListSchema>;
 
-/** A collection (SPEC §3): one project of one entity. */
+/** A collection (docs/product.md §3): one project of one entity. */
 export const CollectionSchema = Type.Object({
   id: Type.Integer(),
   /** Its folders: GET /api/v2/collection/{id}/folders (absolute). */
@@ -96,7 +96,7 @@ export type CollectionList = Static<typeof CollectionListSchema>;
 export const CollectionDetailSchema = CollectionSchema;
 export type CollectionDetail = Collection;
 
-/** A folder (SPEC §3) of a collection. */
+/** A folder (docs/product.md §3) of a collection. */
 export const FolderSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -117,7 +117,7 @@ export type FolderList = Static<typeof FolderListSchema>;
 export const FolderDetailSchema = Type.Intersect([FolderSchema, Type.Object({ collection: CollectionSchema })]);
 export type FolderDetail = Static<typeof FolderDetailSchema>;
 
-/** A file (SPEC §3). */
+/** A file (docs/product.md §3). */
 export const FileSchema = Type.Object({
   id: Type.Integer(),
   /** The stored (cleaned) name: no path separators, no '..', no control characters, bounded length. */

@@ -3,7 +3,7 @@ import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { UserSummarySchema } from './admin-users';
 import { ListOf, Nullable } from './common';
 
-/** A group of SPEC §3: its name in the hub and the name of its group on the Power BI report server. */
+/** A group of docs/product.md §3: its name in the hub and the name of its group on the Power BI report server. */
 export const GroupSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

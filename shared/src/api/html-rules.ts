@@ -1,5 +1,5 @@
 /**
- * The one rule set of rich text (SPEC §5), applied by the server before anything is stored
+ * The one rule set of rich text (docs/product.md §5), applied by the server before anything is stored
  * (server/src/lib/content/description.ts, with sanitize-html) and by the browser before
  * anything is rendered or pasted into the editor (`sanitizeHtml` in ./sanitize-html.ts, with the
  * DOM): the same tags, attributes, link and image rules. One table of cases
@@ -87,10 +87,10 @@ export const HTML_ALLOWED_ATTRIBUTES: Readonly<Record<string, readonly string[]>
 const LINK = /^(https?:\/\/|mailto:|tel:)/i;
 const IMAGE_SOURCE = /^(https?:\/\/|data:image\/(jpe?g|gif|png)[;,])/i;
 
-/** Links: http, https, mailto and tel only (SPEC §5). A link with another target keeps its text and loses the target. */
+/** Links: http, https, mailto and tel only (docs/product.md §5). A link with another target keeps its text and loses the target. */
 export const isAllowedLink = (href: string): boolean => LINK.test(href.trim());
 
-/** Image sources: http, https, and data URLs of jpg, jpeg, gif and png only (SPEC §5). An image with another source is removed. */
+/** Image sources: http, https, and data URLs of jpg, jpeg, gif and png only (docs/product.md §5). An image with another source is removed. */
 export const isAllowedImageSource = (src: string): boolean => IMAGE_SOURCE.test(src.trim());
 
 /** A link that opens a new tab gets this `rel`, so that the target cannot reach the portal's window. */

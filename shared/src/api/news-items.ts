@@ -4,12 +4,12 @@ import { AdviceListQuerySchema } from './advices';
 import { CategorySchema, ImageSchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
-/** A news item of SPEC §3: for everyone, not per entity. */
+/** A news item of docs/product.md §3: for everyone, not per entity. */
 export const NewsItemSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   subtitle: Nullable(Type.String()),
-  /** Sanitised HTML (SPEC §5 editor rules), at most 9999 characters. */
+  /** Sanitised HTML (docs/product.md §5 editor rules), at most 9999 characters. */
   description: Type.String(),
   /** 0 draft, 16 published. */
   status: Type.Integer(),

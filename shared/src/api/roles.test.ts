@@ -1,7 +1,7 @@
 import { hasRole, highestRole, isAdministrator, isContributor, isPublisher, isUser } from './roles';
 
 describe('roles', () => {
-  it('should make each role include the rights below it (SPEC §6)', () => {
+  it('should make each role include the rights below it (docs/product.md §6)', () => {
     const table: Array<[string, boolean[]]> = [
       ['user', [true, false, false, false]],
       ['contributor', [true, true, false, false]],

@@ -1,4 +1,4 @@
-/** Roles ascending (SPEC §6): each includes the rights below it. */
+/** Roles ascending (docs/product.md §6): each includes the rights below it. */
 export const ROLES = ['user', 'contributor', 'publisher', 'administrator'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -6,7 +6,7 @@ import { NOT_BLANK } from './content';
 export const TrainingKindSchema = Type.Union([Type.Literal('training'), Type.Literal('webinar'), Type.Literal('event')]);
 export type TrainingKind = Static<typeof TrainingKindSchema>;
 
-/** A training, webinar or event of SPEC §3 (field names as the training catalogue has them). */
+/** A training, webinar or event of docs/product.md §3 (field names as the training catalogue has them). */
 export const TrainingSchema = Type.Object({
   id: Type.Integer(),
   /** The title. */

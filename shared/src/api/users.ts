@@ -11,7 +11,7 @@ export const ContactSchema = Type.Object({
 });
 export type Contact = Static<typeof ContactSchema>;
 
-/** The user of SPEC §3 as GET /api/auth/user and GET /api/user/{id} answer it. */
+/** The user of docs/product.md §3 as GET /api/auth/user and GET /api/user/{id} answer it. */
 export const UserSchema = Type.Object({
   id: Type.Integer(),
   first_name: Type.String(),

@@ -9,7 +9,7 @@ export interface LanguageConfig {
   label: string;
 }
 
-/** Right-to-left support exists in this configuration, but no configured language uses it (SPEC §1). */
+/** Right-to-left support exists in this configuration, but no configured language uses it (docs/product.md §1). */
 export const LANGUAGES: readonly LanguageConfig[] = [
   { code: 'en', i18nLang: 'en', isRTL: false, label: 'English' },
   { code: 'fr', i18nLang: 'fr', isRTL: false, label: 'Français' },

@@ -8,7 +8,7 @@ export type Language = 'en' | 'fr';
 
 export interface DisplayAsState {
   userId: number;
-  /** The unpublished-content mode of SPEC §1: unpublished content is shown too. */
+  /** The unpublished-content mode of docs/product.md §1: unpublished content is shown too. */
   includesUnpublished: boolean;
 }
 
@@ -44,7 +44,7 @@ export interface NavigateOptions {
 }
 
 /**
- * Everything the shell hands a remote when it mounts it (ARCHITECTURE.md, "How the parts meet").
+ * Everything the shell hands a remote when it mounts it (docs/architecture.md, "How the parts meet at run time").
  * The shell calls `update` with a new object when any of it changes (language, session, preferences).
  */
 export interface RemoteProps {
@@ -63,12 +63,12 @@ export interface RemoteProps {
   preferences: Preferences;
   navigate: (to: string, options?: NavigateOptions) => void;
   /**
-   * Chooses the entity a contributor or more works on (SPEC §4: kept in local storage, sent as
+   * Chooses the entity a contributor or more works on (docs/product.md §4: kept in local storage, sent as
    * X-Entity-ID); null forgets it. Every mounted remote receives the new session through `update`.
    */
   selectEntity: (entityId: number | null) => void;
   /**
-   * Display-as (SPEC §4), for an administrator's console (the users console's row): the shell checks
+   * Display-as (docs/product.md §4), for an administrator's console (the users console's row): the shell checks
    * with the server and starts only on success, silently doing nothing otherwise. Resolves to whether
    * it started. Optional: a shell without display-as leaves it out.
    */
@@ -77,7 +77,7 @@ export interface RemoteProps {
   refreshSession: () => Promise<void>;
   /**
    * The signed-in user's OpenID Connect identity token while it is valid, else null: the reporting
-   * host's entrance takes it (SPEC §9). Renewed by the shell; read it when it is needed.
+   * host's entrance takes it (docs/product.md §9). Renewed by the shell; read it when it is needed.
    */
   identityToken: () => string | null;
 }

@@ -1,4 +1,4 @@
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
@@ -10,8 +10,19 @@ import type { RemoteProps } from './contract';
 import { RemotePropsContext } from './remote-context';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
-const mountedSystem = createHubSystem({ preflight: false });
-const standaloneSystem = createHubSystem({ preflight: true });
+/**
+ * The colour palettes the remotes' screens use (colorPalette=…, red.fg, orange.solid…), besides the
+ * neutrals every system keeps: building a system costs CPU per token, on the phone's main thread.
+ */
+export const REMOTE_PALETTES = ['brand', 'red', 'orange', 'green', 'blue', 'purple'];
+
+// Built on the first mount, and only the one the page needs (mounted in the portal, or standalone):
+// building both when the chunk loaded was most of the time a remote's first chunk took to run.
+const systems: { mounted?: SystemContext; standalone?: SystemContext } = {};
+function hubSystem(standalone: boolean): SystemContext {
+  if (standalone) return (systems.standalone ??= createHubSystem({ preflight: true, palettes: REMOTE_PALETTES }));
+  return (systems.mounted ??= createHubSystem({ preflight: false, palettes: REMOTE_PALETTES }));
+}
 
 export interface RemoteRootProps {
   props: RemoteProps;
@@ -39,7 +50,7 @@ export function RemoteRoot({ props, namespace, standalone = false, children }: R
   const swrConfig = useMemo(() => ({ revalidateOnFocus: false, shouldRetryOnError: false, provider: () => new Map() }), []);
   return (
     <RemotePropsContext.Provider value={props}>
-      <ChakraProvider value={standalone ? standaloneSystem : mountedSystem}>
+      <ChakraProvider value={hubSystem(standalone)}>
         <I18nextProvider i18n={i18n} defaultNS={namespace}>
           <SWRConfig value={swrConfig}>
             <BrowserRouter basename={props.basePath === '/' ? undefined : props.basePath}>

@@ -12,7 +12,7 @@ import { RetryBoundary } from './retry-boundary';
 
 export type { Language };
 
-// Home widgets (SPEC §2, /home): small views a remote offers the home page, mounted by the shell
+// Home widgets (docs/product.md §2, /home): small views a remote offers the home page, mounted by the shell
 // like a remote area, each on its own, so that one failing widget leaves the others and the page.
 // This module is deliberately light: no design system, no i18next, so that /home stays within budget.
 
@@ -22,7 +22,7 @@ export interface HomeWidget {
   id: HomeWidgetId;
   /** The remote whose `./widgets` module offers it. */
   remote: RemoteName;
-  /** Not shown in display-as (SPEC §2: collectmaster is unavailable there, its API answers 403). */
+  /** Not shown in display-as (docs/product.md §2: collectmaster is unavailable there, its API answers 403). */
   hiddenInDisplayAs?: boolean;
 }
 

@@ -1,6 +1,6 @@
 /**
- * One table of rich-text cases (SPEC §5), run against both passes of the rule set in
- * @hub/shared/api/html-rules: the server's (server/test/plugins/description.test.ts) and the
+ * One table of rich-text cases (docs/product.md §5), run against both passes of the rule set in
+ * @hub/shared/api/html-rules: the server's (server/test/lib/content/description.test.ts) and the
  * browser's (shared/src/api/sanitize-html.test.ts). `expected` is compared after `normalizeHtml`,
  * which only evens out how each serialiser writes void elements.
  */

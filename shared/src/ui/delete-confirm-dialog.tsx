@@ -14,7 +14,7 @@ export interface DeleteConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** The shared delete confirmation of SPEC §2: 'Do you really want to delete this item ?'. */
+/** The shared delete confirmation of docs/product.md §2: 'Do you really want to delete this item ?'. */
 export function DeleteConfirmDialog({ open, onCancel, onConfirm, busy = false, children }: DeleteConfirmDialogProps) {
   const { t } = useTranslation('common');
   return (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export interface FormFieldProps {
   label: string;
-  /** The message shown under the field (SPEC §5 words); the field is marked invalid while set. */
+  /** The message shown under the field (docs/product.md §5 words); the field is marked invalid while set. */
   error?: string | null;
   required?: boolean;
   /** A hint under the field (a character counter, say). */
@@ -87,7 +87,7 @@ export function FormActionBar({
   );
 }
 
-/** The band over a published item's form: it is read-only, change it to draft to edit it (SPEC §4). */
+/** The band over a published item's form: it is read-only, change it to draft to edit it (docs/product.md §4). */
 export function PublishedBand() {
   const { t } = useTranslation('common');
   return (

@@ -2,7 +2,7 @@ import type { ImageCategory } from '../api/common';
 import { COUNT_LIMITS } from '../api/field-limits';
 
 /**
- * The display size of each image type (SPEC §2 "Images library by type … with display sizes"):
+ * The display size of each image type (docs/product.md §2 "Images library by type … with display sizes"):
  * where the picture is shown to customers, and the size the library and the picker show it at.
  */
 export const IMAGE_DISPLAY_SIZES: Readonly<Record<ImageCategory, { width: number; height: number }>> = {
@@ -15,7 +15,7 @@ export const IMAGE_DISPLAY_SIZES: Readonly<Record<ImageCategory, { width: number
 
 export const IMAGE_CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'profile', 'logo', 'description'];
 
-/** 50 MB: the server refuses an image of this size or more (`COUNT_LIMITS.imageBytes`). */
+/** docs/product.md §9: 50 MB; the server refuses an image of this size or more (`COUNT_LIMITS.imageBytes`). */
 export const IMAGE_MAX_BYTES = COUNT_LIMITS.imageBytes;
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';

@@ -79,7 +79,7 @@ export async function fetchAllPages<T>(fetchPage: (page: number) => Promise<List
 }
 
 /**
- * The frame of a console list (CONSOLES.md): title, item count, search box, filters, a table with
+ * The frame of a console list (docs/consoles.md): title, item count, search box, filters, a table with
  * real headers and server-side sorting, paging, and the loading, empty and error states.
  */
 export function ListFrame<T>(props: ListFrameProps<T>) {

@@ -19,7 +19,7 @@ export interface LoadStateProps {
   emptyAction?: ReactNode;
 }
 
-/** The one loading / failure / empty state of the portal's screens (SPEC §2 screens, CONSOLES.md). */
+/** The one loading / failure / empty state of the portal's screens (docs/product.md §2; the consoles' frame: docs/consoles.md). */
 export function LoadState({ status, loadingText, failedText, emptyText, onRetry, minHeight, emptyAction }: LoadStateProps) {
   const { t } = useTranslation('common');
   if (status === 'loading') {

@@ -2,7 +2,7 @@ import { Box, Button, Flex, Heading, Input, Stack, Text, VisuallyHidden } from '
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A selector element of SPEC §3: id and name. */
+/** A selector element of docs/product.md §3: id and name. */
 export interface SelectorElement {
   id: number;
   name: string;
@@ -50,7 +50,7 @@ interface Side {
 const emptySide: Side = { items: [], total: 0, page: 1, failed: false };
 
 /**
- * The double-list selector of SPEC §2/§3/§4: a search box over 'Not associated' ({name} >) and
+ * The double-list selector of docs/product.md §2/§3/§4: a search box over 'Not associated' ({name} >) and
  * 'associated' (< {name}) lists; a click, or Enter/Space on the focused entry (WAI-ARIA listbox,
  * arrows to move the focus) moves it and emits add or remove; each move is announced. Both lists
  * are searched and paged by the server ("Show more"), unlike transfer lists that hold everything.

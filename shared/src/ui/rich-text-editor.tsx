@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { isAllowedImageSource, isAllowedLink } from '../api/html-rules';
 import { sanitizeHtml } from '../api/sanitize-html';
 
-/** Links: http, https, mailto, tel only (SPEC §5); Quill's own list also has sms. Another target leaves no link. */
+/** Links: http, https, mailto, tel only (docs/product.md §5); Quill's own list also has sms. Another target leaves no link. */
 export class SafeLink extends Link {
   static PROTOCOL_WHITELIST = ['http', 'https', 'mailto', 'tel'];
   static sanitize(url: string): string {
@@ -17,7 +17,7 @@ export class SafeLink extends Link {
   }
 }
 
-/** Image sources: http, https and data: of jpg, jpeg, gif, png (SPEC §5). */
+/** Image sources: http, https and data: of jpg, jpeg, gif, png (docs/product.md §5). */
 export class SafeImage extends Image {
   static sanitize(url: string): string {
     return isAllowedImageSource(url) ? url : '//:0';
@@ -43,7 +43,7 @@ export interface RichTextEditorProps {
   invalid?: boolean;
 }
 
-/** The toolbar of SPEC §2 (headings, bold, italic, underline, lists, link, image, clean), named for assistive tech. */
+/** The toolbar of docs/product.md §2 (headings, bold, italic, underline, lists, link, image, clean), named for assistive tech. */
 const TOOLBAR = [
   ['bold', 'B'],
   ['italic', 'I'],
@@ -98,7 +98,7 @@ const toStored = (html: string) => {
 };
 
 /**
- * The rich-text editor of the consoles: Quill 2 (its link and image rules are SPEC §5's, once sms
+ * The rich-text editor of the consoles: Quill 2 (its link and image rules are docs/product.md §5's, once sms
  * is taken out) with an own, labelled toolbar. It mounts once under StrictMode: each effect run
  * builds the editor in a fresh element and the cleanup removes it (react-quill #784 is the toolbar
  * mounted twice). Loaded with React.lazy (`LazyRichTextEditor`), so only details pages fetch it.

@@ -3,7 +3,7 @@ import { readPublicationStatus, PUBLICATION } from '../api/publication';
 import { useTranslation } from 'react-i18next';
 
 export interface StatusChipProps {
-  /** The publication code of SPEC §4: 16 published, anything else draft. */
+  /** The publication code of docs/product.md §4: 16 published, anything else draft. */
   status: number;
 }
 

@@ -1,7 +1,7 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import { defaultThemeConfig } from '@chakra-ui/react/theme';
 
-/** The theme of SPEC §9: a light blue primary with a dark blue variant. */
+/** The theme of docs/product.md §9: a light blue primary with a dark blue variant. */
 const hubConfig = defineConfig({
   theme: {
     tokens: {

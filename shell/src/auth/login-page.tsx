@@ -20,7 +20,7 @@ const loadSignIn = () => import(/* webpackChunkName: "sign-in" */ './sign-in');
 type SignInModule = Awaited<ReturnType<typeof loadSignIn>>;
 
 /**
- * /login (SPEC §2, §4): the connections offered, and the callback address of the provider.
+ * /login (docs/product.md §2, §4): the connections offered, and the callback address of the provider.
  * Plain elements styled by index.html, no design system: this page must stay small.
  */
 export function LoginPage() {

@@ -5,7 +5,7 @@ import { UserManager, WebStorageStateStore, type User as OidcUser } from 'oidc-c
 import type { SessionStore } from '../session/session-store';
 import { exchangeIdToken } from './token-exchange';
 
-/** The identity-client defaults of SPEC §9. */
+/** The identity-client defaults of docs/product.md §9. */
 export function userManagerSettings(provider: Provider, origin: string) {
   const metadataSeed = {
     issuer: provider.iss,

@@ -52,7 +52,7 @@ describe('completeSignIn', () => {
     expect(session.isAuthenticated()).toBe(true);
   });
 
-  it('should fail with the messages of SPEC §5 when the identity client has no user or no id_token', async () => {
+  it('should fail with the messages of docs/product.md §5 when the identity client has no user or no id_token', async () => {
     const { session, apis } = setUp();
     await expect(completeSignIn({ oidcUser: null, provider: 'default', session, ...apis })).rejects.toThrow('No user found in Oidc.');
     await expect(completeSignIn({ oidcUser: {}, provider: 'default', session, ...apis })).rejects.toThrow('no id_token in oidcUser');

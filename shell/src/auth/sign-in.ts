@@ -2,7 +2,7 @@ import { ApiError, AUTH_MESSAGES, type ApiClient, type User } from '@hub/shared/
 import type { SessionStore } from '../session/session-store';
 import { exchangeIdToken } from './token-exchange';
 
-/** The two sign-in failures of SPEC §5 that come from the identity client's answer. */
+/** The two sign-in failures of docs/product.md §5 that come from the identity client's answer. */
 export const OIDC_ERRORS = {
   noUser: 'No user found in Oidc.',
   noIdToken: 'no id_token in oidcUser',

@@ -44,7 +44,7 @@ export interface SignOutDeps {
 }
 
 /**
- * Sign-out (SPEC §4): the server ends the person's sessions (POST /api/auth/logout), then the
+ * Sign-out (docs/product.md §4): the server ends the person's sessions (POST /api/auth/logout), then the
  * tokens, the selected entity, the provider name and the identity
  * client's stored user are forgotten. When the provider offers an end-session endpoint, its
  * session is ended too — otherwise the next person at this computer would be signed in again

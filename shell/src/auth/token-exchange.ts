@@ -1,7 +1,7 @@
 import type { ApiClient, LoginResponse } from '@hub/shared/api';
 import type { ApiTokens } from '../session/tokens';
 
-/** Exchanges the identity token for one access token per backend API (SPEC §4, §7). */
+/** Exchanges the identity token for one access token per backend API (docs/product.md §4, §7). */
 export async function exchangeIdToken(authApi: ApiClient, idToken: string, provider: string): Promise<ApiTokens> {
   const [hub, files] = await Promise.all([
     authApi.post<LoginResponse>('/auth/login', { token: idToken, provider }, { silent: true }),

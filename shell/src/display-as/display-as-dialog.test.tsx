@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NavigationMenu } from '../layout/navigation-menu';
 import { UserMenu } from '../layout/user-menu';
-import { makeServices, polyfillDialog, renderInShell } from '../testing/render-shell';
+import { makeServices, polyfillDialog, renderInShell } from '../test-support/render-shell';
 import { DisplayAsBand } from './display-as-band';
 
 const server = startApiServer();

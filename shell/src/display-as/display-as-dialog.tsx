@@ -6,7 +6,7 @@ import { roleLabel } from '../profile/role-label';
 import { useShell } from '../shell-context';
 import { startDisplayAs } from './start-display-as';
 
-/** Users per page of the search (the server pages; SPEC §7 GET /api/admin/users/get/displayas/). */
+/** Users per page of the search (the server pages; docs/product.md §7 GET /api/admin/users/get/displayas/). */
 export const DISPLAY_AS_PAGE_SIZE = 8;
 const SEARCH_DELAY_MS = 250;
 
@@ -15,7 +15,7 @@ type Load = { status: 'loading' } | { status: 'failed' } | { status: 'done'; lis
 const fullName = (user: Pick<AdminUserListItem, 'first_name' | 'last_name'>) => `${user.first_name} ${user.last_name}`;
 
 /**
- * "Display as" (SPEC §1, §4): an administrator searches a user (name or email, paged by the server),
+ * "Display as" (docs/product.md §1, §4): an administrator searches a user (name or email, paged by the server),
  * chooses the mode and starts. A modal native <dialog>, loaded on demand from the user menu.
  */
 export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
@@ -62,7 +62,7 @@ export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
     setStarting(true);
     const started = await startDisplayAs(services, chosen.id, unpublished);
     setStarting(false);
-    // A refused start changes nothing and says nothing (SPEC §4); the dialog stays as it was.
+    // A refused start changes nothing and says nothing (docs/product.md §4); the dialog stays as it was.
     if (started) onClose();
   }
 

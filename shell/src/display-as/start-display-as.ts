@@ -2,7 +2,7 @@ import { HEADERS, type CheckDisplayAsResponse, type User } from '@hub/shared/api
 import type { ShellServices } from '../shell-services';
 
 /**
- * Starts display-as (SPEC §4): the server's check first; only a 'success' answer starts it, with the
+ * Starts display-as (docs/product.md §4): the server's check first; only a 'success' answer starts it, with the
  * displayed user loaded in their name. Anything else fails silently: no toast, nothing changed.
  * Resolves to whether it started.
  */

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@hub/shared/api';
 import { DEFAULT_LANGUAGE, isLanguage, languageConfig } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 
-/** The language at start (SPEC §1): a stored, supported language overrides the default. */
+/** The language at start (docs/product.md §1): a stored, supported language overrides the default. */
 export function resolveInitialLanguage(stored: string | null | undefined): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }

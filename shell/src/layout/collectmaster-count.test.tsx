@@ -2,7 +2,7 @@ import { en, fr } from '@hub/shared/i18n';
 import { makeUser } from '@hub/shared/remote';
 import { get, route, startApiServer } from '@hub/shared/test-support';
 import { act, screen, waitFor } from '@testing-library/react';
-import { makeServices, renderInShell } from '../testing/render-shell';
+import { makeServices, renderInShell } from '../test-support/render-shell';
 import { CollectmasterCountProvider } from './collectmaster-count';
 import { NavigationMenu } from './navigation-menu';
 

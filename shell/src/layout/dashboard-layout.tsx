@@ -32,7 +32,7 @@ function MenuIcon() {
 }
 
 /**
- * The default layout (SPEC §1, §4, §9). Vertical navigation beside the page from 1280 px (unless
+ * The default layout (docs/product.md §1, §4, §9). Vertical navigation beside the page from 1280 px (unless
  * collapsed), or horizontal navigation under the header; below 1280 px (and when the vertical
  * navigation is collapsed) an overlay drawer opened from the header's menu button. The interface
  * preferences shape it: content width, sticky or scrolling header, blurred header, semi-dark
@@ -97,7 +97,18 @@ export function DashboardLayout() {
               borderBottomWidth="1px"
             >
               <DisplayAsBand />
-              <Flex as="header" align="center" gap="2" px="3" h="16" css={{ [FROM_MEDIUM]: { px: '6' } }}>
+              {/* Below 1024 px the entity selector, when there is one, takes a row of its own under the
+                  others (entity-selector.tsx), so that on a phone no control lies over another. */}
+              <Flex
+                as="header"
+                align="center"
+                alignContent="center"
+                flexWrap="wrap"
+                columnGap="2"
+                minH="16"
+                px="3"
+                css={{ [FROM_MEDIUM]: { px: '6' } }}
+              >
                 <Button
                   ref={menuButtonRef}
                   hideFrom={menuButtonHiddenFrom}
@@ -111,10 +122,18 @@ export function DashboardLayout() {
                 >
                   <MenuIcon />
                 </Button>
-                <Text hideFrom={verticalShown ? LARGE : undefined} fontWeight="bold" color="brand.fg" truncate>
+                {/* The product name stays whole: the controls beside it give way first. */}
+                <Text
+                  data-hub-brand=""
+                  hideFrom={verticalShown ? LARGE : undefined}
+                  fontWeight="bold"
+                  color="brand.fg"
+                  whiteSpace="nowrap"
+                  flexShrink={0}
+                >
                   {t('common:appTitle')}
                 </Text>
-                <Box flex="1" />
+                <Box flex="1" minH="16" />
                 <EntitySelector />
                 <LanguageMenu />
                 <UserMenu />

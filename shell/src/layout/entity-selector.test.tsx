@@ -3,7 +3,7 @@ import { makeUser } from '@hub/shared/remote';
 import { get, startApiServer } from '@hub/shared/test-support';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeServices, renderInShell } from '../testing/render-shell';
+import { makeServices, renderInShell } from '../test-support/render-shell';
 import { EntitySelector } from './entity-selector';
 
 const server = startApiServer();

@@ -6,7 +6,7 @@ import { bothHave } from '../session/effective-rights';
 import { useSessionState, useShell } from '../shell-context';
 
 /**
- * The entity a contributor or more works on (SPEC §4, §6), for whoever may choose among several (an
+ * The entity a contributor or more works on (docs/product.md §4, §6), for whoever may choose among several (an
  * administrator): kept in local storage by the session, sent as X-Entity-ID, and every mounted
  * remote is handed the new session without a reload.
  */
@@ -34,8 +34,18 @@ export function EntitySelector() {
   if (!allowed || entities.length < 2) return null;
   const value = entities.some((entity) => entity.id === selectedEntityId) ? String(selectedEntityId) : '';
   return (
-    <Box display="flex" alignItems="center" gap="2" minW="0">
-      <chakra.label htmlFor={id} textStyle="sm" color="fg.muted" hideBelow="md">
+    // Below 1024 px a row of its own under the header's other controls (the whole width, last in
+    // order), so that at phone and tablet widths it never lies over the language switch.
+    <Box
+      display="flex"
+      alignItems="center"
+      gap="2"
+      minW="0"
+      order={{ base: 1, lg: 0 }}
+      w={{ base: 'full', lg: 'auto' }}
+      pb={{ base: '3', lg: '0' }}
+    >
+      <chakra.label htmlFor={id} textStyle="sm" color="fg.muted" flexShrink={0}>
         {t('entitySelector.label')}
       </chakra.label>
       <chakra.select
@@ -43,7 +53,9 @@ export function EntitySelector() {
         aria-label={t('entitySelector.label')}
         value={value}
         onChange={(event) => session.setSelectedEntity(event.target.value === '' ? null : Number(event.target.value))}
-        maxW={{ base: '36', md: '56' }}
+        flex={{ base: '1', lg: 'initial' }}
+        minW="0"
+        maxW={{ base: 'none', lg: '56' }}
         h="9"
         px="2"
         borderWidth="1px"

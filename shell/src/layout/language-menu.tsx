@@ -1,3 +1,4 @@
+import { Box } from '@chakra-ui/react';
 import { isLanguage, LANGUAGES } from '@hub/shared/i18n';
 import { useTranslation } from 'react-i18next';
 import { useLanguage, useShell } from '../shell-context';
@@ -12,8 +13,16 @@ export function LanguageMenu() {
     <MenuButton
       trigger={
         <>
-          {t('language.label')}
-          <span aria-hidden="true">· {language.toUpperCase()}</span>
+          {/* Below 768 px only the code shows; the label stays the button's name. */}
+          <Box as="span" srOnly={{ base: true, md: false }}>
+            {t('language.label')}
+          </Box>
+          <span aria-hidden="true">
+            <Box as="span" hideBelow="md">
+              ·{' '}
+            </Box>
+            {language.toUpperCase()}
+          </span>
         </>
       }
       sections={[

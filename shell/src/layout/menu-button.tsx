@@ -21,7 +21,7 @@ interface MenuButtonProps {
   triggerProps?: Omit<ButtonProps, 'children' | 'onClick' | 'onKeyDown'>;
   sections: MenuButtonSection[];
   onSelect: (value: string) => void;
-  /** The gap between the trigger and the menu, in px (horizontal navigation: 6, SPEC §9). */
+  /** The gap between the trigger and the menu, in px (horizontal navigation: 6, docs/product.md §9). */
   offset?: number;
   /** Which edge of the trigger the menu lines up with. */
   align?: 'start' | 'end';

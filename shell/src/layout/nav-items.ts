@@ -39,7 +39,7 @@ export interface NavItem {
   count?: number;
 }
 
-/** One console of an admin area, and the least role that opens it (SPEC §2, §6). */
+/** One console of an admin area, and the least role that opens it (docs/product.md §2, §6). */
 interface Console {
   to: string;
   label: NavLabel;
@@ -64,7 +64,7 @@ const consolesFor = (consoles: readonly Console[], rights: readonly string[]): N
 
 /**
  * The navigation: only areas this user may open (the guard's rules, seen from the menu). Rights are
- * those both the signed-in and the displayed user hold (SPEC §6), so an administrator displaying a
+ * those both the signed-in and the displayed user hold (docs/product.md §6), so an administrator displaying a
  * plain user sees no console; the discussion entries follow the displayed user's counters;
  * collectmaster is not offered in display-as mode, and carries the staff's files to review (`filesToReview`).
  */

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { cookieName } from '../preferences/preferences';
-import { makeServices, polyfillDialog, renderInShell } from '../testing/render-shell';
+import { makeServices, polyfillDialog, renderInShell } from '../test-support/render-shell';
 import { DashboardLayout } from './dashboard-layout';
 
 beforeAll(polyfillDialog);

@@ -1,7 +1,7 @@
 import { en } from '@hub/shared/i18n';
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeServices, renderInShell } from '../testing/render-shell';
+import { makeServices, renderInShell } from '../test-support/render-shell';
 import { ScrollToTop } from './scroll-to-top';
 
 function scrollTo(y: number) {

@@ -2,7 +2,7 @@ import { Button } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The button shows once the page has scrolled more than this (SPEC §9). */
+/** The button shows once the page has scrolled more than this (docs/product.md §9). */
 export const SCROLL_TOP_THRESHOLD_PX = 200;
 
 export const showsScrollToTop = (scrollY: number) => scrollY > SCROLL_TOP_THRESHOLD_PX;
@@ -25,7 +25,7 @@ function ArrowUpIcon() {
   );
 }
 
-/** Scroll-to-top (SPEC §2): appears past 200 px, scrolls smoothly back up; a named, focusable button. */
+/** Scroll-to-top (docs/product.md §2): appears past 200 px, scrolls smoothly back up; a named, focusable button. */
 export function ScrollToTop() {
   const { t } = useTranslation('shell');
   const [shown, setShown] = useState(() => showsScrollToTop(window.scrollY));

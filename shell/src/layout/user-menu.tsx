@@ -11,7 +11,7 @@ import { usePreferences, useSessionState, useShell } from '../shell-context';
 import { MenuButton, type MenuButtonSection } from './menu-button';
 import { UserAvatar } from './user-avatar';
 
-// Loaded when opened: /home carries neither (its JavaScript budget, SPEC-derived 250 kB gzip).
+// Loaded when opened: /home carries neither (its JavaScript budget, 250 kB gzip).
 const DisplayAsDialog = lazy(() => import(/* webpackChunkName: "display-as" */ '../display-as/display-as-dialog'));
 const PreferencesDrawer = lazy(() => import(/* webpackChunkName: "preferences" */ '../preferences/preferences-drawer'));
 
@@ -27,7 +27,7 @@ export function UserMenu() {
   const [opened, setOpened] = useState<'display-as' | 'preferences' | null>(null);
   const user = state.user;
   if (!user) return null;
-  // Display-as is for administrators (SPEC §6), and starts from one's own identity.
+  // Display-as is for administrators (docs/product.md §6), and starts from one's own identity.
   const offersDisplayAs = isAdministrator(user.rights) && !state.displayAs;
 
   function onSelect(value: string) {

@@ -5,7 +5,7 @@ export interface NavigationInput {
   path: string;
   /** A usable hub token and a loaded user. */
   authenticated: boolean;
-  /** The rights in force: those both the signed-in and the displayed user hold (SPEC §6). */
+  /** The rights in force: those both the signed-in and the displayed user hold (docs/product.md §6). */
   rights: readonly string[];
   /** The displayed user's discussion counters: /contact and /contact-close need some. */
   discussions?: { open: number; closed: number };
@@ -18,7 +18,7 @@ export type NavigationDecision = { allow: true } | { redirect: string };
 const allow: NavigationDecision = { allow: true };
 const to = (redirect: string): NavigationDecision => ({ redirect });
 
-/** Every path a signed-in user may be on; anything else goes home (SPEC §2). */
+/** Every path a signed-in user may be on; anything else goes home (docs/product.md §2). */
 const KNOWN_AREAS = [
   paths.home,
   paths.profile,
@@ -47,7 +47,7 @@ function normalise(path: string): string {
 }
 
 /**
- * The navigation guard of SPEC §2 and §6, as a pure decision: where may this navigation go?
+ * The navigation guard of docs/product.md §2 and §6, as a pure decision: where may this navigation go?
  * The not-found pages are public; /login is for signed-out visitors only; the root and unknown
  * paths go to /home; the admin areas need a contributor or more, and categories, users and
  * entities an administrator.

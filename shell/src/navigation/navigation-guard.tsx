@@ -9,7 +9,7 @@ import { decideNavigation } from './decide-navigation';
 const USER_REFRESH_MS = 60_000;
 
 /**
- * Runs decideNavigation on every navigation (SPEC §2). The auth state is refreshed each time:
+ * Runs decideNavigation on every navigation (docs/product.md §2). The auth state is refreshed each time:
  * the token must still be there and unexpired, and a user loaded long ago is loaded again.
  */
 export function NavigationGuard({ children }: { children: ReactNode }) {

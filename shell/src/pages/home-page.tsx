@@ -4,7 +4,7 @@ import { useSessionState } from '../shell-context';
 import { HomeWidgets } from './home-widgets';
 import { WriteToConsultant } from './write-to-consultant';
 
-/** /home: the welcome message (SPEC §2) of the displayed user, then the widgets the remotes offer. */
+/** /home: the welcome message (docs/product.md §2) of the displayed user, then the widgets the remotes offer. */
 export function HomePage() {
   const { t } = useTranslation('shell');
   const { user, displayedUser, displayAs } = useSessionState();

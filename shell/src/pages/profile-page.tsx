@@ -9,7 +9,7 @@ import { useSessionState, useShell } from '../shell-context';
 
 type Images = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: HubImage[] };
 
-/** At 50 MB or more the server refuses the file (SPEC §9): say so before sending it. */
+/** At 50 MB or more the server refuses the file (docs/product.md §9): say so before sending it. */
 const MAX_BYTES = 50 * 1024 * 1024;
 
 /**

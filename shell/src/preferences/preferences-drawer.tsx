@@ -25,7 +25,7 @@ function CloseIcon() {
 }
 
 /**
- * The interface preferences of SPEC §4, each kept in its cookie for 30 days: a drawer on the end side
+ * The interface preferences of docs/product.md §4, each kept in its cookie for 30 days: a drawer on the end side
  * (a native modal <dialog>), loaded when opened from the user menu.
  */
 export default function PreferencesDrawer({ onClose }: { onClose: () => void }) {

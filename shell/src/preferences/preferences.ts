@@ -2,7 +2,7 @@ import type { Preferences } from '@hub/shared/remote';
 
 export type Theme = Preferences['theme'];
 
-/** The interface preferences of SPEC §4 that the shell keeps (defaults of SPEC §9). */
+/** The interface preferences of docs/product.md §4 that the shell keeps (defaults of docs/product.md §9). */
 export interface InterfacePreferences {
   theme: Theme;
   skin: Preferences['skin'];
@@ -10,7 +10,7 @@ export interface InterfacePreferences {
   navCollapsed: boolean;
   navbarBlur: boolean;
   semiDarkNav: boolean;
-  /** The content layout's navigation (SPEC §4 "content layout nav"). */
+  /** The content layout's navigation (docs/product.md §4 "content layout nav"). */
   navLayout: 'vertical' | 'horizontal';
   /** Sticky, or scrolling away with the page. */
   navbarType: 'sticky' | 'hidden';
@@ -41,7 +41,7 @@ const VALID: { [K in keyof InterfacePreferences]: readonly InterfacePreferences[
   navbarType: ['sticky', 'hidden'],
 };
 
-/** Preference cookies live 30 days (SPEC §9). */
+/** Preference cookies live 30 days (docs/product.md §9). */
 export const PREFERENCE_COOKIE_DAYS = 30;
 const MAX_AGE_SECONDS = PREFERENCE_COOKIE_DAYS * 24 * 60 * 60;
 
@@ -74,7 +74,7 @@ export function preferenceCookie<K extends keyof InterfacePreferences>(key: K, v
 }
 
 /**
- * One change and what it brings with it (SPEC §4): switching to horizontal navigation forces a
+ * One change and what it brings with it (docs/product.md §4): switching to horizontal navigation forces a
  * hidden navbar back to sticky and un-collapses the vertical navigation.
  */
 export function withPreference<K extends keyof InterfacePreferences>(

@@ -113,8 +113,12 @@ describe('the federated loader', () => {
     server.routes = [get(MANIFEST, manifest(fittingFacts))];
     const view = renderContent();
 
-    // The runtime reads the manifest in turn to find the remote's entry: the check let it through.
-    await waitFor(() => expect(server.seen).toEqual([MANIFEST, MANIFEST]));
+    // The check let it through: the entry script the manifest names is asked for at once, and
+    // handed to the runtime (which does not read the manifest a second time).
+    const entry = `${server.origin}/remotes/content/remoteEntry.js`;
+    await waitFor(() => expect(document.head.querySelector(`link[rel="preload"][href="${entry}"]`)).not.toBeNull());
+    await waitFor(() => expect(document.querySelector(`script[src="${entry}"]`)).not.toBeNull());
+    expect(server.seen).toEqual([MANIFEST]);
     expect(screen.queryByRole('alert')).toBeNull();
     view.unmount();
   });

@@ -10,7 +10,14 @@ import * as JsxRuntime from 'react/jsx-runtime';
  * Loads a remote's `./app` lifecycles, or with `widget` those of one of its home widgets (`./widgets`);
  * `attempt` > 0 means "again, for real" (Retry).
  */
-export type RemoteLoader = (name: RemoteName, options: { attempt: number; widget?: HomeWidgetId }) => Promise<RemoteLifecycles>;
+export type RemoteLoader = ((name: RemoteName, options: { attempt: number; widget?: HomeWidgetId }) => Promise<RemoteLifecycles>) & {
+  /**
+   * Starts fetching what a remote's area needs (the federation runtime, the list of remotes, the
+   * manifest, then the entry, the chunks and the catalogues, all at once) without running any of it:
+   * called at start-up when the page opened is a remote's area, while the shell's own code still loads.
+   */
+  preload?: (name: RemoteName, rightsKnown: Promise<unknown>) => void;
+};
 
 declare const __REACT_RANGE__: string | undefined;
 /** The range the shell's webpack build defines; outside it (Jest), the same rule from React's version. */
@@ -18,7 +25,7 @@ const reactRange = typeof __REACT_RANGE__ === 'string' ? __REACT_RANGE__ : `^${R
 
 /**
  * React as the shell already has it, offered to every remote as the one copy on the page
- * (ARCHITECTURE.md point 4). `lib` marks it loaded, so with 'loaded-first' no remote's own copy is used.
+ * (docs/architecture.md, run time point 4). `lib` marks it loaded, so with 'loaded-first' no remote's own copy is used.
  */
 function sharedReact() {
   const shareConfig = { singleton: true, requiredVersion: reactRange };
@@ -41,28 +48,39 @@ function sharedReact() {
  * (remote-fit.ts: contract version, React ranges, federation major): a remote released alone that
  * does not fit is refused with a RemoteMisfitError and never executed, so no second React either.
  */
-export function createFederatedLoader(deps: { listRemotes: () => Promise<RemoteEntry[]>; rights: () => readonly string[] }): RemoteLoader {
+export function createFederatedLoader(deps: {
+  listRemotes: () => Promise<RemoteEntry[]>;
+  rights: () => readonly string[];
+  /** The language whose catalogues to preload with a remote's code (none when absent). */
+  language?: () => string;
+}): RemoteLoader {
   type Federation = {
     mf: ReturnType<typeof startFederation>;
     entries: Map<RemoteName, string>;
     assertFits: (name: RemoteName, manifest: unknown) => void;
   };
-  // One check per remote (its app and its home widgets share it); Retry checks again.
-  const checks = new Map<RemoteName, Promise<void>>();
+  // One check per remote (its app and its home widgets share it); Retry checks again. It yields the
+  // remote's entry script, read from the manifest.
+  const checks = new Map<RemoteName, Promise<string>>();
   let federation: Promise<Federation> | null = null;
+  // The remote list is asked for at once (the stored token is enough), not after the runtime's chunk.
+  let listed: Promise<RemoteEntry[]> | null = null;
+  // The remotes registered with the runtime under their entry script (once their manifest has been checked).
+  const registered = new Set<RemoteName>();
 
   const start = () =>
     (federation ??= (async () => {
-      const [{ startFederation }, { assertRemoteFits, shellOffer }, listed] = await Promise.all([
+      const [{ startFederation }, { assertRemoteFits, shellOffer }, all] = await Promise.all([
         import(/* webpackChunkName: "federation" */ './federation-runtime'),
         import(/* webpackChunkName: "federation" */ './remote-fit'),
-        deps.listRemotes(),
+        (listed ??= deps.listRemotes()),
       ]);
       const allowed = new Set(remotesAllowed(deps.rights()));
-      const remotes = listed.filter((remote) => allowed.has(remote.name));
+      const remotes = all.filter((remote) => allowed.has(remote.name));
       const mf = startFederation({
         name: 'shell',
-        remotes: remotes.map(({ name, entry }) => ({ name, entry })),
+        // Each remote is registered once its manifest has been read and checked (below).
+        remotes: [],
         shared: sharedReact(),
         shareStrategy: 'loaded-first',
       });
@@ -75,26 +93,43 @@ export function createFederatedLoader(deps: { listRemotes: () => Promise<RemoteE
       };
     })().catch((error: unknown) => {
       federation = null; // the remotes list failed: the next attempt asks again
+      listed = null;
       throw error;
     }));
 
-  const check = (name: RemoteName, entry: string, assertFits: Federation['assertFits']) =>
+  /**
+   * Reads the manifest, checks it, and asks at once for what the remote will need next: its entry,
+   * the chunks of the module about to load (`expose`) and its catalogues in the current language.
+   * Without this each is found only once the one before has run (entry, then chunks, then
+   * catalogues): three round trips one after another on a phone's network instead of one.
+   */
+  const check = (name: RemoteName, entry: string, assertFits: Federation['assertFits'], expose: string) =>
     (async () => {
       const response = await fetch(entry);
       if (!response.ok) throw new Error(`The manifest of the remote "${name}" answered ${response.status}`);
-      assertFits(name, await response.json());
+      const manifest = (await response.json()) as FederationManifest;
+      assertFits(name, manifest);
+      const base = new URL('.', new URL(entry, document.baseURI));
+      const remoteEntry = new URL(
+        `${manifest.metaData?.remoteEntry?.path ?? ''}${manifest.metaData?.remoteEntry?.name ?? 'remoteEntry.js'}`,
+        base,
+      ).href;
+      preloadScripts([remoteEntry, ...exposedScripts(manifest, expose, name, deps.language?.()).map((file) => new URL(file, base).href)]);
+      return remoteEntry;
     })();
 
-  return async (name, { attempt, widget }) => {
+  const loader: RemoteLoader = async (name, { attempt, widget }) => {
     const { mf, entries, assertFits } = await start();
     const entry = entries.get(name);
     if (!entry) throw new Error(`The remote "${name}" is not available to this user`);
-    if (attempt > 0 || !checks.has(name)) checks.set(name, check(name, entry, assertFits));
-    await checks.get(name);
-    if (attempt > 0) {
-      // The runtime caches a failed manifest or entry: registering the remote again with `force`
-      // drops those caches, so Retry fetches the files again.
-      mf.registerRemotes([{ name, entry }], { force: true });
+    if (attempt > 0 || !checks.has(name)) checks.set(name, check(name, entry, assertFits, widget ? 'widgets' : 'app'));
+    const remoteEntry = await checks.get(name)!;
+    // The runtime loads the entry script the manifest named (it has been read and checked already),
+    // rather than fetching the manifest a second time. On Retry, registering again with `force`
+    // drops what the runtime cached of a failed load, so the files are fetched again.
+    if (attempt > 0 || !registered.has(name)) {
+      mf.registerRemotes([{ name, entry: remoteEntry }], { force: registered.has(name) });
+      registered.add(name);
     }
     if (widget) {
       const widgets = await mf.loadRemote<RemoteWidgetsModule>(`${name}/widgets`);
@@ -106,4 +141,50 @@ export function createFederatedLoader(deps: { listRemotes: () => Promise<RemoteE
     if (!module?.default?.mount) throw new Error(`The remote "${name}" exposes no lifecycles as ./app`);
     return module.default;
   };
+  loader.preload = (name, rightsKnown) => {
+    // The list needs only the stored token: asked for at once, while the user is being loaded; the
+    // rest waits for the user's rights, which decide what may be loaded.
+    listed ??= deps.listRemotes();
+    listed.catch(() => (listed = null));
+    void rightsKnown
+      .then(start)
+      .then(({ entries, assertFits }) => {
+        const entry = entries.get(name);
+        if (entry && !checks.has(name)) checks.set(name, check(name, entry, assertFits, 'app'));
+        return checks.get(name);
+      })
+      // A failure shows when the area itself loads (and offers Retry); a preload stays silent.
+      .catch(() => undefined);
+  };
+  return loader;
+}
+
+/** What the shell reads in a remote's mf-manifest.json to preload it (besides the facts remote-fit.ts checks). */
+interface FederationManifest {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name: string; assets?: { js?: { sync?: string[]; async?: string[] } } }[];
+}
+
+/**
+ * The scripts of one exposed module: its own chunks, and its catalogue chunks (`i18n-<language>-<namespace>`,
+ * shared/src/i18n/catalogue-store.ts) in the current language, for the remote's namespace and 'common'.
+ */
+export function exposedScripts(manifest: FederationManifest, expose: string, namespace: string, language: string | undefined): string[] {
+  const assets = manifest.exposes?.find((candidate) => candidate.name === expose)?.assets?.js;
+  const catalogues = language
+    ? (assets?.async ?? []).filter((file) => new RegExp(`^i18n-${language}-(${namespace}|common)\\.`).test(file))
+    : [];
+  return [...(assets?.sync ?? []), ...catalogues];
+}
+
+/** Fetches scripts ahead of their use (rel=preload: downloaded, not run), each once per page. */
+function preloadScripts(urls: string[]) {
+  for (const href of urls) {
+    if (document.head.querySelector(`link[rel="preload"][href="${CSS.escape(href)}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'script';
+    link.href = href;
+    document.head.appendChild(link);
+  }
 }

@@ -1,7 +1,7 @@
 import type { RemoteName } from '@hub/shared/api';
 import { paths } from '../paths';
 
-/** Which remote answers which shell route (ARCHITECTURE.md, "The parts"). */
+/** Which remote answers which shell route (docs/architecture.md, "The parts"). */
 export const REMOTE_ROUTES: readonly { path: string; remote: RemoteName }[] = [
   { path: `${paths.advices}/*`, remote: 'content' },
   { path: `${paths.newsItems}/*`, remote: 'content' },

@@ -1,7 +1,7 @@
 import { makeUser, type RemoteProps } from '@hub/shared/remote';
 import { get, route, startApiServer } from '@hub/shared/test-support';
 import { act } from '@testing-library/react';
-import { makeServices, renderInShell } from '../testing/render-shell';
+import { makeServices, renderInShell } from '../test-support/render-shell';
 import { useRemoteProps } from './use-remote-props';
 
 const server = startApiServer();

@@ -28,7 +28,7 @@ export interface ShellApisOptions {
   fetch?: typeof fetch;
 }
 
-/** The context headers of SPEC §6 and §7, read from the session on every call. */
+/** The context headers of docs/product.md §6 and §7, read from the session on every call. */
 export function contextHeaders(session: SessionStore): Record<string, string | undefined> {
   const { displayedUser, selectedEntityId, displayAs } = session.getState();
   const sendsEntity = displayedUser !== null && isContributor(displayedUser.rights) && selectedEntityId !== null;
@@ -38,12 +38,12 @@ export function contextHeaders(session: SessionStore): Record<string, string | u
   };
 }
 
-/** The content lists that take `includes_unpublished` (SPEC §7). */
+/** The content lists that take `includes_unpublished` (docs/product.md §7). */
 const UNPUBLISHED_LISTS = ['/api/advices', '/api/dashboards', '/api/news-items'];
 
 /**
  * In the unpublished-content mode of display-as, the content lists are asked for unpublished items
- * too (SPEC §7: `includes_unpublished=true`), whichever remote asks: the shell adds the query.
+ * too (docs/product.md §7: `includes_unpublished=true`), whichever remote asks: the shell adds the query.
  */
 export function withUnpublished(session: SessionStore, base: typeof fetch): typeof fetch {
   return (input, init) => {

@@ -2,7 +2,7 @@ import { hasRole, highestRole, ROLES, type Role } from '@hub/shared/api';
 import type { SessionState } from './session-store';
 
 /**
- * The rights in force (SPEC §6: checked for both the connected and the displayed user): the roles
+ * The rights in force (docs/product.md §6: checked for both the connected and the displayed user): the roles
  * both hold. An administrator displaying a plain user has a plain user's rights until Stop.
  */
 export function effectiveRights(state: Pick<SessionState, 'user' | 'displayedUser'>): string[] {

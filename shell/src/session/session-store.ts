@@ -36,7 +36,7 @@ export interface SessionStore {
   resumableDisplayAs(userId: number): DisplayAsState | null;
   /** Forgets the user and the tokens (401, expiry); keeps the provider name and entity. */
   clear(): void;
-  /** Sign-out: also forgets the selected entity and the provider name (SPEC §4). */
+  /** Sign-out: also forgets the selected entity and the provider name (docs/product.md §4). */
   signOut(): void;
   /** The part of the state a remote receives, or null when signed out. */
   toHubSession(): HubSession | null;

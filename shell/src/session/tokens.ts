@@ -28,7 +28,7 @@ export function isTokenUsable(token: string | null, nowMs: number = Date.now()):
 }
 
 /**
- * The access tokens of the two backend APIs, one local-storage key each (SPEC §4), and the identity
+ * The access tokens of the two backend APIs, one local-storage key each (docs/product.md §4), and the identity
  * token they came from.
  */
 export function createTokenStore(storage: Storage = localStorage) {

@@ -11,7 +11,7 @@ export interface SnackbarBus {
 }
 
 /**
- * The global snackbar's event bus (SPEC §2): whoever notifies, the host renders. A message sent
+ * The global snackbar's event bus (docs/product.md §2): whoever notifies, the host renders. A message sent
  * before the host listens (a page's first effect runs before a later sibling's) waits for it.
  */
 export function createSnackbarBus(): SnackbarBus {

@@ -23,7 +23,7 @@ const placement: CSSProperties = {
 };
 
 /**
- * The global snackbar (SPEC §2): top-end, flat, coloured by kind, each message closing after
+ * The global snackbar (docs/product.md §2): top-end, flat, coloured by kind, each message closing after
  * 2000 ms. Plain elements rather than Chakra, so that /login can show it without the design system.
  */
 export function SnackbarHost({ bus, timeoutMs = LIMITS.snackbarTimeoutMs }: { bus: SnackbarBus; timeoutMs?: number }) {

@@ -11,13 +11,13 @@ import type {
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR, { useSWRConfig } from 'swr';
 
-/** The admin API's publishable contents (SPEC §7): the same calls under each name. */
+/** The admin API's publishable contents (docs/product.md §7): the same calls under each name. */
 export type PublishableResource = 'advices' | 'dashboards' | 'news-items';
 
 /**
- * The fetcher / key / SWR-hook trio (STYLE.md) of one publishable content, made once for the three
+ * The fetcher / key / SWR-hook trio (CONTRIBUTING.md, "Conventions") of one publishable content, made once for the three
  * kinds. Writes are silent (`silent: true`): the form turns their errors into field messages and the
- * toasts of SPEC §8 itself, instead of the client's generic 'Error 400 : Bad Request'.
+ * toasts of docs/product.md §8 itself, instead of the client's generic 'Error 400 : Bad Request'.
  */
 export function publishableApi<Item extends { id: number }, Body extends object>(resource: PublishableResource) {
   const base = `/${resource}`;
@@ -117,12 +117,12 @@ export interface PublishableItem {
   audience_type?: AudienceType;
 }
 
-/** The form's fields of one kind (SPEC §3, issue 13 "Forms"). */
+/** The form's fields of one kind (docs/product.md §3, issue 13 "Forms"). */
 export type PublishableField = 'subtitle' | 'category' | 'images' | 'pinned' | 'tag' | 'url' | 'audience';
 
 /**
  * One console's configuration: its API, its paths, its words (a key of the admin namespace holding
- * title, create, empty, newTitle, editTitle and the toasts of SPEC §8) and its fields.
+ * title, create, empty, newTitle, editTitle and the toasts of docs/product.md §8) and its fields.
  */
 export interface PublishableKind<Item extends PublishableItem = PublishableItem, Body extends object = object> {
   api: PublishableApi<Item, Body>;
@@ -133,7 +133,7 @@ export interface PublishableKind<Item extends PublishableItem = PublishableItem,
   entityScoped: boolean;
   /** The customers' page of an item, opened as a preview of a draft (`?preview=true`). */
   previewPath?: (id: number) => string;
-  /** A new item's audience (SPEC §4): 'user' for an advice, 'multi_users' for a dashboard. */
+  /** A new item's audience (docs/product.md §4): 'user' for an advice, 'multi_users' for a dashboard. */
   defaultAudience?: AudienceType;
   /** The request body of this kind (create; an update sends the same fields) from the form's values. */
   body: (values: FormValues) => Body;

@@ -38,7 +38,7 @@ export const articleBody = (values: FormValues) => ({
   pinned: values.pinned,
 });
 
-/** The checks of SPEC §5 made before sending, in its words. */
+/** The checks of docs/product.md §5 made before sending, in its words. */
 export function validate(kind: KindFields, values: FormValues, t: TFunction): FieldErrors {
   const errors: FieldErrors = {};
   const max = (field: keyof FormValues, length: number) => {
@@ -66,7 +66,7 @@ function isHttpsUrl(text: string): boolean {
   }
 }
 
-/** The description limit of SPEC §5: at 10000 characters or more, nothing is sent. */
+/** The description limit of docs/product.md §5: at 10000 characters or more, nothing is sent. */
 export const descriptionTooLong = (values: FormValues) => values.description.length > LIMITS.descriptionMax;
 
 /** The form field a server message names (`title: This field is required`), with the message; or null. */

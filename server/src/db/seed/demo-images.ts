@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import type { ImageCategory } from '@hub/shared/api';
-import type { FileStore } from '../../plugins/app/images/file-store';
+import type { FileStore } from '../../lib/images/file-store';
 import type { Queryable } from '../db';
 
 /** The demo pictures: rows seeded with the demo data, bytes drawn on start-up when missing. */

@@ -1,5 +1,5 @@
 import { isAdministrator, isContributor } from '@hub/shared/api';
-import type { UserRecord } from '../../plugins/app/users/users-repository';
+import type { UserRecord } from './user-record';
 
 /**
  * Who is calling, as the session guard (routes/api/session-guard.ts) established it.
@@ -7,7 +7,7 @@ import type { UserRecord } from '../../plugins/app/users/users-repository';
  * `actor` is always the signed-in person: display-as checks and the audit log use it.
  */
 export interface Session {
-  /** The user the server answers as (SPEC §6: rights are checked on the displayed user). */
+  /** The user the server answers as (docs/product.md §6: rights are checked on the displayed user). */
   user: UserRecord;
   /** The signed-in person. Differs from `user` only during display-as. */
   actor: UserRecord;

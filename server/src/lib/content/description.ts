@@ -11,7 +11,7 @@ import {
 } from '@hub/shared/api';
 
 /**
- * The rich-text rules of @hub/shared/api (html-rules.ts, SPEC §5) for sanitize-html, applied on the
+ * The rich-text rules of @hub/shared/api (html-rules.ts, docs/product.md §5) for sanitize-html, applied on the
  * server so that nothing else reaches the database; the browser applies the same rules with the
  * DOM, and one table of cases checks both.
  */

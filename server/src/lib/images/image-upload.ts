@@ -5,7 +5,7 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { FIELD_LIMITS, IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
 import { cleanFileName } from '../file-exchange/file-names';
-import type { FileStore } from '../../plugins/app/images/file-store';
+import type { FileStore } from './file-store';
 import { FILE_REQUIRED, ImageTypeCheck, type ImageMime } from './image-type';
 
 export { FILE_REQUIRED };

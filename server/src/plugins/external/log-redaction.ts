@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Query parameters that carry secrets and must never reach a log: the live events' ticket
  * (EventSource cannot send a header), identity and access tokens (the reporting host's entrance
- * URL carries the identity token, SPEC §9), an authorization code coming back from a provider.
+ * URL carries the identity token, docs/product.md §9), an authorization code coming back from a provider.
  */
 export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'ticket',

@@ -2,7 +2,7 @@ import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { COLOR_PATTERN, NOT_BLANK } from '@hub/shared/api';
 
 /**
- * Validation messages that name the field, in the words of SPEC §5: a missing or empty required
+ * Validation messages that name the field, in the words of docs/product.md §5: a missing or empty required
  * field reads `title: This field is required`, a too long one `name: Invalid length, maximum
  * length is 100`. Set on a route scope with `fastify.setSchemaErrorFormatter(fieldErrors)`; the
  * app's error handler then answers 400 in the usual {statusCode, error, message} shape.

@@ -3,7 +3,7 @@ import { hasRole, type Role } from '@hub/shared/api';
 
 /**
  * An onRequest hook for a route or a scope: the displayed user must hold `role` or a role above it
- * (SPEC §6: rights are checked on the displayed user, so an administrator displaying a plain user
+ * (docs/product.md §6: rights are checked on the displayed user, so an administrator displaying a plain user
  * is refused what that user would be refused).
  */
 export function requireRole(role: Role) {

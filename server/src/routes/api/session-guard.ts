@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HEADERS, isAdministrator, isContributor } from '@hub/shared/api';
 import { AUDIENCES, type Audience } from '../../plugins/app/auth/access-tokens';
 import type { Session } from '../../lib/auth/session';
-import type { UserRecord } from '../../plugins/app/users/users-repository';
+import type { UserRecord } from '../../lib/auth/user-record';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -26,7 +26,7 @@ function positiveId(text: string): number | null {
  * The session guard of every route below it, unless the route says `config: { public: true }`:
  * a valid access token for this API, a user that still exists, a session not ended since (its
  * token version, rights and entity as they are now: kept in hubCache, dropped on every change). Sets `request.session`, deciding
- * the context headers of SPEC §6 itself, never trusting the browser:
+ * the context headers of docs/product.md §6 itself, never trusting the browser:
  * - Display-As-User-Id: only from an administrator, for an existing user; else 403.
  * - X-Entity-ID: only when the displayed user is a contributor or more and may act on that entity
  *   (an administrator on any, others on their own); else 403.

@@ -35,6 +35,6 @@ export const auth: ExpectationTable = {
   'POST /api/v2/auth/logout': {
     statuses: [401, 204, 204, 204, 204, 204, 403],
     resetAfter: true,
-    note: 'a file-exchange token signs out too: the same person, both APIs; the file exchange refuses display-as (SPEC §2)',
+    note: 'a file-exchange token signs out too: the same person, both APIs; the file exchange refuses display-as (docs/product.md §2)',
   },
 };

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HEADERS } from '@hub/shared/api';
-import { DB_KIND, testDb, userId } from '../../helper';
-import { idOf } from '../../support/caller';
-import { signedInApp } from '../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../test-support/helper';
+import { idOf } from '../../test-support/caller';
+import { signedInApp } from '../../test-support/signed-in-app';
 
 // The content lists are answered from the process's cache (plugins/app/cache/hub-cache.ts) with an
 // ETag; these tests check that what is kept never outlives a change and never reaches another user.

@@ -11,7 +11,7 @@ import { paths } from '../../../paths';
 
 /**
  * /entity/admin/users/details/{id} (contributor or more): a user of the entity in force, read-only
- * (SPEC §6: changing users is the administrators' console). Another company's user is not found (404).
+ * (docs/product.md §6: changing users is the administrators' console). Another company's user is not found (404).
  */
 export function EntityUserDetailsPage() {
   return (

@@ -63,7 +63,7 @@ function imageForm(fields: ImageFields): FormData {
 export const createImage = (api: ApiClient, fields: ImageFields, onProgress?: (fraction: number) => void) =>
   api.upload<AdminImage>('/images', imageForm(fields), { onProgress, silent: true });
 
-/** POST /images/{id} (multipart, SPEC §7): the changed fields, and a new file when the picture changes. */
+/** POST /images/{id} (multipart, docs/product.md §7): the changed fields, and a new file when the picture changes. */
 export const updateImage = (api: ApiClient, id: number, fields: ImageFields, onProgress?: (fraction: number) => void) =>
   api.upload<AdminImage>(`/images/${id}`, imageForm(fields), { onProgress, silent: true });
 

@@ -31,8 +31,13 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
   const count = data?.messages.length ?? 0;
   const lastId = data?.messages.at(-1)?.id;
 
+  // A message that arrives (or is sent) brings the end into view; the thread as it first loads does
+  // not move the page, which opens with its title in view (on a phone the thread is longer than the screen).
+  const shown = useRef<number | null>(null);
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    if (lastId === undefined) return;
+    if (shown.current !== null && shown.current !== lastId) end.current?.scrollIntoView?.({ block: 'end' });
+    shown.current = lastId;
   }, [count, lastId]);
 
   if (isLoading) {

@@ -1,5 +1,5 @@
 /**
- * A duration in hours as the trainings page shows it (SPEC §9): 1.5 → '1h30min', 2 → '2h',
+ * A duration in hours as the trainings page shows it (docs/product.md §9): 1.5 → '1h30min', 2 → '2h',
  * 0.75 → '45min'. Rounded to the minute; null, negative or not a number → ''.
  */
 export function formatDuration(hours: number | null | undefined): string {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { REVEAL_THRESHOLD, useRevealCounter } from '../hooks/use-reveal-counter';
 
 /**
- * The dashboard embed of SPEC §2: a frame filling its container with a layer over it that masks
+ * The dashboard embed of docs/product.md §2: a frame filling its container with a layer over it that masks
  * clicks. The frame stays hidden while the progress circle counts; it shows once the count passes 100.
  */
 export function DashboardEmbed({ id, title, src }: { id: number; title: string; src: string }) {

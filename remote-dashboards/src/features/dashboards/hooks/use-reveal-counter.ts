@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §2/§9: the counter rises by 15 once per second and the frame shows once it exceeds 100. */
+/** docs/product.md §2/§9: the counter rises by 15 once per second and the frame shows once it exceeds 100. */
 export const REVEAL_STEP = 15;
 export const REVEAL_THRESHOLD = 100;
 

@@ -1,5 +1,5 @@
 /**
- * Where the frame of a dashboard points (SPEC §9): a report on the configured reporting host goes
+ * Where the frame of a dashboard points (docs/product.md §9): a report on the configured reporting host goes
  * through the host's entrance redirect, with the embed flag and the identity token, so that the
  * report server signs the user in and shows the report without its own chrome. Any other URL is
  * embedded as it is.

@@ -15,7 +15,7 @@ import { likePattern, setClauses } from '../../../lib/content/sql';
 export interface CategoriesRepository {
   list(query: CategoryListQuery): Promise<CategoryList>;
   get(id: number): Promise<Category | null>;
-  /** The colour defaults to #999999 (SPEC §9). */
+  /** The colour defaults to #999999 (docs/product.md §9). */
   create(body: CategoryCreateBody, session: Session): Promise<Category>;
   update(id: number, body: CategoryUpdateBody, session: Session): Promise<Category>;
   /** Advices and news items of a deleted category keep going without one. */

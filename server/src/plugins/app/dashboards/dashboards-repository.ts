@@ -65,7 +65,7 @@ const SELECT = `
 
 const NOT_FOUND = 'Dashboard not found';
 
-/** SPEC §5: dashboards are framed over https only. */
+/** docs/product.md §5: dashboards are framed over https only. */
 export function httpsUrl(text: string): string {
   const url = URL.parse(text.trim());
   if (!url || url.protocol !== 'https:' || !url.hostname) throw httpErrors.badRequest('Please enter a valid URL (https://)');

@@ -1,14 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
-import { errors, jwtVerify, SignJWT } from 'jose';
 import type { DiscussionEvent } from '@hub/shared/api';
 import { DISCUSSIONS_CHANNEL, type DiscussionNotification } from './discussions-repository';
+import { signedTickets } from '../../../lib/auth/signed-tickets';
 import { openLiveChannel } from '../../../lib/live-streams';
 
 /** EventSource sends no header: the browser trades its bearer token for this ticket, valid one minute. */
 export const EVENTS_TICKET_TTL_SECONDS = 60;
 const TICKET_AUDIENCE = 'hub-discussion-events';
-const TICKET_ISSUER = 'urn:client-hub:server';
 
 export interface EventStreamClient {
   userId: number;
@@ -53,7 +52,7 @@ export type DiscussionPayload = Pick<DiscussionNotification, 'type' | 'discussio
  */
 export default fp(
   async (fastify) => {
-    const key = new TextEncoder().encode(fastify.config.sessionSecret);
+    const tickets = signedTickets(fastify.config.sessionSecret, TICKET_AUDIENCE, EVENTS_TICKET_TTL_SECONDS);
 
     const live = await openLiveChannel<DiscussionPayload, EventStreamClient>(fastify, {
       channel: DISCUSSIONS_CHANNEL,
@@ -97,34 +96,13 @@ export default fp(
     });
 
     const hub: DiscussionHub = {
-      issueTicket: (userId, tokenVersion = 0) =>
-        new SignJWT({ tv: tokenVersion })
-          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-          .setIssuer(TICKET_ISSUER)
-          .setAudience(TICKET_AUDIENCE)
-          .setSubject(String(userId))
-          .setIssuedAt()
-          .setExpirationTime(`${EVENTS_TICKET_TTL_SECONDS}s`)
-          .sign(key),
+      issueTicket: (userId, tokenVersion = 0) => tickets.issue({ userId, tokenVersion }),
       async verifyTicket(ticket) {
-        return (await hub.verifyTicketClaims(ticket))?.userId ?? null;
+        return (await tickets.verify(ticket))?.userId ?? null;
       },
       async verifyTicketClaims(ticket) {
-        try {
-          const { payload } = await jwtVerify(ticket, key, {
-            issuer: TICKET_ISSUER,
-            audience: TICKET_AUDIENCE,
-            algorithms: ['HS256'],
-            requiredClaims: ['sub', 'exp'],
-          });
-          const id = Number(payload.sub);
-          const tokenVersion = payload.tv ?? 0;
-          if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion)) return null;
-          return Number.isInteger(id) && id > 0 ? { userId: id, tokenVersion } : null;
-        } catch (error) {
-          if (error instanceof errors.JOSEError) return null;
-          throw error;
-        }
+        const valid = await tickets.verify(ticket);
+        return valid && { userId: valid.userId, tokenVersion: valid.tokenVersion };
       },
       attach: (client, afterId = null) => live.attach(client, afterId),
       send: (client, event, data) => live.send(client, event, data),

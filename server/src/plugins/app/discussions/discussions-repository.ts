@@ -113,7 +113,7 @@ function toMessage(row: MessageRow): Message {
   };
 }
 
-/** Checks the text the way SPEC §5 words it; the text itself is kept verbatim (never rendered as HTML). */
+/** Checks the text the way docs/product.md §5 words it; the text itself is kept verbatim (never rendered as HTML). */
 export function checkMessageText(text: string): string | null {
   if (text.trim() === '') return DISCUSSION_MESSAGES.blank;
   if (text.length > MESSAGE_MAX_LENGTH) return DISCUSSION_MESSAGES.tooLong;

@@ -23,7 +23,7 @@ export function imageJsonSql(alias: string): string {
 }
 
 export interface ImageUrls {
-  /** Image URLs are prefixed with the API host (SPEC §9): the one place that builds them. */
+  /** Image URLs are prefixed with the API host (docs/product.md §9): the one place that builds them. */
   url(id: number, key: string, version?: string | null): string;
   toImage(json: ImageJson | null): Image | null;
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { ConnectionKind, Provider, ProviderSummary } from '@hub/shared/api';
 
-/** A row of identity_providers: one per connection type or entity (ARCHITECTURE: configuration, not code). */
+/** A row of identity_providers: one per connection type or entity (docs/architecture.md: configuration, not code). */
 export interface ProviderRecord {
   name: string;
   label: string;

@@ -81,7 +81,7 @@ export default fp(
         index: false,
         setHeaders(reply, path) {
           cacheHeaders(reply, path);
-          // A remote may be loaded by a shell on another origin (ARCHITECTURE: remotes move freely).
+          // A remote may be loaded by a shell on another origin (docs/architecture.md: remotes move freely).
           reply.header('access-control-allow-origin', '*');
           reply.header('cross-origin-resource-policy', 'cross-origin');
         },

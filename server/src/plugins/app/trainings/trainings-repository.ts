@@ -15,7 +15,7 @@ import { iso, likePattern, setClauses } from '../../../lib/content/sql';
 
 /** Trainings, webinars and events: for everyone; contributors and above write them. */
 export interface TrainingsRepository {
-  /** SPEC §9: those starting after the start of tomorrow (UTC), ascending, at most 3. */
+  /** docs/product.md §9: those starting after the start of tomorrow (UTC), ascending, at most 3. */
   upcoming(now?: Date): Promise<TrainingList>;
   /** The trainings page: ascending by start, from those that ended (or started) in the last 30 days on. */
   list(query: TrainingListQuery, now?: Date): Promise<TrainingList>;

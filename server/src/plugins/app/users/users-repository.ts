@@ -1,19 +1,8 @@
 import fp from 'fastify-plugin';
 import { isAdministrator, isContributor, type Contact, type User } from '@hub/shared/api';
 import type { Session } from '../../../lib/auth/session';
+import type { UserRecord } from '../../../lib/auth/user-record';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
-
-/** A users row as the server works with it. */
-export interface UserRecord {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  rights: string[];
-  entity_id: number | null;
-  /** Bumped by sign-out and "end sessions": a token carrying an older version is refused. */
-  token_version: number;
-}
 
 export interface UsersRepository {
   findById(id: number): Promise<UserRecord | null>;

@@ -291,7 +291,7 @@ export default fp(
       );
     });
 
-    // Everything else is oidc-provider itself (STACK-NOTES): hijack the reply, strip the mount
+    // Everything else is oidc-provider itself: hijack the reply, strip the mount
     // path, and leave the body unread, since the provider parses its own requests.
     await fastify.register(async (mount) => {
       mount.removeAllContentTypeParsers();

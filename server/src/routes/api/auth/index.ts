@@ -83,7 +83,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  // Display-as (SPEC §4): the browser starts it only when this answers success, then sends
+  // Display-as (docs/product.md §4): the browser starts it only when this answers success, then sends
   // Display-As-User-Id; the session guard checks that header again on every call.
   fastify.post(
     '/auth/check-display-as',

@@ -19,7 +19,7 @@ import { errorResponses } from '../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
-/** Discussions with the consultant (SPEC §7): the displayed user's own, their thread, writing, and the live events stream. */
+/** Discussions with the consultant (docs/product.md §7): the displayed user's own, their thread, writing, and the live events stream. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const repository = fastify.discussionsRepository;
   const tags = ['discussions'];

@@ -11,7 +11,7 @@ import uploads from './collectmaster/uploads';
 /** The file-exchange API under /api/v2: its own guard, its own token audience. */
 const filesApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(sessionGuard);
-  // Collectmaster is unavailable in display-as (SPEC §2): after the guard has checked the header.
+  // Collectmaster is unavailable in display-as (docs/product.md §2): after the guard has checked the header.
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.session?.displayAs) return reply.forbidden(FILE_EXCHANGE_MESSAGES.displayAs);
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND } from '../../../helper';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND } from '../../../test-support/helper';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 const ADMIN = 'admin@demo.test';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PUBLICATION } from '@hub/shared/api';
-import { DB_KIND, testDb, userId } from '../../../helper';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 interface AdviceAnswer {
   id: number;

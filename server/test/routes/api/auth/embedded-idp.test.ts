@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { build, DB_KIND, testDb } from '../../../helper';
-import { browse, CookieJar, freePort, pkcePair } from '../../../support/oidc-client';
+import { build, DB_KIND, testDb } from '../../../test-support/helper';
+import { browse, CookieJar, freePort, pkcePair } from '../../../test-support/oidc-client';
 
 /**
  * The embedded provider for real: the app listens on 127.0.0.1 with PUBLIC_URL set to that address,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '@hub/shared/api';
-import { DB_KIND } from '../../../helper';
-import { loginAs } from '../../../support/test-idp';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND } from '../../../test-support/helper';
+import { loginAs } from '../../../test-support/test-idp';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 describe(`sign-in with a company identity provider (${DB_KIND})`, () => {
   const hub = signedInApp({ resetData: false });

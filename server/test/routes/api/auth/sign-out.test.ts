@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { build, DB_KIND, testDb, userId } from '../../../helper';
-import { auditLines } from '../../../support/caller';
-import { filesLoginAs } from '../../../support/files-caller';
-import { signedInApp } from '../../../support/signed-in-app';
-import { loginAs } from '../../../support/test-idp';
+import { build, DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { auditLines } from '../../../test-support/caller';
+import { filesLoginAs } from '../../../test-support/files-caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
+import { loginAs } from '../../../test-support/test-idp';
 
 const USER = 'user@northwind.test';
 const COLLEAGUE = 'contributor@northwind.test';

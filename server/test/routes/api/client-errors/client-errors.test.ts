@@ -3,8 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../src/app';
-import { DB_KIND, testConfig, testDb } from '../../../helper';
-import { loginAs, startTestIdp, type TestIdp } from '../../../support/test-idp';
+import { DB_KIND, testConfig, testDb } from '../../../test-support/helper';
+import { loginAs, startTestIdp, type TestIdp } from '../../../test-support/test-idp';
 
 describe(`POST /api/client-errors (${DB_KIND})`, () => {
   // The app's own log, read back: what the route writes is the point of it.

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PUBLICATION } from '@hub/shared/api';
-import { DB_KIND, testDb, userId } from '../../../helper';
-import { audited, count, rowId } from '../../../support/content-caller';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { audited, count, rowId } from '../../../test-support/content-caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTRIBUTOR = 'contributor@northwind.test';

@@ -8,9 +8,9 @@ import {
   type PendingList,
   type User,
 } from '@hub/shared/api';
-import { build, DB_KIND } from '../../../helper';
-import { signedInApp } from '../../../support/signed-in-app';
-import { readSse } from '../../../support/sse-reader';
+import { build, DB_KIND } from '../../../test-support/helper';
+import { signedInApp } from '../../../test-support/signed-in-app';
+import { readSse } from '../../../test-support/sse-reader';
 
 // The demo data gives USER (Nina) an open and a closed discussion with the consultant; OTHER (Carl),
 // the consultant's other client, has none: the tests that need a blank slate start from his.

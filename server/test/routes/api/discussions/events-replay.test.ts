@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Discussion, MessageCreated } from '@hub/shared/api';
-import { DB_KIND } from '../../../helper';
-import { signedInApp } from '../../../support/signed-in-app';
-import { readSse, type SseStream } from '../../../support/sse-reader';
+import { DB_KIND } from '../../../test-support/helper';
+import { signedInApp } from '../../../test-support/signed-in-app';
+import { readSse, type SseStream } from '../../../test-support/sse-reader';
 
 // USER (Nina) and OTHER (Carl) are both clients of CONSULTANT: Carl's messages are none of Nina's business.
 const USER = 'user@northwind.test';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { build, DB_KIND } from '../../../helper';
+import { build, DB_KIND } from '../../../test-support/helper';
 
 describe(`health, errors and limits (${DB_KIND})`, () => {
   test('should answer GET /api/health', async () => {

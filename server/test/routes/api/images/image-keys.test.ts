@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { migrate, MIGRATIONS_DIR } from '../../../../src/db/migrate';
 import { openPglite } from '../../../../src/db/pglite-db';
-import { DB_KIND, testDb } from '../../../helper';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testDb } from '../../../test-support/helper';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DEMO_IMAGES } from '../../../../src/db/seed/demo-images';
-import { DB_KIND, testDb, userId } from '../../../helper';
-import { insertImage } from '../../../support/caller';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { insertImage } from '../../../test-support/caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const OTHER = 'user@contoso.test';

@@ -5,9 +5,9 @@ import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { LIMITS } from '@hub/shared/api';
 import { DEMO_IMAGES, demoPng } from '../../../../src/db/seed/demo-images';
-import { DB_KIND, testDb } from '../../../helper';
-import { audited, breakAuditLog, count } from '../../../support/content-caller';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testDb } from '../../../test-support/helper';
+import { audited, breakAuditLog, count } from '../../../test-support/content-caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 const USER = 'user@northwind.test';

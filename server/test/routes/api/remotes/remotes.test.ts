@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND, testConfig } from '../../../helper';
-import { loginAs } from '../../../support/test-idp';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testConfig } from '../../../test-support/helper';
+import { loginAs } from '../../../test-support/test-idp';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 describe(`GET /api/remotes (${DB_KIND})`, () => {
   const hub = signedInApp({

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TICKET_MESSAGES } from '@hub/shared/api';
-import { DB_KIND, userId } from '../../../helper';
-import { auditLines, entityId, idOf } from '../../../support/caller';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, userId } from '../../../test-support/helper';
+import { auditLines, entityId, idOf } from '../../../test-support/caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 interface MessageAnswer {
   message: string;

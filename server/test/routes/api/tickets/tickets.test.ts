@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TICKET_MESSAGES } from '@hub/shared/api';
-import { build, DB_KIND, userId } from '../../../helper';
-import { auditLines, entityId, idOf } from '../../../support/caller';
-import { loginAs, startTestIdp } from '../../../support/test-idp';
-import { signedInApp } from '../../../support/signed-in-app';
+import { build, DB_KIND, userId } from '../../../test-support/helper';
+import { auditLines, entityId, idOf } from '../../../test-support/caller';
+import { loginAs, startTestIdp } from '../../../test-support/test-idp';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 interface TicketAnswer {
   id: number;

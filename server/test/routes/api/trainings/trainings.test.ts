@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND, testDb } from '../../../helper';
-import { audited, count } from '../../../support/content-caller';
+import { DB_KIND, testDb } from '../../../test-support/helper';
+import { audited, count } from '../../../test-support/content-caller';
 import { startOfTomorrow } from '../../../../src/plugins/app/trainings/trainings-repository';
-import { signedInApp } from '../../../support/signed-in-app';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const CONTRIBUTOR = 'contributor@northwind.test';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { USER_MESSAGES } from '@hub/shared/api';
-import { DB_KIND, testDb, userId } from '../../../helper';
-import { entityId, insertImage } from '../../../support/caller';
-import { signedInApp } from '../../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { entityId, insertImage } from '../../../test-support/caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
 
 describe(`GET /api/user/{id} and the profile image (${DB_KIND})`, () => {
   const { call } = signedInApp();

@@ -13,7 +13,7 @@ import { errorResponses } from '../../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
 
-/** The categories console: administrators only (SPEC §6). */
+/** The categories console: administrators only (docs/product.md §6). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.setSchemaErrorFormatter(fieldErrors);
   fastify.addHook('onRequest', requireRole('administrator'));

@@ -5,7 +5,7 @@ import { errorResponses } from '../../error-responses';
 const errors = errorResponses(401, 403, 404);
 
 /**
- * Admin discussions (SPEC §7): an administrator sees every discussion, a contributor those of the
+ * Admin discussions (docs/product.md §7): an administrator sees every discussion, a contributor those of the
  * customers of the entity in force. The history is read-only: it never marks messages read.
  */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

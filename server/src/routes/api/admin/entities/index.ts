@@ -13,7 +13,7 @@ import {
 import { requireRole } from '../../require-role';
 import { errorResponses } from '../../error-responses';
 
-/** The entities console (SPEC §6: administrators), under /api/admin/entities. Every write is audited. */
+/** The entities console (docs/product.md §6: administrators), under /api/admin/entities. Every write is audited. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
   const errors = errorResponses(400, 401, 403, 404, 409);

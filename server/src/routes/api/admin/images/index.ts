@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  // Multipart too (SPEC §7): any of the fields, and a new file when the picture changes.
+  // Multipart too (docs/product.md §7): any of the fields, and a new file when the picture changes.
   fastify.post(
     '/images/:id',
     { schema: { tags, params: IdParamSchema, consumes: ['multipart/form-data'], response: { 200: AdminImageSchema, ...errors } } },

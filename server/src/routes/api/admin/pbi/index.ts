@@ -7,7 +7,7 @@ import { SyncAlreadyRunningError } from '../../../../plugins/app/power-bi/power-
 import { requireRole } from '../../require-role';
 import { errorResponses } from '../../error-responses';
 
-/** The Power BI Report Server sync (SPEC §1: refresh groups, refresh users), under /api/admin/pbi: administrators. */
+/** The Power BI Report Server sync (docs/product.md §1: refresh groups, refresh users), under /api/admin/pbi: administrators. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.addHook('onRequest', requireRole('administrator'));
   const errors = errorResponses(401, 403, 409, 502, 503);

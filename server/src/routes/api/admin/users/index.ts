@@ -16,7 +16,7 @@ import { requireRole } from '../../require-role';
 import { errorResponses } from '../../error-responses';
 
 /**
- * The users console (SPEC §6: administrators), under /api/admin/users. One exception:
+ * The users console (docs/product.md §6: administrators), under /api/admin/users. One exception:
  * GET /users/entity/{id} also serves a contributor or publisher for their own entity, which is
  * what the entity admin area (/entity/admin/users) lists; another entity's users are refused (403).
  */
@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     fastify.adminUsersRepository.list(request.query, { kind: 'no-entity' }),
   );
 
-  // The trailing slashes are SPEC §7's paths, kept as the browser calls them.
+  // The trailing slashes are docs/product.md §7's paths, kept as the browser calls them.
   fastify.get('/users/get/contacts/', { onRequest: administrator, schema: list }, async (request) =>
     fastify.adminUsersRepository.list(request.query, { kind: 'contacts' }),
   );

@@ -7,7 +7,7 @@ import { endOwnSessions, exchangeIdToken, LoginError } from '../../auth/login';
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 502: ErrorResponseSchema };
 
-  // No provider name here (SPEC §7): the token's own issuer picks the provider, then it is verified.
+  // No provider name here (docs/product.md §7): the token's own issuer picks the provider, then it is verified.
   fastify.post(
     '/auth/login',
     {

@@ -15,7 +15,7 @@ import {
 } from '@hub/shared/api';
 import type { Session } from '../../../../lib/auth/session';
 import { exchangeScope, type FileRow, type IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { IO_CHUNK } from '../../../../plugins/app/file-exchange/exchange-store';
+import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-store';
 import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
@@ -89,7 +89,7 @@ function readConflict(value: string | undefined): UploadConflict | null {
   return value as UploadConflict;
 }
 
-/** POST entity/{id}/folders/{folderId}/upload-files (SPEC §7): multipart, one or several files, streamed into the store. */
+/** POST entity/{id}/folders/{folderId}/upload-files (docs/product.md §7): multipart, one or several files, streamed into the store. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const maxSize = maxFileSize(fastify);
   // Registered in this scope only. busboy stops a file at `fileSize` bytes and marks it truncated.

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND } from '../../../../helper';
-import { rowId } from '../../../../support/content-caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { DB_KIND } from '../../../../test-support/helper';
+import { rowId } from '../../../../test-support/content-caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 

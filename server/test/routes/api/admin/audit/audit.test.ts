@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND, testDb, userId } from '../../../../helper';
-import { idOf } from '../../../../support/caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../../../test-support/helper';
+import { idOf } from '../../../../test-support/caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 interface Line {
   action: string;

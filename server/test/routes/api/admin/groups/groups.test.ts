@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { GROUP_MESSAGES } from '@hub/shared/api';
-import { DB_KIND, userId } from '../../../../helper';
-import { auditLines, idOf } from '../../../../support/caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { DB_KIND, userId } from '../../../../test-support/helper';
+import { auditLines, idOf } from '../../../../test-support/caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 describe(`groups, /api/admin/groups (${DB_KIND})`, () => {
   const { call } = signedInApp();

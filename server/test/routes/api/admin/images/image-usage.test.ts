@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DB_KIND, testDb } from '../../../../helper';
-import { entityId, idOf, insertImage } from '../../../../support/caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { DB_KIND, testDb } from '../../../../test-support/helper';
+import { entityId, idOf, insertImage } from '../../../../test-support/caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 const CONTRIBUTOR = 'contributor@northwind.test';
 

@@ -7,9 +7,9 @@ import {
   startFakeReportServer,
   type FakeReportServer,
 } from '../../../../../src/plugins/external/power-bi/fake-report-server';
-import { build, DB_KIND, testDb, userId } from '../../../../helper';
-import { auditLines, caller } from '../../../../support/caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { build, DB_KIND, testDb, userId } from '../../../../test-support/helper';
+import { auditLines, caller } from '../../../../test-support/caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 describe(`the Power BI Report Server sync, /api/admin/pbi (${DB_KIND})`, () => {
   let server: FakeReportServer;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { USER_MESSAGES } from '@hub/shared/api';
-import { DB_KIND, testDb, userId } from '../../../../helper';
-import { auditLines, entityId } from '../../../../support/caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { DB_KIND, testDb, userId } from '../../../../test-support/helper';
+import { auditLines, entityId } from '../../../../test-support/caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 interface ListAnswer {
   items: Array<{ id: number; email: string; entity: { name: string } | null; contact_enable: boolean }>;

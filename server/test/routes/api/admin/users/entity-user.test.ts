@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { USER_MESSAGES } from '@hub/shared/api';
-import { DB_KIND, userId } from '../../../../helper';
-import { entityId } from '../../../../support/caller';
-import { signedInApp } from '../../../../support/signed-in-app';
+import { DB_KIND, userId } from '../../../../test-support/helper';
+import { entityId } from '../../../../test-support/caller';
+import { signedInApp } from '../../../../test-support/signed-in-app';
 
 describe(`the entity admin area's user details, /api/admin/users/entity/{id}/user/{userId} (${DB_KIND})`, () => {
   const { call } = signedInApp();
