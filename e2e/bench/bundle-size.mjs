@@ -13,18 +13,30 @@ const ROLES = [
 ];
 const ROUTES = (process.env.BENCH_ROUTES ?? '/home,/advices,/dashboards').split(',');
 // The console pages, each for a role that uses it: lists, and details pages (which add the editor).
+// `…/details/:first` is the details page of the list's first item (a real item, read from the
+// list's first link), not `…/details` alone, which is the page that creates one.
 const CONSOLES = [
   [
     'administrator',
     'admin@demo.test',
-    ['/admin/news-items', '/admin/news-items/details', '/admin/categories', '/admin/images', '/admin/trainings'],
+    ['/admin/news-items', '/admin/news-items/details/:first', '/admin/categories', '/admin/images', '/admin/trainings'],
   ],
   [
     'contributor (entity admin)',
     'contributor@northwind.test',
-    ['/entity/admin/advices', '/entity/admin/advices/details', '/entity/admin/dashboard', '/entity/admin/dashboard/details'],
+    ['/entity/admin/advices', '/entity/admin/advices/details/:first', '/entity/admin/dashboard', '/entity/admin/dashboard/details/:first'],
   ],
 ];
+
+/** A route as measured: `…/details/:first` becomes the details page of the first item its list links to. */
+async function resolveRoute(page, route) {
+  if (!route.endsWith('/details/:first')) return route;
+  const list = route.slice(0, -'/details/:first'.length);
+  await page.goto(list, { waitUntil: 'networkidle' });
+  const href = await page.locator(`a[href^="${list}/details/"]`).first().getAttribute('href', { timeout: 30_000 });
+  if (!href || !/\/details\/\d+$/.test(href)) throw new Error(`${list}: no item to open`);
+  return href;
+}
 const adminShare = (files) => files.filter((file) => file.path.startsWith('/remotes/admin/')).reduce((sum, file) => sum + file.gzip, 0);
 const ARGS = [
   '--no-sandbox',
@@ -37,6 +49,18 @@ const ARGS = [
 ];
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
+
+/**
+ * A console page is measured once its remote has drawn it: the network goes quiet for a moment
+ * while the shell starts (long on a busy machine), before the remote is asked for, so a quiet
+ * network alone would measure the shell only. A details page waits for its editor as well.
+ */
+async function settled(page, path) {
+  if (!path.startsWith('/admin') && !path.startsWith('/entity/admin')) return;
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
+  if (/\/details\/\d+$/.test(path)) await page.locator('.ql-editor').first().waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
 
 /** Loads a page and returns the JavaScript it fetched: gzip bytes and the remotes touched. */
 async function measure(page, path) {
@@ -56,6 +80,7 @@ async function measure(page, path) {
   };
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
+  await settled(page, path);
   page.off('response', onResponse);
   const files = (await Promise.all(scripts)).filter(Boolean);
   return {
@@ -116,9 +141,10 @@ try {
     const page = await context.newPage();
     await signIn(page, email);
     for (const route of routes) {
+      const path = await resolveRoute(page, route);
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.clearBrowserCache');
-      consoleRows.push({ role, route, ...(await measure(page, route)) });
+      consoleRows.push({ role, route: path, ...(await measure(page, path)) });
     }
     await context.close();
   }

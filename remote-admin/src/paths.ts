@@ -7,6 +7,16 @@ export const paths = {
   advices: '/entity/admin/advices',
   dashboards: '/entity/admin/dashboard',
   newsItems: '/admin/news-items',
+  categories: '/admin/categories',
+  trainings: '/admin/trainings',
+  images: '/admin/images',
+  users: '/admin/users',
+  entities: '/admin/entities',
+  /** The entity admin area's users (contributor or more, the entity in force). */
+  entityUsers: '/entity/admin/users',
+  groups: '/admin/groups',
+  audit: '/admin/audit',
+  tickets: '/admin/tickets',
 } as const;
 
 /** A console's details page: with an id it edits that item, without one it creates. */

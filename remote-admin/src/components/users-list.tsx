@@ -3,8 +3,8 @@ import { highestRole, type AdminUserListItem } from '@hub/shared/api';
 import { ListFrame, type ListColumn, type ListFrameProps } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { listFrameState, type ListSource } from '../lib/list-frame-state';
 import { detailsPath } from '../paths';
+import { listFrameState, type ListSource } from '../lib/console-list';
 
 type Forwarded = Omit<ListFrameProps<AdminUserListItem>, 'data' | 'loading' | 'error' | 'onRetry' | 'columns' | 'rowKey'>;
 

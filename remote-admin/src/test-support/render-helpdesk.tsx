@@ -1,5 +1,4 @@
-import { helpdeskRoutes } from '../helpdesk-routes';
-import { peopleRoutes } from '../people-routes';
+import { consoleRoutes } from '../app-routes';
 import { renderRoutes } from './render-routes';
 
 /**
@@ -16,13 +15,5 @@ export function renderHelpdesk(
     selectedEntityId?: number | null;
   } = {},
 ) {
-  return renderRoutes(
-    <>
-      {peopleRoutes()}
-      {helpdeskRoutes()}
-    </>,
-    path,
-    apiBase,
-    { ...options, rights: options.rights ?? ['administrator'] },
-  );
+  return renderRoutes(consoleRoutes(), path, apiBase, { ...options, rights: options.rights ?? ['administrator'] });
 }

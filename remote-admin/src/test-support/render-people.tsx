@@ -1,5 +1,5 @@
 import type { RemoteProps } from '@hub/shared/remote';
-import { peopleRoutes } from '../people-routes';
+import { consoleRoutes } from '../app-routes';
 import { renderRoutes } from './render-routes';
 
 /** Renders the people consoles at `path` as the remote does, against `apiBase`; the toasts land in `toasts`. */
@@ -8,5 +8,5 @@ export function renderPeople(
   apiBase: string,
   options: { rights?: string[]; language?: 'en' | 'fr'; startDisplayAs?: RemoteProps['startDisplayAs'] } = {},
 ) {
-  return renderRoutes(peopleRoutes(), path, apiBase, { ...options, rights: options.rights ?? ['administrator'] });
+  return renderRoutes(consoleRoutes(), path, apiBase, { ...options, rights: options.rights ?? ['administrator'] });
 }

@@ -1,7 +1,6 @@
 import { fileExchangePaths, readFileState, type LatestFiles } from '@hub/shared/api';
-import { useRemoteProps, widgetCatalogue, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
+import { useRemoteProps, useWidgetData, widgetCatalogue, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
 import { paths } from '../paths';
-import { useWidgetData } from './use-widget-data';
 
 /** How many files the home page shows. */
 export const LATEST_FILES_SHOWN = 5;

@@ -1,8 +1,7 @@
 import type { NewsItemList } from '@hub/shared/api';
-import { useRemoteProps, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
+import { useRemoteProps, useWidgetData, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
 import { splitPinned } from '../features/news/hooks/split-pinned';
 import { paths } from '../paths';
-import { useWidgetData } from './use-widget-data';
 import { widgetText } from './widget-text';
 
 /** How many pinned news items the home page shows. */

@@ -1,8 +1,7 @@
 import type { TrainingList } from '@hub/shared/api';
-import { useRemoteProps, WidgetFrame, WidgetStatus } from '@hub/shared/remote/widgets';
+import { useRemoteProps, useWidgetData, WidgetFrame, WidgetStatus } from '@hub/shared/remote/widgets';
 import { formatDuration } from '../features/trainings/lib/format-duration';
 import { paths } from '../paths';
-import { useWidgetData } from './use-widget-data';
 import { interpolate, widgetText } from './widget-text';
 
 /** Home widget: the upcoming trainings, webinars and events (at most 3, chosen by the server). */

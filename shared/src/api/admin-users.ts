@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
 import { UserSchema } from './users';
 
@@ -24,7 +25,7 @@ export const SearchPageQuerySchema = Type.Intersect([
   PageQuerySchema,
   Type.Object({
     /** Users: in first name, last name or email. Entities and groups: in the name. */
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
   }),
 ]);
 export type SearchPageQuery = Static<typeof SearchPageQuerySchema>;
@@ -79,15 +80,20 @@ export type AdminUser = Static<typeof AdminUserSchema>;
  * The last administrator keeps the administrator right (400 on rights), whoever asks.
  */
 export const AdminUserUpdateBodySchema = Type.Object({
-  first_name: Type.Optional(Type.String({ maxLength: 100 })),
-  last_name: Type.Optional(Type.String({ maxLength: 100 })),
+  first_name: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.personName })),
+  last_name: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.personName })),
   rights: Type.Optional(Type.Array(RoleSchema, { minItems: 1, maxItems: 4, uniqueItems: true })),
-  welcome_message: Type.Optional(Nullable(Type.String({ maxLength: 9999 }))),
+  welcome_message: Type.Optional(Nullable(Type.String({ maxLength: FIELD_LIMITS.longText }))),
   contact_enable: Type.Optional(Type.Boolean()),
-  description: Type.Optional(Nullable(Type.String({ maxLength: 9999 }))),
+  description: Type.Optional(Nullable(Type.String({ maxLength: FIELD_LIMITS.longText }))),
   entity_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  contacts: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, uniqueItems: true })),
-  pbi_groups: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 255 }), { maxItems: 100, uniqueItems: true })),
+  contacts: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: COUNT_LIMITS.contacts, uniqueItems: true })),
+  pbi_groups: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.pbiGroupName }), {
+      maxItems: COUNT_LIMITS.pbiGroups,
+      uniqueItems: true,
+    }),
+  ),
   profile_image_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
 });
 export type AdminUserUpdateBody = Static<typeof AdminUserUpdateBodySchema>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { AudienceTypeSchema, CategorySchema, EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
@@ -38,8 +39,8 @@ export type AdviceList = Static<typeof AdviceListSchema>;
  * refused above 9999 characters ('Description is too long ! (length/9999)').
  */
 export const AdviceCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
-  subtitle: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  title: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.title, pattern: NOT_BLANK }),
+  subtitle: Type.Optional(Nullable(Type.String({ maxLength: FIELD_LIMITS.subtitle }))),
   description: Type.Optional(Type.String()),
   audience_type: Type.Optional(AudienceTypeSchema),
   pinned: Type.Optional(Type.Boolean()),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { CursorListOf, CursorSchema, Nullable, PageQuerySchema } from './common';
 
 /** A person in the audit log: who acted, or whom they were displaying. */
@@ -34,7 +35,7 @@ export const AuditQuerySchema = Type.Intersect([
   Type.Object({
     item_type: Type.Optional(Type.String({ maxLength: 50 })),
     actor_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    person: Type.Optional(Type.String({ maxLength: 200 })),
+    person: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
     action: Type.Optional(Type.String({ maxLength: 100 })),
     from: Type.Optional(Type.String({ format: 'date-time' })),
     to: Type.Optional(Type.String({ format: 'date-time' })),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 
 export const ConnectionKindSchema = Type.Union([
   Type.Literal('default'),
@@ -34,7 +35,7 @@ export const ProviderSchema = Type.Object({
 });
 export type Provider = Static<typeof ProviderSchema>;
 
-export const ProviderParamsSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ProviderParamsSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.providerName }) });
 
 /** POST /api/auth/login */
 export const LoginBodySchema = Type.Object({

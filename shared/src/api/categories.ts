@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { CategorySchema, ListOf, PageQuerySchema } from './common';
 import { NOT_BLANK } from './content';
 
@@ -11,7 +12,7 @@ export { COLOR_PATTERN } from './field-rules';
 export const CategoryListQuerySchema = Type.Intersect([
   PageQuerySchema,
   /** Case-insensitive search in the name (the admin console's search box). */
-  Type.Object({ search: Type.Optional(Type.String({ maxLength: 200 })) }),
+  Type.Object({ search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })) }),
 ]);
 export type CategoryListQuery = Static<typeof CategoryListQuerySchema>;
 
@@ -20,7 +21,7 @@ export type CategoryList = Static<typeof CategoryListSchema>;
 
 /** POST /api/admin/categories (administrators). The colour defaults to #999999 (docs/product.md §9). */
 export const CategoryCreateBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: NOT_BLANK }),
+  name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.categoryName, pattern: NOT_BLANK }),
   color: Type.Optional(Type.String({ pattern: COLOR_PATTERN })),
 });
 export type CategoryCreateBody = Static<typeof CategoryCreateBodySchema>;

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import { COUNT_LIMITS } from './field-limits';
 
 export const IdParamSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdParam = Static<typeof IdParamSchema>;
@@ -6,7 +7,7 @@ export type IdParam = Static<typeof IdParamSchema>;
 /** Paging query shared by every list call. */
 export const PageQuerySchema = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: COUNT_LIMITS.pageSize, default: 20 })),
 });
 export type PageQuery = Static<typeof PageQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { ListOf, PageQuerySchema } from './common';
 
 /**
@@ -13,7 +14,7 @@ export const AdminContentListQuerySchema = Type.Intersect([
     /** 0 draft, 16 published; unset: both. */
     status: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(16)])),
     /** Case-insensitive search in the title. */
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
     /** The sorted column (newest first when unset) and its direction (ascending when unset). */
     sort: Type.Optional(Type.Union([Type.Literal('title'), Type.Literal('status'), Type.Literal('updated_at')])),
     order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
@@ -56,9 +57,9 @@ export const AudienceUserQuerySchema = Type.Object({
   /** true: the recipients (right list); false: the others (left list); unset: both. */
   selected: Type.Optional(Type.Boolean()),
   /** Case-insensitive, in the first name, last name, full name or e-mail. */
-  search: Type.Optional(Type.String({ maxLength: 200 })),
+  search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
   page: Type.Optional(Type.Integer({ minimum: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: COUNT_LIMITS.pageSize })),
 });
 export type AudienceUserQuery = Static<typeof AudienceUserQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { AdviceListQuerySchema } from './advices';
 import { AudienceTypeSchema, EntitySummarySchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
@@ -60,9 +61,9 @@ export type DashboardList = Static<typeof DashboardListSchema>;
  * `url` must be https: 'Please enter a valid URL (https://)'. `entity_id` as for advices.
  */
 export const DashboardCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
-  url: Type.String({ minLength: 1, maxLength: 2000 }),
-  tag: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  title: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.title, pattern: NOT_BLANK }),
+  url: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.url }),
+  tag: Type.Optional(Nullable(Type.String({ maxLength: FIELD_LIMITS.tag }))),
   description: Type.Optional(Nullable(Type.String())),
   audience_type: Type.Optional(AudienceTypeSchema),
   entity_id: Type.Optional(Type.Integer({ minimum: 1 })),

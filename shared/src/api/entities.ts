@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { UserSummarySchema } from './admin-users';
 import { EntitySummarySchema, ListOf, Nullable } from './common';
 
@@ -34,9 +35,9 @@ export type EntityDetail = Static<typeof EntityDetailSchema>;
  * identity provider.
  */
 export const EntityBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.name }),
   logo_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
-  provider_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+  provider_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.providerName }))),
 });
 export type EntityBody = Static<typeof EntityBodySchema>;
 

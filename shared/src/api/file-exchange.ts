@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ListOf, Nullable } from './common';
+import { FILE_EXCHANGE_LIMITS } from './file-exchange-paths';
 
 /*
  * The file-exchange API (Collectmaster, docs/product.md §1, §3, §4, §7), under /api/v2 with its own token
@@ -176,32 +177,32 @@ export const UploadQuerySchema = Type.Object({
 export type UploadQuery = Static<typeof UploadQuerySchema>;
 
 export const EntityFolderParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }), folderId: Type.Integer({ minimum: 1 }) });
-export const SlugParamSchema = Type.Object({ slug: Type.String({ minLength: 1, maxLength: 200 }) });
+export const SlugParamSchema = Type.Object({ slug: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.titleMaxLength }) });
 
 /** POST entity/{id}/collections, PUT collection/{id}. */
-export const CollectionBodySchema = Type.Object({ project: Type.String({ minLength: 1, maxLength: 200 }) });
+export const CollectionBodySchema = Type.Object({ project: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.titleMaxLength }) });
 export type CollectionBody = Static<typeof CollectionBodySchema>;
 
 /** POST collection/{id}/folders, PUT folder/{id}. */
-export const FolderBodySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) });
+export const FolderBodySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.titleMaxLength }) });
 export type FolderBody = Static<typeof FolderBodySchema>;
 
 /** POST folder/{id}/files: an expected file (state 1 missing), a named slot the customer fills. */
 export const MissingFileBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.nameMaxLength }),
   /** Shown to the customer: what this file should hold. */
-  comment: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  comment: Type.Optional(Nullable(Type.String({ maxLength: FILE_EXCHANGE_LIMITS.commentMaxLength }))),
 });
 export type MissingFileBody = Static<typeof MissingFileBodySchema>;
 
 /** PUT file/{id}: rename (the display name; the cleaned name follows). */
-export const RenameFileBodySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) });
+export const RenameFileBodySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.nameMaxLength }) });
 export type RenameFileBody = Static<typeof RenameFileBodySchema>;
 
 /** PUT file/{id}/state: 3 problem (comment required, the customer sees it) or 4 ok (comment optional). */
 export const FileStateBodySchema = Type.Object({
   state: Type.Union([Type.Literal(3), Type.Literal(4)]),
-  comment: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  comment: Type.Optional(Nullable(Type.String({ maxLength: FILE_EXCHANGE_LIMITS.commentMaxLength }))),
 });
 export type FileStateBody = Static<typeof FileStateBodySchema>;
 

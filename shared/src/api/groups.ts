@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { UserSummarySchema } from './admin-users';
 import { ListOf, Nullable } from './common';
 
@@ -32,9 +33,9 @@ export type GroupDetail = Static<typeof GroupDetailSchema>;
  * report server (409). `user_ids`, optional, replaces the members; members' `pbi_groups` follow.
  */
 export const GroupBodySchema = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 200 }),
-  pbi_group_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 255 }))),
-  user_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000, uniqueItems: true })),
+  name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.name }),
+  pbi_group_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.pbiGroupName }))),
+  user_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: COUNT_LIMITS.groupMembers, uniqueItems: true })),
 });
 export type GroupBody = Static<typeof GroupBodySchema>;
 

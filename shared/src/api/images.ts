@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { ImageCategorySchema, ImageSchema, ListOf, PageQuerySchema } from './common';
 
 /** An image as the admin API answers it: the public fields, its size and type, when it was added. */
@@ -42,8 +43,8 @@ export type AdminImageListQuery = Static<typeof AdminImageListQuerySchema>;
 export const ImageUploadFieldsSchema = Type.Object({
   category: ImageCategorySchema,
   /** Defaults to the file's name. */
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.imageName })),
+  description: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.imageDescription })),
 });
 export type ImageUploadFields = Static<typeof ImageUploadFieldsSchema>;
 

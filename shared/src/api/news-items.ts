@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { AdviceListQuerySchema } from './advices';
 import { CategorySchema, ImageSchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
@@ -31,11 +32,11 @@ export type NewsItemList = Static<typeof NewsItemListSchema>;
 
 /** POST /api/admin/news-items. New items are drafts, not pinned. Description rules as for advices. */
 export const NewsItemCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
-  subtitle: Type.Optional(Nullable(Type.String({ maxLength: 255 }))),
+  title: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.title, pattern: NOT_BLANK }),
+  subtitle: Type.Optional(Nullable(Type.String({ maxLength: FIELD_LIMITS.subtitle }))),
   description: Type.Optional(Type.String()),
   pinned: Type.Optional(Type.Boolean()),
-  tag: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  tag: Type.Optional(Nullable(Type.String({ maxLength: FIELD_LIMITS.tag }))),
   category_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   banner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   thumbnail_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),

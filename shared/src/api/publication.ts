@@ -1,3 +1,5 @@
+import { COUNT_LIMITS, FIELD_LIMITS } from './field-limits';
+
 /** Publication codes of docs/product.md §4 and §9. */
 export const PUBLICATION = { draft: 0, published: 16 } as const;
 export type PublicationStatus = (typeof PUBLICATION)[keyof typeof PUBLICATION];
@@ -14,10 +16,10 @@ export function readFileState(code: unknown): FileState {
   return FILE_STATES[code as keyof typeof FILE_STATES] ?? 'undefined';
 }
 
-/** Business limits of docs/product.md §5 and §9. */
+/** Business limits of docs/product.md §5 and §9; the field limits themselves are in ./field-limits.ts. */
 export const LIMITS = {
-  descriptionMax: 9999,
-  imageMaxBytes: 50 * 1024 * 1024,
+  descriptionMax: FIELD_LIMITS.description,
+  imageMaxBytes: COUNT_LIMITS.imageBytes,
   defaultCategoryColor: '#999999',
   upcomingTrainings: 3,
   snackbarTimeoutMs: 2000,

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS } from './field-limits';
 import { UserSummarySchema } from './admin-users';
 import { EntitySummarySchema, ListOf, Nullable, PageQuerySchema } from './common';
 
@@ -45,7 +46,7 @@ export type TicketDetails = Static<typeof TicketDetailsSchema>;
  * not during display-as) and POST /api/admin/tickets/{id}/messages (administrators: a staff reply).
  * Answers 201 with the ticket's details.
  */
-export const TicketMessageBodySchema = Type.Object({ message: Type.String({ minLength: 1, maxLength: 9999 }) });
+export const TicketMessageBodySchema = Type.Object({ message: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.longText }) });
 export type TicketMessageBody = Static<typeof TicketMessageBodySchema>;
 
 /**
@@ -60,8 +61,8 @@ export type TicketList = Static<typeof TicketListSchema>;
 
 /** POST /api/tickets: opens a ticket ('open') for the caller's entity; without an entity, 400. */
 export const TicketCreateBodySchema = Type.Object({
-  title: Type.String({ minLength: 1, maxLength: 200 }),
-  description: Type.String({ maxLength: 9999 }),
+  title: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.ticketTitle }),
+  description: Type.String({ maxLength: FIELD_LIMITS.longText }),
 });
 export type TicketCreateBody = Static<typeof TicketCreateBodySchema>;
 
@@ -73,7 +74,7 @@ export const AdminTicketListQuerySchema = Type.Intersect([
   TicketListQuerySchema,
   Type.Object({
     entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
   }),
 ]);
 export type AdminTicketListQuery = Static<typeof AdminTicketListQuerySchema>;

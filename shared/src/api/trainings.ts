@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { ListOf, Nullable, PageQuerySchema } from './common';
 import { NOT_BLANK } from './content';
 
@@ -33,18 +34,18 @@ export const TrainingListQuerySchema = Type.Intersect([
   Type.Object({
     kind: Type.Optional(TrainingKindSchema),
     /** Case-insensitive search in the title (intitule). */
-    search: Type.Optional(Type.String({ maxLength: 200 })),
+    search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
   }),
 ]);
 export type TrainingListQuery = Static<typeof TrainingListQuerySchema>;
 
 /** POST /api/admin/trainings. `date_fin` must not be before `date_debut`; kind defaults to 'training'. */
 export const TrainingCreateBodySchema = Type.Object({
-  intitule: Type.String({ minLength: 1, maxLength: 255, pattern: NOT_BLANK }),
+  intitule: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.title, pattern: NOT_BLANK }),
   date_debut: Type.String({ format: 'date-time' }),
   date_fin: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
-  duree_heures: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 9999 }))),
-  slug: Type.Optional(Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: 200 }))),
+  duree_heures: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: COUNT_LIMITS.trainingHours }))),
+  slug: Type.Optional(Nullable(Type.String({ pattern: '^[a-z0-9][a-z0-9-]*$', maxLength: FIELD_LIMITS.slug }))),
   kind: Type.Optional(TrainingKindSchema),
 });
 export type TrainingCreateBody = Static<typeof TrainingCreateBodySchema>;

@@ -1,4 +1,5 @@
 import type { ImageCategory } from '../api/common';
+import { COUNT_LIMITS } from '../api/field-limits';
 
 /**
  * The display size of each image type (docs/product.md §2 "Images library by type … with display sizes"):
@@ -14,8 +15,8 @@ export const IMAGE_DISPLAY_SIZES: Readonly<Record<ImageCategory, { width: number
 
 export const IMAGE_CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'profile', 'logo', 'description'];
 
-/** docs/product.md §9: 50 MB; the server refuses at 50 MB or more. */
-export const IMAGE_MAX_BYTES = 50 * 1024 * 1024;
+/** docs/product.md §9: 50 MB; the server refuses an image of this size or more (`COUNT_LIMITS.imageBytes`). */
+export const IMAGE_MAX_BYTES = COUNT_LIMITS.imageBytes;
 
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/gif,image/webp';
 

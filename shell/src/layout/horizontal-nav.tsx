@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Link, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Flex, Link } from '@chakra-ui/react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { isUnder } from '../paths';
@@ -6,6 +6,7 @@ import { useSessionState } from '../shell-context';
 import { HORIZONTAL_MENU_OFFSET_PX } from './breakpoints';
 import { MenuButton } from './menu-button';
 import { useFilesToReview } from './collectmaster-count';
+import { NavItemLabel } from './nav-item-label';
 import { navigationFor } from './nav-items';
 
 /** The horizontal navigation (from 1280 px): links in a bar, each admin area a menu of its consoles. */
@@ -50,21 +51,7 @@ export function HorizontalNav() {
             focusRingColor="brand.focusRing"
           >
             <NavLink to={item.to}>
-              {item.count ? <span aria-hidden="true">{t(`nav.${item.label}`)}</span> : t(`nav.${item.label}`)}
-              {item.label === 'contact' && pending > 0 ? (
-                <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
-                  {pending}
-                </Badge>
-              ) : null}
-              {item.count ? (
-                <>
-                  <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
-                    {item.count}
-                  </Badge>
-                  {/* The link's name says the count in words; the visible label and number are its short form. */}
-                  <VisuallyHidden>{t('nav.collectmasterToReview', { count: item.count })}</VisuallyHidden>
-                </>
-              ) : null}
+              <NavItemLabel item={item} pending={pending} />
             </NavLink>
           </Link>
         ),

@@ -1,4 +1,4 @@
-import { hasRole, type Role, type User } from '@hub/shared/api';
+import { CONSOLES, hasRole, type ConsoleEntry, type Role, type User } from '@hub/shared/api';
 import { paths } from '../paths';
 import { effectiveRights } from '../session/effective-rights';
 
@@ -46,29 +46,18 @@ interface Console {
   role: Role;
 }
 
-/**
- * The consoles of each admin area, in menu order. Adding one is one line here, e.g.
- * `{ to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' }`.
- */
-export const ADMIN_CONSOLES: readonly Console[] = [
-  { to: `${paths.admin}/news-items`, label: 'consoles.newsItems', role: 'contributor' },
-  { to: `${paths.admin}/categories`, label: 'consoles.categories', role: 'administrator' },
-  { to: `${paths.admin}/images`, label: 'consoles.images', role: 'contributor' },
-  { to: `${paths.admin}/trainings`, label: 'consoles.trainings', role: 'contributor' },
-  { to: `${paths.admin}/users`, label: 'consoles.users', role: 'administrator' },
-  { to: `${paths.admin}/entities`, label: 'consoles.entities', role: 'administrator' },
-  { to: `${paths.admin}/groups`, label: 'consoles.groups', role: 'administrator' },
-  { to: `${paths.admin}/tickets`, label: 'consoles.tickets', role: 'administrator' },
-  { to: `${paths.admin}/audit`, label: 'consoles.audit', role: 'administrator' },
-  { to: paths.documentation, label: 'documentation', role: 'contributor' },
+/** The consoles of an admin area (the list shared with the admin remote), then its documentation. */
+const areaConsoles = (area: ConsoleEntry['area'], documentation: string): readonly Console[] => [
+  ...CONSOLES.filter((console) => console.area === area).map(({ path, key, role }) => ({
+    to: path,
+    label: `consoles.${key}` as const,
+    role,
+  })),
+  { to: documentation, label: 'documentation', role: 'contributor' },
 ];
 
-export const ENTITY_ADMIN_CONSOLES: readonly Console[] = [
-  { to: `${paths.entityAdmin}/advices`, label: 'consoles.advices', role: 'contributor' },
-  { to: `${paths.entityAdmin}/dashboard`, label: 'consoles.dashboards', role: 'contributor' },
-  { to: `${paths.entityAdmin}/users`, label: 'consoles.entityUsers', role: 'contributor' },
-  { to: paths.entityDocumentation, label: 'documentation', role: 'contributor' },
-];
+export const ADMIN_CONSOLES = areaConsoles('main', paths.documentation);
+export const ENTITY_ADMIN_CONSOLES = areaConsoles('entity', paths.entityDocumentation);
 
 const consolesFor = (consoles: readonly Console[], rights: readonly string[]): NavItem[] =>
   consoles.filter((console) => hasRole(rights, console.role)).map(({ to, label }) => ({ to, label }));

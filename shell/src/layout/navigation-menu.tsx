@@ -1,13 +1,13 @@
-import { Badge, Box, Link, Stack, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Link, Stack } from '@chakra-ui/react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
+import { NavItemLabel } from './nav-item-label';
 import { useSessionState } from '../shell-context';
 import { useFilesToReview } from './collectmaster-count';
 import { navigationFor, type NavItem } from './nav-items';
 
 function ItemLink({ item, pending, onNavigate }: { item: NavItem; pending: number; onNavigate?: () => void }) {
-  const { t } = useTranslation('shell');
   return (
     <Link
       asChild
@@ -23,21 +23,7 @@ function ItemLink({ item, pending, onNavigate }: { item: NavItem; pending: numbe
       focusRingColor="brand.focusRing"
     >
       <NavLink to={item.to} onClick={onNavigate}>
-        {item.count ? <span aria-hidden="true">{t(`nav.${item.label}`)}</span> : t(`nav.${item.label}`)}
-        {item.label === 'contact' && pending > 0 ? (
-          <Badge ms="2" colorPalette="orange" variant="solid" aria-label={t('nav.pendingMessages', { count: pending })}>
-            {pending}
-          </Badge>
-        ) : null}
-        {item.count ? (
-          <>
-            <Badge ms="2" colorPalette="orange" variant="solid" aria-hidden="true">
-              {item.count}
-            </Badge>
-            {/* The link's name says the count in words; the visible label and number are its short form. */}
-            <VisuallyHidden>{t('nav.collectmasterToReview', { count: item.count })}</VisuallyHidden>
-          </>
-        ) : null}
+        <NavItemLabel item={item} pending={pending} />
       </NavLink>
     </Link>
   );

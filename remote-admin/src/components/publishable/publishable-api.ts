@@ -1,4 +1,13 @@
-import type { AdminContentListQuery, ApiClient, AudienceUserList, AudienceUserQuery, List } from '@hub/shared/api';
+import type {
+  AdminContentListQuery,
+  ApiClient,
+  AudienceType,
+  AudienceUserList,
+  AudienceUserQuery,
+  Category,
+  Image,
+  List,
+} from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR, { useSWRConfig } from 'swr';
 
@@ -10,7 +19,7 @@ export type PublishableResource = 'advices' | 'dashboards' | 'news-items';
  * kinds. Writes are silent (`silent: true`): the form turns their errors into field messages and the
  * toasts of docs/product.md §8 itself, instead of the client's generic 'Error 400 : Bad Request'.
  */
-export function publishableApi<Item extends { id: number }, CreateBody, UpdateBody>(resource: PublishableResource) {
+export function publishableApi<Item extends { id: number }, Body extends object>(resource: PublishableResource) {
   const base = `/${resource}`;
   const getList = (api: ApiClient, query: AdminContentListQuery) => api.get<List<Item>>(base, query as Record<string, string | number>);
   const listKey = (query: AdminContentListQuery, entityId: number | null) => ['admin', resource, 'list', entityId, query] as const;
@@ -47,11 +56,11 @@ export function publishableApi<Item extends { id: number }, CreateBody, UpdateBo
         return item;
       };
       return {
-        create: async (body: CreateBody) => {
+        create: async (body: Body) => {
           const item = await adminApi.post<Item>(base, body, { silent: true });
           return (await after(item, item.id))!;
         },
-        update: async (id: number, body: UpdateBody) =>
+        update: async (id: number, body: Partial<Body>) =>
           (await after(await adminApi.put<Item>(`${base}/${id}`, body, { silent: true }), id))!,
         publish: async (id: number) => (await after(await adminApi.put<Item>(`${base}/${id}/publish`, undefined, { silent: true }), id))!,
         unpublish: async (id: number) =>
@@ -89,6 +98,57 @@ export function publishableApi<Item extends { id: number }, CreateBody, UpdateBo
   };
 }
 
-export type PublishableApi<Item extends { id: number }, CreateBody, UpdateBody> = ReturnType<
-  typeof publishableApi<Item, CreateBody, UpdateBody>
->;
+export type PublishableApi<Item extends { id: number }, Body extends object> = ReturnType<typeof publishableApi<Item, Body>>;
+
+/** What the list and the form read of any publishable item (advice, dashboard, news item). */
+export interface PublishableItem {
+  id: number;
+  title: string;
+  status: number;
+  updated_at: string;
+  subtitle?: string | null;
+  description?: string | null;
+  pinned?: boolean;
+  category?: Category | null;
+  banner?: Image | null;
+  thumbnail?: Image | null;
+  tag?: string | null;
+  url?: string;
+  audience_type?: AudienceType;
+}
+
+/** The form's fields of one kind (docs/product.md §3, issue 13 "Forms"). */
+export type PublishableField = 'subtitle' | 'category' | 'images' | 'pinned' | 'tag' | 'url' | 'audience';
+
+/**
+ * One console's configuration: its API, its paths, its words (a key of the admin namespace holding
+ * title, create, empty, newTitle, editTitle and the toasts of docs/product.md §8) and its fields.
+ */
+export interface PublishableKind<Item extends PublishableItem = PublishableItem, Body extends object = object> {
+  api: PublishableApi<Item, Body>;
+  listPath: string;
+  words: 'advices' | 'dashboards' | 'newsItems';
+  fields: readonly PublishableField[];
+  /** Entity pages (/entity/admin): the list is the working entity's. */
+  entityScoped: boolean;
+  /** The customers' page of an item, opened as a preview of a draft (`?preview=true`). */
+  previewPath?: (id: number) => string;
+  /** A new item's audience (docs/product.md §4): 'user' for an advice, 'multi_users' for a dashboard. */
+  defaultAudience?: AudienceType;
+  /** The request body of this kind (create; an update sends the same fields) from the form's values. */
+  body: (values: FormValues) => Body;
+}
+
+/** The form's values: every field of every kind; a kind sends only its own. */
+export interface FormValues {
+  title: string;
+  subtitle: string;
+  description: string;
+  category_id: number | null;
+  banner_id: number | null;
+  thumbnail_id: number | null;
+  pinned: boolean;
+  tag: string;
+  url: string;
+  audience_type: AudienceType;
+}

@@ -1,5 +1,5 @@
 import { Box, Checkbox, Flex, Heading, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { isAdministrator, isApiError, LIMITS, PUBLICATION, type CategoryList } from '@hub/shared/api';
+import { type CategoryList, isAdministrator, isApiError, LIMITS, parseId, PUBLICATION } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
   DeleteConfirmDialog,
@@ -21,22 +21,14 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { detailsPath } from '../../paths';
 import { useWorkingEntityId } from '../entity-gate';
-import {
-  bodyOf,
-  descriptionTooLong,
-  formErrorsOfRefusal,
-  validate,
-  valuesOf,
-  type FieldErrors,
-  type FormValues,
-} from './publishable-form-values';
-import type { PublishableItem, PublishableKind } from './publishable-kind';
+import { descriptionTooLong, formErrorsOfRefusal, validate, valuesOf, type FieldErrors } from './publishable-form-values';
+import type { FormValues, PublishableItem, PublishableKind } from './publishable-api';
 
 /** A console's details page: `/details/{id}` edits that item, `/details` creates one. */
-export function PublishableDetailsPage<Item extends PublishableItem>({ kind }: { kind: PublishableKind<Item> }) {
+export function PublishableDetailsPage<Item extends PublishableItem, Body extends object>({ kind }: { kind: PublishableKind<Item, Body> }) {
   const { t } = useTranslation('admin');
   const params = useParams();
-  const id = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  const id = parseId(params.id);
   const item = kind.api.useItem(id);
   if (id !== null && (item.isLoading || item.error || !item.data)) {
     // By the brand, never instanceof: the error comes from the shell's API client, another bundle.
@@ -55,7 +47,13 @@ export function PublishableDetailsPage<Item extends PublishableItem>({ kind }: {
   return <PublishableForm key={id ?? 'new'} kind={kind} item={item.data ?? null} />;
 }
 
-function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: PublishableKind<Item>; item: Item | null }) {
+function PublishableForm<Item extends PublishableItem, Body extends object>({
+  kind,
+  item,
+}: {
+  kind: PublishableKind<Item, Body>;
+  item: Item | null;
+}) {
   const { t } = useTranslation('admin');
   const { adminApi, notify, session } = useRemoteProps();
   const navigate = useNavigate();
@@ -119,7 +117,7 @@ function PublishableForm<Item extends PublishableItem>({ kind, item }: { kind: P
       notify({ kind: 'error', message: t('common:validation.descriptionTooLong', { length: values.description.length }) });
       return;
     }
-    const body = bodyOf(kind, values);
+    const body = kind.body(values);
     setBusy('save');
     try {
       if (current) {

@@ -1,23 +1,10 @@
-import { fieldErrorsOf, LIMITS, type AudienceType } from '@hub/shared/api';
+import { FIELD_LIMITS, fieldErrorsOf, LIMITS } from '@hub/shared/api';
 import type { TFunction } from 'i18next';
-import type { PublishableField, PublishableItem, PublishableKind } from './publishable-kind';
+import type { FormValues, PublishableItem, PublishableKind } from './publishable-api';
 
 /** What the form's helpers read of a kind. */
 type KindFields = Pick<PublishableKind, 'fields' | 'defaultAudience'>;
 
-/** The form's values: every field of every kind; a kind sends only its own. */
-export interface FormValues {
-  title: string;
-  subtitle: string;
-  description: string;
-  category_id: number | null;
-  banner_id: number | null;
-  thumbnail_id: number | null;
-  pinned: boolean;
-  tag: string;
-  url: string;
-  audience_type: AudienceType;
-}
 export type FieldErrors = Partial<Record<keyof FormValues, string>>;
 
 export function valuesOf(kind: KindFields, item: PublishableItem | null): FormValues {
@@ -35,21 +22,21 @@ export function valuesOf(kind: KindFields, item: PublishableItem | null): FormVa
   };
 }
 
-/** The request body of a kind: its fields only, empty optional texts as null. */
-export function bodyOf(kind: KindFields, values: FormValues): Record<string, unknown> {
-  const has = (field: PublishableField) => kind.fields.includes(field);
-  return {
-    title: values.title.trim(),
-    description: values.description,
-    ...(has('subtitle') ? { subtitle: values.subtitle.trim() || null } : {}),
-    ...(has('category') ? { category_id: values.category_id } : {}),
-    ...(has('images') ? { banner_id: values.banner_id, thumbnail_id: values.thumbnail_id } : {}),
-    ...(has('pinned') ? { pinned: values.pinned } : {}),
-    ...(has('tag') ? { tag: values.tag.trim() || null } : {}),
-    ...(has('url') ? { url: values.url.trim() } : {}),
-    ...(has('audience') ? { audience_type: values.audience_type } : {}),
-  };
-}
+/** What every kind sends: the title (trimmed) and the description. */
+export const baseBody = (values: FormValues) => ({ title: values.title.trim(), description: values.description });
+
+/** An optional text as the API takes it: trimmed, empty as null. */
+export const textOrNull = (text: string) => text.trim() || null;
+
+/** The body of an article (advice, news item): subtitle, category, banner, thumbnail and pinned besides the base. */
+export const articleBody = (values: FormValues) => ({
+  ...baseBody(values),
+  subtitle: textOrNull(values.subtitle),
+  category_id: values.category_id,
+  banner_id: values.banner_id,
+  thumbnail_id: values.thumbnail_id,
+  pinned: values.pinned,
+});
 
 /** The checks of docs/product.md §5 made before sending, in its words. */
 export function validate(kind: KindFields, values: FormValues, t: TFunction): FieldErrors {
@@ -58,13 +45,13 @@ export function validate(kind: KindFields, values: FormValues, t: TFunction): Fi
     if (String(values[field]).length > length) errors[field] = t('common:validation.maxLength', { length });
   };
   if (!values.title.trim()) errors.title = t('common:validation.required');
-  max('title', 255);
-  if (kind.fields.includes('subtitle')) max('subtitle', 255);
-  if (kind.fields.includes('tag')) max('tag', 100);
+  max('title', FIELD_LIMITS.title);
+  if (kind.fields.includes('subtitle')) max('subtitle', FIELD_LIMITS.subtitle);
+  if (kind.fields.includes('tag')) max('tag', FIELD_LIMITS.tag);
   if (kind.fields.includes('url')) {
     if (!values.url.trim()) errors.url = t('common:validation.required');
     else if (!isHttpsUrl(values.url.trim())) errors.url = t('common:validation.httpsUrl');
-    else max('url', 2000);
+    else max('url', FIELD_LIMITS.url);
   }
   return errors;
 }

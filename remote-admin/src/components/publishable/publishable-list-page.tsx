@@ -17,12 +17,12 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { detailsPath } from '../../paths';
 import { useWorkingEntityId } from '../entity-gate';
-import type { PublishableItem, PublishableKind } from './publishable-kind';
+import type { PublishableItem, PublishableKind } from './publishable-api';
 
 const PAGE_SIZE = 20;
 
 /** A console list (advices, dashboards, news items): paged, sorted, searched and filtered by the server. */
-export function PublishableListPage<Item extends PublishableItem>({ kind }: { kind: PublishableKind<Item> }) {
+export function PublishableListPage<Item extends PublishableItem, Body extends object>({ kind }: { kind: PublishableKind<Item, Body> }) {
   const { t, i18n } = useTranslation('admin');
   const { notify, adminApi } = useRemoteProps();
   const navigate = useNavigate();

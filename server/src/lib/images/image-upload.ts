@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream';
 import { httpErrors } from '@fastify/sensible';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
+import { FIELD_LIMITS, IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
 import { cleanFileName } from '../file-exchange/file-names';
 import type { FileStore } from './file-store';
 import { FILE_REQUIRED, ImageTypeCheck, type ImageMime } from './image-type';
@@ -107,11 +107,13 @@ export function imageFields(raw: Record<string, string>, { create }: { create: b
   if (raw.name !== undefined) {
     const name = withoutControls(raw.name).trim();
     if (!name) throw fieldError(400, 'name', 'This field is required');
-    if (name.length > 255) throw fieldError(400, 'name', 'Invalid length, maximum length is 255');
+    if (name.length > FIELD_LIMITS.imageName)
+      throw fieldError(400, 'name', `Invalid length, maximum length is ${FIELD_LIMITS.imageName}`);
     fields.name = name;
   }
   if (raw.description !== undefined) {
-    if (raw.description.length > 1000) throw fieldError(400, 'description', 'Invalid length, maximum length is 1000');
+    if (raw.description.length > FIELD_LIMITS.imageDescription)
+      throw fieldError(400, 'description', `Invalid length, maximum length is ${FIELD_LIMITS.imageDescription}`);
     fields.description = raw.description.trim() || null;
   }
   return fields;

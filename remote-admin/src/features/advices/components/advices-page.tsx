@@ -1,6 +1,6 @@
 import { EntityGate } from '../../../components/entity-gate';
 import { PublishableListPage } from '../../../components/publishable/publishable-list-page';
-import { advicesKind } from './advices-kind';
+import { advicesKind } from '../api/advices-api';
 
 /** /entity/admin/advices */
 export function AdvicesPage() {

@@ -4,24 +4,21 @@ import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shar
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { groupsPaths } from '../../../groups-paths';
-import { libraryPaths } from '../../../library-paths';
 import { detailsPath, paths } from '../../../paths';
-import { peoplePaths } from '../../../people-paths';
 import { AUDIT_FILTERS, useAudit, useAuditFilters } from '../api/audit-api';
-import { listFrameState } from '../../../lib/list-frame-state';
+import { listFrameState } from '../../../lib/console-list';
 
 /** The console list of each item type the log names: an entry links to its item's page while it exists. */
 const CONSOLES: Record<string, string> = {
   advice: paths.advices,
   dashboard: paths.dashboards,
   'news-item': paths.newsItems,
-  category: libraryPaths.categories,
-  image: libraryPaths.images,
-  training: libraryPaths.trainings,
-  entity: peoplePaths.entities,
-  user: peoplePaths.users,
-  group: groupsPaths.groups,
+  category: paths.categories,
+  image: paths.images,
+  training: paths.trainings,
+  entity: paths.entities,
+  user: paths.users,
+  group: paths.groups,
   ticket: '/admin/tickets',
 };
 

@@ -4,10 +4,9 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { LazyDeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useConsoleDelete } from '../../../lib/use-console-delete';
-import { libraryDetailsPath as detailsPath, libraryPaths as paths } from '../../../library-paths';
 import { deleteCategory, useCategories } from '../api/categories-api';
-import { listFrameState } from '../../../lib/list-frame-state';
+import { detailsPath, paths } from '../../../paths';
+import { listFrameState, useConsoleDelete } from '../../../lib/console-list';
 
 /** /admin/categories (administrator): the categories with their colour, searched by name. */
 export function CategoriesPage() {

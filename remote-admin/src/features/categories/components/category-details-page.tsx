@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Input, Link, Stack } from '@chakra-ui/react';
-import { COLOR_PATTERN, type Category } from '@hub/shared/api';
+import { type Category, COLOR_PATTERN, FIELD_LIMITS, parseId } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,11 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
-import { libraryDetailsPath as detailsPath, libraryPaths as paths } from '../../../library-paths';
 import { createCategory, updateCategory, useCategory } from '../api/categories-api';
+import { detailsPath, paths } from '../../../paths';
 
 const DEFAULT_COLOR = '#999999';
-const NAME_MAX = 100;
+const NAME_MAX = FIELD_LIMITS.categoryName;
 
 interface Values {
   name: string;
@@ -23,7 +23,7 @@ const valuesOf = (category: Category | null): Values => ({ name: category?.name 
 /** /admin/categories/details/{id?}: a category's name and colour (#999999 by default); without an id, a new one. */
 export function CategoryDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useCategory(id);
   if (id !== null && !data) {
     return <DetailsLoadState isLoading={isLoading} missing={statusOf(error) === 404} onRetry={() => void mutate()} />;

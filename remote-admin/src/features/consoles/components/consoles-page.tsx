@@ -1,9 +1,8 @@
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { hasRole } from '@hub/shared/api';
+import { CONSOLES, hasRole } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { CONSOLES } from '../../../consoles';
 
 /** /admin and /entity/admin: the consoles of that area the signed-in user may open. */
 export function ConsolesPage({ area }: { area: 'main' | 'entity' }) {
@@ -26,7 +25,7 @@ export function ConsolesPage({ area }: { area: 'main' | 'entity' }) {
             {consoles.map((entry) => (
               <li key={entry.path}>
                 <Link asChild color="brand.fg" fontWeight="medium">
-                  <RouterLink to={entry.path}>{t(entry.labelKey)}</RouterLink>
+                  <RouterLink to={entry.path}>{t(`consoles.${entry.key}`)}</RouterLink>
                 </Link>
               </li>
             ))}

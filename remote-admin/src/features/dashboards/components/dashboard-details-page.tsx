@@ -1,6 +1,6 @@
 import { EntityGate } from '../../../components/entity-gate';
 import { PublishableDetailsPage } from '../../../components/publishable/publishable-details-page';
-import { dashboardsKind } from './dashboards-kind';
+import { dashboardsKind } from '../api/dashboards-api';
 
 /** /entity/admin/dashboard/details/{id?} */
 export function DashboardDetailsPage() {

@@ -1,6 +1,6 @@
 import { EntityGate } from '../../../components/entity-gate';
 import { PublishableListPage } from '../../../components/publishable/publishable-list-page';
-import { dashboardsKind } from './dashboards-kind';
+import { dashboardsKind } from '../api/dashboards-api';
 
 /** /entity/admin/dashboard */
 export function DashboardsPage() {

@@ -4,11 +4,9 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { DeleteConfirmDialog, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useConsoleDelete } from '../../../lib/use-console-delete';
-import { detailsPath } from '../../../paths';
-import { peoplePaths } from '../../../people-paths';
+import { detailsPath, paths } from '../../../paths';
 import { deleteEntity, useEntities } from '../api/entities-api';
-import { listFrameState } from '../../../lib/list-frame-state';
+import { listFrameState, useConsoleDelete } from '../../../lib/console-list';
 
 /**
  * /admin/entities (administrator): the companies with their logo and number of users. Deleting one
@@ -35,7 +33,7 @@ export function EntitiesPage() {
             <Box aria-hidden="true" boxSize="8" borderRadius="sm" bg="bg.muted" />
           )}
           <Link asChild color="brand.fg" fontWeight="medium">
-            <RouterLink to={detailsPath(peoplePaths.entities, entity.id)}>{entity.name}</RouterLink>
+            <RouterLink to={detailsPath(paths.entities, entity.id)}>{entity.name}</RouterLink>
           </Link>
         </HStack>
       ),
@@ -61,7 +59,7 @@ export function EntitiesPage() {
           </Button>
         )}
         emptyText={t('entities.empty')}
-        onCreate={() => navigate(detailsPath(peoplePaths.entities))}
+        onCreate={() => navigate(detailsPath(paths.entities))}
         createLabel={t('entities.create')}
       />
       <DeleteConfirmDialog {...remover.dialog}>

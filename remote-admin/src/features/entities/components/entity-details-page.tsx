@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Input, Link, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import type { EntityDetail } from '@hub/shared/api';
+import { type EntityDetail, FIELD_LIMITS, parseId } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField, ImagePicker, RecipientsSelector } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,10 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
 import { namedFieldError, useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
-import { detailsPath } from '../../../paths';
-import { peoplePaths } from '../../../people-paths';
+import { detailsPath, paths } from '../../../paths';
 import { addEntityUser, createEntity, loadEntityUsers, removeEntityUser, updateEntity, useEntity, useProviders } from '../api/entities-api';
 
-const NAME_MAX = 200;
+const NAME_MAX = FIELD_LIMITS.name;
 
 interface Values {
   name: string;
@@ -29,7 +28,7 @@ const valuesOf = (entity: EntityDetail | null): Values => ({
 /** /admin/entities/details/{id?}: a company's name, logo, identity provider and users; without an id, a new one. */
 export function EntityDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useEntity(id);
   if ((id !== null && !data) || (idParam !== undefined && id === null)) {
     return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
@@ -59,7 +58,7 @@ function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved:
       ? { success: t('entities.updated'), failure: t('entities.updateFailed') }
       : { success: t('entities.created'), failure: t('entities.createFailed') },
     onSaved,
-    createdPath: entity ? undefined : (result) => detailsPath(peoplePaths.entities, result.id),
+    createdPath: entity ? undefined : (result) => detailsPath(paths.entities, result.id),
     errorsOf: (caught, values) => {
       const found = namedFieldError(caught, values);
       return Object.keys(found).length || statusOf(caught) !== 409 ? found : { name: (caught as Error).message };
@@ -70,7 +69,7 @@ function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved:
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="4xl" aria-labelledby="entity-title">
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={peoplePaths.entities}>{t('entities.title')}</RouterLink>
+        <RouterLink to={paths.entities}>{t('entities.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="5" id="entity-title">
         {entity ? t('entities.editTitle', { name: entity.name }) : t('entities.newTitle')}

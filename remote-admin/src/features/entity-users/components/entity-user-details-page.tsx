@@ -1,13 +1,13 @@
 import { Box, DataList, Heading, Image, Link, Text } from '@chakra-ui/react';
-import { highestRole, type AdminUserListItem } from '@hub/shared/api';
+import { type AdminUserListItem, highestRole, parseId } from '@hub/shared/api';
 import { IMAGE_DISPLAY_SIZES, LoadState } from '@hub/shared/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { EntityGate, useWorkingEntityId } from '../../../components/entity-gate';
 import { statusOf } from '../../../lib/field-error';
-import { peoplePaths } from '../../../people-paths';
 import { useEntityUser } from '../api/entity-users-api';
+import { paths } from '../../../paths';
 
 /**
  * /entity/admin/users/details/{id} (contributor or more): a user of the entity in force, read-only
@@ -23,7 +23,7 @@ export function EntityUserDetailsPage() {
 
 function EntityUserDetails() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const entityId = useWorkingEntityId()!;
   const { data, error, isLoading, mutate } = useEntityUser(entityId, id);
   const { t } = useTranslation('admin');
@@ -33,7 +33,7 @@ function EntityUserDetails() {
     return (
       <Box as="section" p={{ base: '3', md: '6' }}>
         <Link asChild color="brand.fg" mb="4" display="inline-block">
-          <RouterLink to={peoplePaths.entityUsers}>{t('entityUsers.title')}</RouterLink>
+          <RouterLink to={paths.entityUsers}>{t('entityUsers.title')}</RouterLink>
         </Link>
         <LoadState
           status={isLoading ? 'loading' : 'error'}
@@ -86,7 +86,7 @@ function UserView({ user }: { user: AdminUserListItem }) {
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="2xl" aria-labelledby={titleId}>
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={peoplePaths.entityUsers}>{t('entityUsers.title')}</RouterLink>
+        <RouterLink to={paths.entityUsers}>{t('entityUsers.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="2" id={titleId} wordBreak="break-word">
         {t('entityUsers.detailsTitle', { name })}

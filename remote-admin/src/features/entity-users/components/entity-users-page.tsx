@@ -3,8 +3,8 @@ import { useListParams } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { EntityGate, useWorkingEntityId } from '../../../components/entity-gate';
 import { UsersList } from '../../../components/users-list';
-import { peoplePaths } from '../../../people-paths';
 import { useEntityUsers } from '../api/entity-users-api';
+import { paths } from '../../../paths';
 
 /** /entity/admin/users (contributor or more): the users of the entity in force, searched and paged on the server. */
 export function EntityUsersPage() {
@@ -28,7 +28,7 @@ function EntityUsersList() {
       title={entityName ? t('entityUsers.titleOf', { entity: entityName }) : t('entityUsers.title')}
       list={list}
       source={users}
-      listPath={peoplePaths.entityUsers}
+      listPath={paths.entityUsers}
       emptyText={t('entityUsers.empty')}
     />
   );

@@ -1,20 +1,19 @@
 import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
-import type { GroupDetail } from '@hub/shared/api';
+import { FIELD_LIMITS, type GroupDetail, parseId } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField, RecipientsSelector } from '@hub/shared/ui';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { groupsPaths } from '../../../groups-paths';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
-import { detailsPath } from '../../../paths';
+import { detailsPath, paths } from '../../../paths';
 import { createGroup, loadGroupUsers, updateGroup, useGroup } from '../api/groups-api';
 
 /** The bounds of GroupBodySchema (shared/src/api/groups.ts). */
-const NAME_MAX = 200;
-const PBI_NAME_MAX = 255;
+const NAME_MAX = FIELD_LIMITS.name;
+const PBI_NAME_MAX = FIELD_LIMITS.pbiGroupName;
 
 interface Values {
   name: string;
@@ -28,7 +27,7 @@ const valuesOf = (group: GroupDetail | null): Values => ({ name: group?.name ?? 
 /** /admin/groups/details/{id?}: a group's name, its name on the Power BI report server and its members; without an id, a new one. */
 export function GroupDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useGroup(id);
   if ((id !== null && !data) || (idParam !== undefined && id === null)) {
     return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
@@ -62,7 +61,7 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
       ? { success: t('groups.updated'), failure: t('groups.updateFailed') }
       : { success: t('groups.created'), failure: t('groups.createFailed') },
     onSaved,
-    createdPath: group ? undefined : (result) => detailsPath(groupsPaths.groups, result.id),
+    createdPath: group ? undefined : (result) => detailsPath(paths.groups, result.id),
   });
 
   async function changeMembers(userId: number, add: boolean) {
@@ -83,7 +82,7 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="4xl" aria-labelledby="group-title">
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={groupsPaths.groups}>{t('groups.title')}</RouterLink>
+        <RouterLink to={paths.groups}>{t('groups.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="5" id="group-title" wordBreak="break-word">
         {group ? t('groups.editTitle', { name: group.name }) : t('groups.newTitle')}

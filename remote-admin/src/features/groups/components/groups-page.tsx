@@ -5,11 +5,9 @@ import { LazyDeleteConfirmDialog, ListFrame, useListParams, type ListColumn } fr
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { PowerBiSyncActions } from '../../../components/power-bi-sync';
-import { groupsPaths } from '../../../groups-paths';
-import { useConsoleDelete } from '../../../lib/use-console-delete';
-import { detailsPath } from '../../../paths';
+import { detailsPath, paths } from '../../../paths';
 import { deleteGroup, useGroups } from '../api/groups-api';
-import { listFrameState } from '../../../lib/list-frame-state';
+import { listFrameState, useConsoleDelete } from '../../../lib/console-list';
 
 /**
  * /admin/groups (administrator): the groups with their name on the Power BI report server and their
@@ -29,7 +27,7 @@ export function GroupsPage() {
       header: t('groups.name'),
       render: (group) => (
         <Link asChild color="brand.fg" fontWeight="medium">
-          <RouterLink to={detailsPath(groupsPaths.groups, group.id)}>{group.name}</RouterLink>
+          <RouterLink to={detailsPath(paths.groups, group.id)}>{group.name}</RouterLink>
         </Link>
       ),
     },
@@ -65,7 +63,7 @@ export function GroupsPage() {
         )}
         actions={<PowerBiSyncActions kinds={['groups', 'users']} onDone={(kind) => void (kind === 'groups' && source.mutate())} />}
         emptyText={t('groups.empty')}
-        onCreate={() => navigate(detailsPath(groupsPaths.groups))}
+        onCreate={() => navigate(detailsPath(paths.groups))}
         createLabel={t('groups.create')}
       />
       <LazyDeleteConfirmDialog {...remover.dialog}>

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Image, Input, Link, NativeSelect, Progress, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { AdminImage, ImageCategory } from '@hub/shared/api';
+import { type AdminImage, FIELD_LIMITS, type ImageCategory, parseId } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
   FormField,
@@ -15,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { fieldError, statusOf } from '../../../lib/field-error';
-import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { createImage, updateImage, useImage } from '../api/images-api';
 import { ImageDeleteDialog } from './image-delete-dialog';
+import { detailsPath, paths } from '../../../paths';
 
-const NAME_MAX = 255;
-const DESCRIPTION_MAX = 1000;
+const NAME_MAX = FIELD_LIMITS.imageName;
+const DESCRIPTION_MAX = FIELD_LIMITS.imageDescription;
 
 interface Values {
   name: string;
@@ -38,7 +38,7 @@ const valuesOf = (image: AdminImage | null): Values => ({
 /** /admin/images/details/{id?}: an image's name, type, description and file; without an id, a new one. */
 export function ImageDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useImage(id);
   if (id !== null && !data) {
     return <DetailsLoadState isLoading={isLoading} missing={statusOf(error) === 404} onRetry={() => void mutate()} />;
@@ -100,7 +100,7 @@ function ImageForm({ image, onSaved }: { image: AdminImage | null; onSaved: (ima
       onSaved(result);
       if (!image) {
         release();
-        navigate(libraryDetailsPath(libraryPaths.images, result.id), { replace: true });
+        navigate(detailsPath(paths.images, result.id), { replace: true });
       }
     } catch (caught) {
       const field = fieldError(caught);
@@ -121,7 +121,7 @@ function ImageForm({ image, onSaved }: { image: AdminImage | null; onSaved: (ima
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby="image-title">
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={libraryPaths.images}>{t('images.title')}</RouterLink>
+        <RouterLink to={paths.images}>{t('images.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="5" id="image-title">
         {image ? t('images.editTitle', { name: image.name }) : t('images.newTitle')}
@@ -210,7 +210,7 @@ function ImageForm({ image, onSaved }: { image: AdminImage | null; onSaved: (ima
         onClose={() => setDeleting(false)}
         onDeleted={() => {
           release();
-          navigate(libraryPaths.images, { replace: true });
+          navigate(paths.images, { replace: true });
         }}
       />
     </Box>

@@ -1,5 +1,5 @@
 import { Box, Button, Field, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
-import type { AdminImage, ImageCategory } from '@hub/shared/api';
+import { FIELD_LIMITS, type AdminImage, type ImageCategory } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { IMAGE_ACCEPT, IMAGE_CATEGORIES, IMAGE_MAX_BYTES } from '@hub/shared/ui';
 import { useId, useRef, useState, type DragEvent } from 'react';
@@ -31,7 +31,7 @@ export function ImageUploadZone({ onUploaded }: { onUploaded: (image: AdminImage
     setError(null);
     setProgress({ name: file.name, fraction: 0 });
     try {
-      const image = await createImage(adminApi, { category, name: file.name.slice(0, 255), file }, (fraction) =>
+      const image = await createImage(adminApi, { category, name: file.name.slice(0, FIELD_LIMITS.imageName), file }, (fraction) =>
         setProgress({ name: file.name, fraction }),
       );
       notify({ kind: 'success', message: t('images.created') });

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { useImagesOfType } from '../api/images-api';
 import { ImageDeleteDialog } from './image-delete-dialog';
 import { ImageUploadZone } from './image-upload-zone';
+import { detailsPath, paths } from '../../../paths';
 
 /** How wide a type's cards are at most: its display width, shrunk so that a grid holds several. */
 const CARD_MAX_WIDTH: Record<ImageCategory, number> = { banner: 480, thumbnail: 240, profile: 128, logo: 240, description: 320 };
@@ -83,10 +83,7 @@ function ImageTypeSection({ category, onDelete }: { category: ImageCategory; onD
                   </Text>
                   <Stack direction="row" gap="2" wrap="wrap">
                     <Button asChild size="xs" variant="outline">
-                      <RouterLink
-                        to={libraryDetailsPath(libraryPaths.images, image.id)}
-                        aria-label={t('images.edit', { name: image.name })}
-                      >
+                      <RouterLink to={detailsPath(paths.images, image.id)} aria-label={t('images.edit', { name: image.name })}>
                         {t('images.editShort')}
                       </RouterLink>
                     </Button>

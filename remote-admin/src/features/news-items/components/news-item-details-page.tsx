@@ -1,5 +1,5 @@
 import { PublishableDetailsPage } from '../../../components/publishable/publishable-details-page';
-import { newsItemsKind } from './news-items-kind';
+import { newsItemsKind } from '../api/news-items-api';
 
 /** /admin/news-items/details/{id?} */
 export function NewsItemDetailsPage() {

@@ -1,5 +1,5 @@
 import { PublishableListPage } from '../../../components/publishable/publishable-list-page';
-import { newsItemsKind } from './news-items-kind';
+import { newsItemsKind } from '../api/news-items-api';
 
 /** /admin/news-items */
 export function NewsItemsPage() {

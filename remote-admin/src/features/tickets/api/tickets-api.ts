@@ -1,5 +1,5 @@
 import type { ApiClient, EntityList, Ticket, TicketDetails, TicketList, TicketMessageBody, TicketStatus } from '@hub/shared/api';
-import { TICKET_STATUSES } from '@hub/shared/api';
+import { parseId, TICKET_STATUSES } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ListParams } from '@hub/shared/ui';
 import useSWR from 'swr';
@@ -18,7 +18,7 @@ export function getTickets(api: ApiClient, params: ListParams): Promise<TicketLi
       page_size: PAGE_SIZE,
       search: params.search || undefined,
       status: isStatus(status) ? status : undefined,
-      entity_id: entity && /^\d+$/.test(entity) ? Number(entity) : undefined,
+      entity_id: parseId(entity) ?? undefined,
     },
     { silent: true },
   );

@@ -1,22 +1,22 @@
 import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
-import { TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
+import { FIELD_LIMITS, parseId, TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField, useUnsavedChangesGuard } from '@hub/shared/ui';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { helpdeskPaths } from '../../../helpdesk-paths';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
 import { replyToTicket, setTicketStatus, useTicket } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status-badge';
+import { paths } from '../../../paths';
 
-const REPLY_MAX = 9999;
+const REPLY_MAX = FIELD_LIMITS.longText;
 
 /** /admin/tickets/details/{id} (administrator): a ticket, its conversation, a staff reply and its status. */
 export function TicketDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useTicket(id);
   if (!data) {
     return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
@@ -34,7 +34,7 @@ function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ti
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby={titleId}>
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={helpdeskPaths.tickets}>{t('tickets.title')}</RouterLink>
+        <RouterLink to={paths.tickets}>{t('tickets.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="1" id={titleId} wordBreak="break-word">
         {t('tickets.detailsTitle', { title: ticket.title })}

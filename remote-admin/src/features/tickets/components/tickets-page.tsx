@@ -3,11 +3,10 @@ import { TICKET_STATUSES, type Ticket } from '@hub/shared/api';
 import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { helpdeskPaths } from '../../../helpdesk-paths';
-import { detailsPath } from '../../../paths';
+import { detailsPath, paths } from '../../../paths';
 import { useCompanies, useTickets } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status-badge';
-import { listFrameState } from '../../../lib/list-frame-state';
+import { listFrameState } from '../../../lib/console-list';
 
 const FILTERS = ['status', 'entity'] as const;
 
@@ -26,7 +25,7 @@ export function TicketsPage() {
       header: t('tickets.subject'),
       render: (ticket) => (
         <Link asChild color="brand.fg" fontWeight="medium" wordBreak="break-word">
-          <RouterLink to={detailsPath(helpdeskPaths.tickets, ticket.id)}>{ticket.title}</RouterLink>
+          <RouterLink to={detailsPath(paths.tickets, ticket.id)}>{ticket.title}</RouterLink>
         </Link>
       ),
     },

@@ -1,5 +1,5 @@
 import { Box, Button, Heading, HStack, Input, Link, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import type { Training, TrainingCreateBody, TrainingKind } from '@hub/shared/api';
+import { FIELD_LIMITS, parseId, type Training, type TrainingCreateBody, type TrainingKind } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { fieldError, statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
-import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { createTraining, updateTraining, useTraining } from '../api/trainings-api';
+import { detailsPath, paths } from '../../../paths';
 
-const TITLE_MAX = 255;
+const TITLE_MAX = FIELD_LIMITS.title;
 const KINDS: TrainingKind[] = ['training', 'webinar', 'event'];
 
 interface Values {
@@ -48,7 +48,7 @@ const valuesOf = (training: Training | null): Values => ({
 /** /admin/trainings/details/{id?}: a training, webinar or event; without an id, a new one. */
 export function TrainingDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useTraining(id);
   if (id !== null && !data) {
     return <DetailsLoadState isLoading={isLoading} missing={statusOf(error) === 404} onRetry={() => void mutate()} />;
@@ -87,7 +87,7 @@ function TrainingForm({ training, onSaved }: { training: Training | null; onSave
       ? { success: t('trainings.updated'), failure: t('trainings.updateFailed') }
       : { success: t('trainings.created'), failure: t('trainings.createFailed') },
     onSaved,
-    createdPath: training ? undefined : (result) => libraryDetailsPath(libraryPaths.trainings, result.id),
+    createdPath: training ? undefined : (result) => detailsPath(paths.trainings, result.id),
     errorsOf: (caught) => {
       const field = fieldError(caught);
       const local = field ? FIELDS[field.field] : undefined;
@@ -99,7 +99,7 @@ function TrainingForm({ training, onSaved }: { training: Training | null; onSave
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby="training-title">
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={libraryPaths.trainings}>{t('trainings.title')}</RouterLink>
+        <RouterLink to={paths.trainings}>{t('trainings.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="5" id="training-title">
         {training ? t('trainings.editTitle', { title: training.intitule }) : t('trainings.newTitle')}

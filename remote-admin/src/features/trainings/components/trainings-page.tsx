@@ -4,9 +4,9 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { LazyDeleteConfirmDialog, ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useConsoleDelete } from '../../../lib/use-console-delete';
-import { libraryDetailsPath, libraryPaths } from '../../../library-paths';
 import { deleteTraining, useTrainings } from '../api/trainings-api';
+import { detailsPath, paths } from '../../../paths';
+import { useConsoleDelete } from '../../../lib/console-list';
 
 const KINDS: TrainingKind[] = ['training', 'webinar', 'event'];
 
@@ -26,7 +26,7 @@ export function TrainingsPage() {
       header: t('trainings.intitule'),
       render: (training) => (
         <Link asChild color="brand.fg" fontWeight="medium">
-          <RouterLink to={libraryDetailsPath(libraryPaths.trainings, training.id)}>{training.intitule}</RouterLink>
+          <RouterLink to={detailsPath(paths.trainings, training.id)}>{training.intitule}</RouterLink>
         </Link>
       ),
     },
@@ -65,7 +65,7 @@ export function TrainingsPage() {
           </Button>
         )}
         emptyText={t('trainings.empty')}
-        onCreate={() => navigate(libraryDetailsPath(libraryPaths.trainings))}
+        onCreate={() => navigate(detailsPath(paths.trainings))}
         createLabel={t('trainings.create')}
       />
       <LazyDeleteConfirmDialog {...remover.dialog} />

@@ -1,6 +1,6 @@
 import { Box, Checkbox, Heading, HStack, Input, Link, NativeSelect, Stack, Stat, Text, Textarea, Button } from '@chakra-ui/react';
 import { UserLinksFields } from './user-links-fields';
-import { highestRole, ROLES, type AdminUser, type AdminUserUpdateBody, type Role } from '@hub/shared/api';
+import { type AdminUser, type AdminUserUpdateBody, FIELD_LIMITS, highestRole, parseId, type Role, ROLES } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField, ImagePicker } from '@hub/shared/ui';
 import { useState } from 'react';
@@ -9,11 +9,11 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { fieldError, statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
-import { peoplePaths } from '../../../people-paths';
 import { endUserSessions, updateUser, useAllEntities, useUser } from '../api/users-api';
+import { paths } from '../../../paths';
 
-const NAME_MAX = 100;
-const WELCOME_MAX = 9999;
+const NAME_MAX = FIELD_LIMITS.personName;
+const WELCOME_MAX = FIELD_LIMITS.longText;
 
 interface Values {
   first_name: string;
@@ -62,7 +62,7 @@ function changes(values: Values, saved: Values): AdminUserUpdateBody {
 /** /admin/users/details/{id} (administrator): a user's names, role, entity, welcome message and contact flag. */
 export function UserDetailsPage() {
   const { id: idParam } = useParams();
-  const id = idParam && /^\d+$/.test(idParam) ? Number(idParam) : null;
+  const id = parseId(idParam);
   const { data, error, isLoading, mutate } = useUser(id);
   if (!data) {
     return <DetailsLoadState isLoading={isLoading} missing={id === null || statusOf(error) === 404} onRetry={() => void mutate()} />;
@@ -119,7 +119,7 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="2xl" aria-labelledby="user-title">
       <Link asChild color="brand.fg" mb="4" display="inline-block">
-        <RouterLink to={peoplePaths.users}>{t('users.title')}</RouterLink>
+        <RouterLink to={paths.users}>{t('users.title')}</RouterLink>
       </Link>
       <Heading as="h1" size="2xl" mb="1" id="user-title">
         {t('users.editTitle', { name: `${user.first_name} ${user.last_name}` })}

@@ -4,8 +4,7 @@ import type { AdminUser } from '@hub/shared/api';
 import { LoadState } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { detailsPath } from '../../../paths';
-import { peoplePaths } from '../../../people-paths';
+import { detailsPath, paths } from '../../../paths';
 import { useConsultants, usePbiGroups } from '../api/users-api';
 
 export interface UserLinksFieldsProps {
@@ -77,7 +76,7 @@ export function UserLinksFields({ user, contacts, onContactsChange, pbiGroups, o
               {user.clients.map((client) => (
                 <li key={client.id}>
                   <Link asChild color="brand.fg">
-                    <RouterLink to={detailsPath(peoplePaths.users, client.id)}>{`${client.first_name} ${client.last_name}`}</RouterLink>
+                    <RouterLink to={detailsPath(paths.users, client.id)}>{`${client.first_name} ${client.last_name}`}</RouterLink>
                   </Link>
                 </li>
               ))}

@@ -5,8 +5,8 @@ import { ListFilter, useListParams } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { PowerBiSyncActions } from '../../../components/power-bi-sync';
 import { UsersList } from '../../../components/users-list';
-import { peoplePaths } from '../../../people-paths';
 import { NO_ENTITY, useAllEntities, useUsers } from '../api/users-api';
+import { paths } from '../../../paths';
 
 const FILTERS = ['entity', 'role'] as const;
 
@@ -24,7 +24,7 @@ export function UsersPage() {
       title={t('users.title')}
       list={list}
       source={users}
-      listPath={peoplePaths.users}
+      listPath={paths.users}
       showEntity
       rowActions={
         startDisplayAs

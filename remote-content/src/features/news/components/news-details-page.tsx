@@ -1,10 +1,10 @@
+import { parseId } from '@hub/shared/api';
 import { Box, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { errorStatus } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useParams } from 'react-router-dom';
 import { ContentArticle } from '../../../components/content-article';
 import { LoadState } from '@hub/shared/ui';
-import { parseId } from '../../../lib/parse-id';
 import { usePreview } from '../../../lib/use-preview';
 import { PreviewBand } from '../../../components/preview-band';
 import { paths } from '../../../paths';

@@ -1,6 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import {
+  FIELD_LIMITS,
   isAdministrator,
   isContributor,
   type AdminImage,
@@ -176,7 +177,7 @@ export default fp(
           const { rows: created } = await tx.query<ImageRow>(
             `INSERT INTO images (name, category, description, storage_key, mime, size_bytes, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
             [
-              fields.name ?? (file.filename.slice(0, 255) || 'image'),
+              fields.name ?? (file.filename.slice(0, FIELD_LIMITS.imageName) || 'image'),
               fields.category,
               fields.description ?? null,
               file.key,

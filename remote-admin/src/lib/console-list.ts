@@ -1,4 +1,5 @@
-import type { ListPage } from '@hub/shared/ui';
+import { useRemoteProps } from '@hub/shared/remote';
+import { useDeleteConfirm, type ListPage } from '@hub/shared/ui';
 
 /** What a console list's SWR hook answers, as `listFrameState` reads it. */
 export interface ListSource<T> {
@@ -15,4 +16,13 @@ export interface ListSource<T> {
  */
 export function listFrameState<T>({ data, error, isLoading, isValidating, mutate }: ListSource<T>) {
   return { data, loading: isLoading || (isValidating && !data), error: Boolean(error), onRetry: () => void mutate() };
+}
+
+/** A console list's delete (`useDeleteConfirm`) with the console's success toast. */
+export function useConsoleDelete<T>(remove: (item: T) => Promise<unknown>, deletedMessage: string, onDeleted: () => Promise<unknown>) {
+  const { notify } = useRemoteProps();
+  return useDeleteConfirm(async (item: T) => {
+    await remove(item);
+    notify({ kind: 'success', message: deletedMessage });
+  }, onDeleted);
 }

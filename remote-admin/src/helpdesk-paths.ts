@@ -1,4 +1,0 @@
-/** The helpdesk console's path, beside `paths.ts`. */
-export const helpdeskPaths = {
-  tickets: '/admin/tickets',
-} as const;
