@@ -2,7 +2,7 @@
 // and which remotes each role requests. Run after a build: `pnpm bench:size` at the root.
 import { chromium } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { startPortal } from './start-portal.mjs';
+import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
 
 const ROLES = [
   ['administrator', 'admin@demo.test'],
@@ -38,15 +38,6 @@ async function resolveRoute(page, route) {
   return href;
 }
 const adminShare = (files) => files.filter((file) => file.path.startsWith('/remotes/admin/')).reduce((sum, file) => sum + file.gzip, 0);
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 
@@ -91,17 +82,8 @@ async function measure(page, path) {
   };
 }
 
-async function signIn(page, email) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Default connection' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-}
-
 const portal = await startPortal();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 const rows = [];
 const consoleRows = [];
 try {

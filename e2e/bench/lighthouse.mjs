@@ -16,17 +16,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPortal } from './start-portal.mjs';
+import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 
 function freePort() {
@@ -129,16 +120,6 @@ async function firstLink(page, from, prefix) {
   return link.getAttribute('href');
 }
 
-async function signIn(page, email) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Default connection' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
-}
-
 async function signOut(page) {
   await page.evaluate(() => localStorage.clear());
   await page.context().clearCookies();
@@ -150,7 +131,7 @@ const debugPort = await freePort();
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: [...ARGS, `--remote-debugging-port=${debugPort}`],
+  args: [...chromiumArgs, `--remote-debugging-port=${debugPort}`],
   baseURL: portal.origin,
 });
 const rows = [];
@@ -164,7 +145,10 @@ try {
         await page.goto('/home');
         await signOut(page);
       }
-      if (who) await signIn(page, who);
+      if (who) {
+        await signIn(page, who);
+        await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      }
       account = who;
     }
     const path = typeof where === 'string' ? where : await where(page);

@@ -3,27 +3,9 @@
 // events stream (no reload). Prints p50 and p99 over N messages (default 100) as JSON.
 // Run after building: `node e2e/bench/message-latency.mjs [count]`.
 import { chromium } from '@playwright/test';
-import { startPortal } from './start-portal.mjs';
+import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
 
 const COUNT = Number(process.argv[2] ?? 100);
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-async function signIn(page, email) {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Default connection' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/home');
-}
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

@@ -3,32 +3,16 @@
 // Run after a build: `node e2e/bench/profile.mjs /home [account]` at the root (PROFILE_CPU=4 slows
 // the CPU like Lighthouse's mobile settings).
 import { chromium } from '@playwright/test';
-import { startPortal } from './start-portal.mjs';
+import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
 
 const path = process.argv[2] ?? '/home';
 const account = process.argv[3] ?? 'user@northwind.test';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const portal = await startPortal();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
 try {
   const context = await browser.newContext({ baseURL: portal.origin, viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
-  if (account !== 'none') {
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Default connection' }).click();
-    await page.getByLabel('Email').fill(account);
-    await page.getByLabel('Password').fill('demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/home');
-  }
+  if (account !== 'none') await signIn(page, account);
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');

@@ -8,6 +8,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Flags Debian's Chromium needs on our closed-network machines (the same as e2e/playwright.config.ts). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Signs in on the embedded provider's default connection (password `demo`) and waits for the home page. */
+export async function signIn(page, email) {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Default connection' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/home');
+}
+
 function freePort() {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
