@@ -107,8 +107,7 @@ export function imageFields(raw: Record<string, string>, { create }: { create: b
   if (raw.name !== undefined) {
     const name = withoutControls(raw.name).trim();
     if (!name) throw fieldError(400, 'name', 'This field is required');
-    if (name.length > FIELD_LIMITS.imageName)
-      throw fieldError(400, 'name', `Invalid length, maximum length is ${FIELD_LIMITS.imageName}`);
+    if (name.length > FIELD_LIMITS.imageName) throw fieldError(400, 'name', `Invalid length, maximum length is ${FIELD_LIMITS.imageName}`);
     fields.name = name;
   }
   if (raw.description !== undefined) {
