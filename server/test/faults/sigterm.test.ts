@@ -11,9 +11,12 @@ import { SESSION_SECRET, startServerProcess, type ServerProcess } from './server
 // A process of its own on embedded PGlite: once per run, in the PGlite pass.
 const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : false;
 
-/** An events ticket as the server issues it (discussion-hub.ts), signed with the process's session secret. */
+/**
+ * An events ticket as the server issues it (lib/auth/signed-tickets.ts), signed with the process's
+ * session secret, with the token version of a user who never signed out (0).
+ */
 const ticketFor = (userId: number) =>
-  new SignJWT({})
+  new SignJWT({ tv: 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer('urn:client-hub:server')
     .setAudience('hub-discussion-events')
