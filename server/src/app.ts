@@ -50,7 +50,7 @@ import rateLimit from './plugins/external/rate-limit';
 import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
-import { fieldErrorsOf } from './lib/http/field-errors';
+import { fieldError, fieldErrorsOf } from './lib/http/field-errors';
 import hubApi from './routes/api/index';
 import filesApi from './routes/api/v2/index';
 
@@ -133,6 +133,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Every answer names its request id, live streams too (they write their head on the raw response).
   app.addHook('onRequest', async (request, reply) => {
     reply.raw.setHeader('x-request-id', request.id);
+  });
+
+  // A query number written as 1e309 passes the schemas' integer checks as Infinity: refused here,
+  // naming the field, before any repository turns it into an offset or an answer's page.
+  app.addHook('preHandler', async (request) => {
+    const query = request.query;
+    if (query === null || typeof query !== 'object') return;
+    for (const [field, value] of Object.entries(query)) {
+      if (typeof value === 'number' && !Number.isFinite(value)) throw fieldError(400, field, 'must be a finite number');
+    }
   });
 
   // Every route, as registered: the authorization matrix test checks that each has its expectations.

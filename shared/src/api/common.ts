@@ -4,9 +4,14 @@ import { COUNT_LIMITS } from './field-limits';
 export const IdParamSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdParam = Static<typeof IdParamSchema>;
 
+/** The highest page number any list takes. */
+export const PAGE_MAX = 1_000_000;
+
 /** Paging query shared by every list call. */
 export const PageQuerySchema = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+  // Bounded, so that a page number no list can reach (1e309 reads as Infinity) is a 400, not an
+  // offset the database refuses.
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX, default: 1 })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: COUNT_LIMITS.pageSize, default: 20 })),
 });
 export type PageQuery = Static<typeof PageQuerySchema>;

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
-import { ListOf, PageQuerySchema } from './common';
+import { ListOf, PAGE_MAX, PageQuerySchema } from './common';
 
 /**
  * What the publishable contents (advices, news items, dashboards) share in the admin API:
@@ -58,7 +58,7 @@ export const AudienceUserQuerySchema = Type.Object({
   selected: Type.Optional(Type.Boolean()),
   /** Case-insensitive, in the first name, last name, full name or e-mail. */
   search: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.search })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_MAX })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: COUNT_LIMITS.pageSize })),
 });
 export type AudienceUserQuery = Static<typeof AudienceUserQuerySchema>;

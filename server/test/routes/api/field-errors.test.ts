@@ -23,6 +23,15 @@ describe(`field errors as data (${DB_KIND})`, () => {
   const hub = signedInApp();
   const { call } = hub;
 
+  test('should refuse a query number written as 1e309 (Infinity to the schemas) naming its field, on every database', async () => {
+    const answer = await call(ADMIN, 'GET', '/api/admin/users/1/advices-with-sources?page=1e309');
+    assert.equal(answer.statusCode, 400);
+    assert.deepEqual(answer.json().errors, [{ field: 'page', message: 'must be a finite number' }]);
+    const pageSize = await call(ADMIN, 'GET', '/api/admin/audit?page_size=1e309');
+    assert.equal(pageSize.statusCode, 400);
+    assert.equal(pageSize.json().errors[0].field, 'page_size');
+  });
+
   test('should answer a schema refusal with the field and its message as data, beside the message', async () => {
     const missing = await call(ADMIN, 'POST', '/api/admin/categories', { payload: { color: '#123456' } });
     assert.equal(missing.statusCode, 400);
