@@ -118,7 +118,7 @@ test.describe('the user area', () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.getByRole('link', { name: 'Northwind sales overview' }).click();
-    const frame = page.getByTitle('Northwind sales overview');
+    const frame = page.getByTitle('Northwind sales overview', { exact: true });
     // The development stand-in report server under the portal's origin, through its entrance.
     await expect(frame).toHaveAttribute(
       'src',
