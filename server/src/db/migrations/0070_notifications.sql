@@ -26,3 +26,10 @@ CREATE INDEX notifications_user_unread ON notifications (user_id) WHERE read_at 
 CREATE INDEX notifications_subject ON notifications (subject_type, subject_id);
 -- Purging read rows after the retention period.
 CREATE INDEX notifications_read_at ON notifications (read_at) WHERE read_at IS NOT NULL;
+
+-- What each person chose, kept on the server so that the notifications and the emails made for them
+-- follow it: the news categories they follow (NULL: all, until they choose), their language ('en'
+-- or 'fr') and their time zone (an IANA name), which until now lived only in their browser.
+ALTER TABLE users ADD COLUMN followed_categories integer[];
+ALTER TABLE users ADD COLUMN language text NOT NULL DEFAULT 'en' CHECK (language IN ('en', 'fr'));
+ALTER TABLE users ADD COLUMN time_zone text NOT NULL DEFAULT 'Europe/Paris';
