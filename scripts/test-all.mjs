@@ -196,9 +196,11 @@ await timed('Import cycles (every package, type imports included)', () =>
 );
 await timed('Lint (ESLint on every package: the import walls, hooks, types)', () => must(pnpm(['run', 'lint']), 'ESLint'));
 await timed('Formatting (Prettier)', () => must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)'));
-await timed('Documentation (links that resolve, no outside citations)', () =>
-  must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)'),
-);
+await timed('Documentation (links that resolve, no outside citations)', async () => {
+  // The check's own tests first (on small repositories they make), then the check on this one.
+  await must(run('node', ['--test', 'scripts/check-doc-links.test.mjs']), 'The tests of the documentation check');
+  await must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)');
+});
 await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
 
 // ── 3. Three lanes side by side. Each keeps about one core busy: the API suite runs its files one
