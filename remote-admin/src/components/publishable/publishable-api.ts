@@ -5,6 +5,7 @@ import type {
   AudienceUserList,
   AudienceUserQuery,
   Category,
+  DashboardData,
   Image,
   List,
 } from '@hub/shared/api';
@@ -115,10 +116,15 @@ export interface PublishableItem {
   tag?: string | null;
   url?: string;
   audience_type?: AudienceType;
+  /** A dashboard's report: how fresh its data is. */
+  data?: DashboardData;
 }
 
 /** The form's fields of one kind (docs/product.md §3, issue 13 "Forms"). */
 export type PublishableField = 'subtitle' | 'category' | 'images' | 'pinned' | 'tag' | 'url' | 'audience';
+
+/** A list's column beyond title, status and date: 'dataAsOf' shows how fresh a dashboard's report is. */
+export type PublishableColumn = 'category' | 'pinned' | 'dataAsOf';
 
 /**
  * One console's configuration: its API, its paths, its words (a key of the admin namespace holding
@@ -129,6 +135,8 @@ export interface PublishableKind<Item extends PublishableItem = PublishableItem,
   listPath: string;
   words: 'advices' | 'dashboards' | 'newsItems';
   fields: readonly PublishableField[];
+  /** The list's columns beyond title, status and date (category and pinned follow `fields`). */
+  columns?: readonly PublishableColumn[];
   /** Entity pages (/entity/admin): the list is the working entity's. */
   entityScoped: boolean;
   /** The customers' page of an item, opened as a preview of a draft (`?preview=true`). */

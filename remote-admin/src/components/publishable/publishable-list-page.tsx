@@ -2,6 +2,7 @@ import { Button, Flex, Link, Text } from '@chakra-ui/react';
 import { PUBLICATION, type AdminContentListQuery, type CategoryList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
+  DataAsOf,
   LazyDeleteConfirmDialog,
   ListFilter,
   ListFrame,
@@ -121,6 +122,9 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
       : []),
     ...(has('pinned')
       ? [{ key: 'pinned', header: t('fields.pinned'), render: (item: Item) => <Text>{item.pinned ? t('list.yes') : t('list.no')}</Text> }]
+      : []),
+    ...(kind.columns?.includes('dataAsOf')
+      ? [{ key: 'data', header: t('fields.dataAsOf'), render: (item: Item) => (item.data ? <DataAsOf data={item.data} size="xs" /> : '—') }]
       : []),
     { key: 'updated_at', header: t('fields.updated'), sortable: true, render: (item) => dateFormat.format(new Date(item.updated_at)) },
   ];

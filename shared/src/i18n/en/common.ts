@@ -67,6 +67,13 @@ export const common = {
     draft: 'Draft',
     published: 'Published',
   },
+  // How fresh a report's data is (DataAsOf, @hub/shared/ui): the dashboards and the consoles' list.
+  dataAsOf: {
+    asOf: 'Data as of {{date}}',
+    unknown: 'Data refresh date unknown',
+    failed: 'The last data refresh failed ({{date}}): figures may be out of date.',
+    stale: 'These figures have not been refreshed for a while.',
+  },
   loadFailed: 'This could not be loaded.',
   list: {
     count_one: '{{count}} item',

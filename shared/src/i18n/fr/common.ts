@@ -69,6 +69,13 @@ export const common: Catalogue<typeof en> = {
     draft: 'Brouillon',
     published: 'Publié',
   },
+  // How fresh a report's data is (DataAsOf, @hub/shared/ui): the dashboards and the consoles' list.
+  dataAsOf: {
+    asOf: 'Données au {{date}}',
+    unknown: 'Date de mise à jour des données inconnue',
+    failed: 'La dernière mise à jour des données a échoué ({{date}}) : les chiffres peuvent ne pas être à jour.',
+    stale: "Ces chiffres n'ont pas été mis à jour depuis un moment.",
+  },
   loadFailed: "Le chargement n'a pas abouti.",
   list: {
     count_one: '{{count}} élément',
