@@ -5,9 +5,9 @@ import type {
   AudienceUserList,
   AudienceUserQuery,
   Category,
+  CursorList,
   DashboardData,
   Image,
-  List,
 } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR, { useSWRConfig } from 'swr';
@@ -22,7 +22,8 @@ export type PublishableResource = 'advices' | 'dashboards' | 'news-items';
  */
 export function publishableApi<Item extends { id: number }, Body extends object>(resource: PublishableResource) {
   const base = `/${resource}`;
-  const getList = (api: ApiClient, query: AdminContentListQuery) => api.get<List<Item>>(base, query as Record<string, string | number>);
+  const getList = (api: ApiClient, query: AdminContentListQuery) =>
+    api.get<CursorList<Item>>(base, query as Record<string, string | number>);
   const listKey = (query: AdminContentListQuery, entityId: number | null) => ['admin', resource, 'list', entityId, query] as const;
   const getItem = (api: ApiClient, id: number) => api.get<Item>(`${base}/${id}`, undefined, { silent: true });
   const itemKey = (id: number | null) => (id === null ? null : (['admin', resource, 'item', id] as const));

@@ -33,6 +33,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
   const entityId = useWorkingEntityId();
   const query: AdminContentListQuery = {
     page: params.page,
+    ...(params.cursor ? { cursor: params.cursor } : {}),
     page_size: PAGE_SIZE,
     ...(params.search ? { search: params.search } : {}),
     ...(params.sort === 'title' || params.sort === 'status' || params.sort === 'updated_at'
@@ -172,7 +173,10 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
         }}
         csvExport={{
           fileName: `${kind.api.resource}.csv`,
-          fetchPage: (page) => kind.api.getList(adminApi, { ...query, page, page_size: 100 }),
+          fetchPage: (page, cursor) => {
+            const { cursor: _shown, ...filters } = query;
+            return kind.api.getList(adminApi, { ...filters, page, page_size: 100, ...(cursor ? { cursor } : {}) });
+          },
           columns: [
             { header: 'id', value: (item) => item.id },
             { header: t('fields.title'), value: (item) => item.title },

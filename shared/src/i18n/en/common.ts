@@ -86,6 +86,9 @@ export const common = {
     previous: 'Previous page',
     next: 'Next page',
     pageOf: 'Page {{page}} of {{pages}}',
+    // Past COUNT_CAP items the count reads "1,000+" and the pages are not counted.
+    countCapped: '{{total}}+ items',
+    page: 'Page {{page}}',
     sortBy: 'Sort by {{column}}',
     actions: 'Actions',
     exportCsv: 'Export CSV',

@@ -88,6 +88,8 @@ export const common: Catalogue<typeof en> = {
     previous: 'Page précédente',
     next: 'Page suivante',
     pageOf: 'Page {{page}} sur {{pages}}',
+    countCapped: '{{total}}+ éléments',
+    page: 'Page {{page}}',
     sortBy: 'Trier par {{column}}',
     actions: 'Actions',
     exportCsv: 'Exporter en CSV',
