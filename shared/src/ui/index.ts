@@ -16,4 +16,5 @@ export * from './lazy-rich-text-editor';
 export * from './schedule-publication';
 export * from './transfer-row';
 export * from './data-as-of';
+export * from './use-older-items';
 export * from './use-delete-confirm';

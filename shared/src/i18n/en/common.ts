@@ -75,6 +75,8 @@ export const common = {
     stale: 'These figures have not been refreshed for a while.',
   },
   loadFailed: 'This could not be loaded.',
+  // A conversation that shows its latest replies first (a helpdesk ticket).
+  olderReplies: { load: 'Show older replies', failed: 'The older replies could not be loaded.' },
   list: {
     count_one: '{{count}} item',
     count_other: '{{count}} items',

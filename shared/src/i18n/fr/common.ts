@@ -77,6 +77,7 @@ export const common: Catalogue<typeof en> = {
     stale: "Ces chiffres n'ont pas été mis à jour depuis un moment.",
   },
   loadFailed: "Le chargement n'a pas abouti.",
+  olderReplies: { load: 'Afficher les réponses précédentes', failed: "Les réponses précédentes n'ont pas pu être chargées." },
   list: {
     count_one: '{{count}} élément',
     count_other: '{{count}} éléments',
