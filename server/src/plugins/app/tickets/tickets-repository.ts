@@ -14,6 +14,7 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { iso, likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { notifyTicket } from '../../../lib/notifications/notifications';
 
 export interface TicketsRepository {
   /**
@@ -210,6 +211,7 @@ export default fp(
               { action: 'ticket.status', itemType: 'ticket', itemId: id, details: { from: rows[0].status, to: status } },
               tx,
             );
+            await notifyTicket(tx, id, 'ticket.status', session.user.id);
           }
           return get(id, tx);
         });
@@ -236,6 +238,7 @@ export default fp(
               { action: 'ticket.reply', itemType: 'ticket', itemId: id, details: { message_id: inserted.rows[0]!.id } },
               tx,
             );
+            await notifyTicket(tx, id, 'ticket.answered', session.user.id);
           }
           return details(id, tx);
         });
