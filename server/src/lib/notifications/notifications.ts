@@ -167,3 +167,34 @@ export async function notifyTicket(
     [ticketId, event, actorId],
   );
 }
+
+/** The file-exchange events, by who is told: the company's users, or its consultants (a customer's upload). */
+export type FileEvent = 'collectmaster.requested' | 'collectmaster.accepted' | 'collectmaster.problem' | 'collectmaster.placed';
+
+/**
+ * A file of Collectmaster changed: a file requested, accepted or with a problem (the state only,
+ * never the comment) tells the users of the collection's company; a placed file (an upload) tells,
+ * when a customer of that company uploaded it, the consultants of the company's users
+ * (`collectmaster.uploaded`), else (the staff added it) the company's users
+ * (`collectmaster.file_added`). The title is the file's name.
+ */
+export async function notifyFile(tx: Queryable, fileId: number, event: FileEvent, actorId: number): Promise<void> {
+  const customerUpload = `EXISTS (SELECT 1 FROM users up WHERE up.id = $2 AND up.entity_id = c.entity_id)`;
+  const toCustomers = 'r.entity_id = c.entity_id';
+  const toConsultants = `r.id IN (SELECT uc.consultant_id FROM user_contacts uc JOIN users cu ON cu.id = uc.user_id WHERE cu.entity_id = c.entity_id)`;
+  const code =
+    event === 'collectmaster.placed'
+      ? `CASE WHEN ${customerUpload} THEN 'collectmaster.uploaded' ELSE 'collectmaster.file_added' END`
+      : '$3';
+  const who = event === 'collectmaster.placed' ? `CASE WHEN ${customerUpload} THEN ${toConsultants} ELSE ${toCustomers} END` : toCustomers;
+  await tx.query(
+    `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
+     SELECT r.id, 'collectmaster', ${code}, 'exchange_file', f.id, f.name, '/collectmaster', $2
+       FROM exchange_files f
+       JOIN exchange_folders d ON d.id = f.folder_id
+       JOIN exchange_collections c ON c.id = d.collection_id
+       JOIN users r ON ${who}
+      WHERE f.id = $1 AND r.id <> $2`,
+    event === 'collectmaster.placed' ? [fileId, actorId] : [fileId, actorId, event],
+  );
+}

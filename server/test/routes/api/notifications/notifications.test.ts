@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { HEADERS, type Discussion, type NotificationCount, type NotificationList } from '@hub/shared/api';
 import { DB_KIND, testDb } from '../../../test-support/helper';
 import { idOf } from '../../../test-support/caller';
+import { filesCaller, filesForm } from '../../../test-support/files-caller';
 import { signedInApp } from '../../../test-support/signed-in-app';
 import { readSse } from '../../../test-support/sse-reader';
 
@@ -146,6 +147,37 @@ describe(`notifications (${DB_KIND})`, () => {
     assert.deepEqual([page2.items[0]!.id, page2.next_cursor, page2.page], [first!.id, null, 2]);
     assert.equal((await call(USER, 'GET', '/api/notifications?cursor=bogus')).statusCode, 400);
     assert.equal((await call(USER, 'GET', '/api/notifications?page_size=101')).statusCode, 400);
+  });
+
+  test('should tell the company of a requested, accepted or refused file, and the consultant of a customer’s upload', async () => {
+    const files = filesCaller(
+      () => hub.app,
+      () => hub.idp,
+    );
+    const folder = await idOf(`SELECT id FROM exchange_folders WHERE name = 'Monthly sales'`);
+    const entity = await idOf(
+      'SELECT c.entity_id AS id FROM exchange_folders d JOIN exchange_collections c ON c.id = d.collection_id WHERE d.id = $1',
+      [folder],
+    );
+    const requested = await files.call(CONSULTANT, 'POST', `/api/v2/folder/${folder}/files`, { payload: { name: 'budget-2027.xlsx' } });
+    assert.equal(requested.statusCode, 201, requested.body);
+    const told = async (email: string) => (await list(email, '?kind=collectmaster')).items.map((item) => [item.event, item.title]);
+    assert.deepEqual(await told(USER), [['collectmaster.requested', 'budget-2027.xlsx']]);
+    assert.deepEqual(await told(OTHER), [], 'another company is not told');
+
+    const form = await filesForm([{ name: 'budget-2027.xlsx', bytes: 'figures' }]);
+    const uploaded = await files.call(USER, 'POST', `/api/v2/entity/${entity}/folders/${folder}/upload-files`, form);
+    assert.equal(uploaded.statusCode, 201, uploaded.body);
+    assert.deepEqual(await told(CONSULTANT), [['collectmaster.uploaded', 'budget-2027.xlsx']], 'the consultant of the company');
+    assert.equal((await told(USER)).length, 1, 'the uploader is not told of their own upload');
+
+    const file = (uploaded.json() as { items: { id: number }[] }).items[0]!.id;
+    const refused = await files.call(CONSULTANT, 'PUT', `/api/v2/file/${file}/state`, {
+      payload: { state: 3, comment: 'Wrong year on page 2' },
+    });
+    assert.equal(refused.statusCode, 200, refused.body);
+    assert.deepEqual((await told(USER))[0], ['collectmaster.problem', 'budget-2027.xlsx']);
+    assert.ok(!JSON.stringify(await list(USER)).includes('Wrong year'), 'never the comment');
   });
 
   test('should describe its routes in the OpenAPI document', async () => {
