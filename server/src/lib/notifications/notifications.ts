@@ -198,3 +198,23 @@ export async function notifyFile(tx: Queryable, fileId: number, event: FileEvent
     event === 'collectmaster.placed' ? [fileId, actorId] : [fileId, actorId, event],
   );
 }
+
+/**
+ * A person moved to another company (or none): their notifications about what they no longer see
+ * go, in the move's transaction: advices and dashboards by the lists' rule, their old company's
+ * tickets and Collectmaster files (a consultant's notifications of customers' uploads stay: they
+ * follow the consultant's customers, not the consultant's own company).
+ */
+export async function forgetLostSight(tx: Queryable, userId: number): Promise<void> {
+  await tx.query(
+    `DELETE FROM notifications n USING users u
+      WHERE n.user_id = $1 AND u.id = n.user_id AND (
+        (n.subject_type = 'advice' AND NOT EXISTS (SELECT 1 FROM advices i WHERE i.id = n.subject_id AND ${CONTENT.advice.sees}))
+        OR (n.subject_type = 'dashboard' AND NOT EXISTS (SELECT 1 FROM dashboards i WHERE i.id = n.subject_id AND ${CONTENT.dashboard.sees}))
+        OR (n.subject_type = 'ticket' AND NOT EXISTS (SELECT 1 FROM tickets t WHERE t.id = n.subject_id AND t.entity_id = u.entity_id))
+        OR (n.subject_type = 'exchange_file' AND n.event <> 'collectmaster.uploaded' AND NOT EXISTS (
+              SELECT 1 FROM exchange_files f JOIN exchange_folders d ON d.id = f.folder_id JOIN exchange_collections c ON c.id = d.collection_id
+               WHERE f.id = n.subject_id AND c.entity_id = u.entity_id)))`,
+    [userId],
+  );
+}

@@ -60,6 +60,14 @@ describe(`notifications (${DB_KIND})`, () => {
     assert.deepEqual([(await list(USER)).total, await count(NEIGHBOUR)], [0, 1], 'removed from the audience: no longer there');
     await ok(PUBLISHER, 'DELETE', `/api/admin/advices/${id}`, undefined, 204);
     assert.equal(await count(NEIGHBOUR), 0, 'deleted: gone');
+
+    // Moved to another company: what they no longer see goes.
+    await personalAdvice('Before the move', [USER]);
+    assert.equal(await count(USER), 1);
+    await ok(ADMIN, 'PUT', `/api/admin/users/${await userId(USER)}`, {
+      entity_id: await idOf(`SELECT id FROM entities WHERE name = 'Contoso'`),
+    });
+    assert.equal(await count(USER), 0, 'moved to Contoso: the Northwind advice is gone');
   });
 
   test('should tell the scheduled publishing’s audience, and news only in the followed categories', async () => {
