@@ -5,6 +5,7 @@ import { contact as enContact } from './en/contact';
 import { content as enContent } from './en/content';
 import { dashboards as enDashboards } from './en/dashboards';
 import { shell as enShell } from './en/shell';
+import { notifications as enNotifications } from './en/notifications';
 import { admin as frAdmin } from './fr/admin';
 import { collectmaster as frCollectmaster } from './fr/collectmaster';
 import { common as frCommon } from './fr/common';
@@ -12,6 +13,7 @@ import { contact as frContact } from './fr/contact';
 import { content as frContent } from './fr/content';
 import { dashboards as frDashboards } from './fr/dashboards';
 import { shell as frShell } from './fr/shell';
+import { notifications as frNotifications } from './fr/notifications';
 
 /** Every namespace in English: the source of the keys. */
 export const en = {
@@ -22,6 +24,7 @@ export const en = {
   contact: enContact,
   collectmaster: enCollectmaster,
   admin: enAdmin,
+  notifications: enNotifications,
 };
 
 export const fr = {
@@ -32,6 +35,7 @@ export const fr = {
   contact: frContact,
   collectmaster: frCollectmaster,
   admin: frAdmin,
+  notifications: frNotifications,
 };
 
 export type Namespace = keyof typeof en;

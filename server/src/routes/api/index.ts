@@ -15,6 +15,7 @@ import remotes from './remotes/index';
 import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
 import users from './users/index';
+import notifications from './notifications/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
 const hubApi: FastifyPluginAsync = async (fastify) => {
@@ -33,6 +34,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(users);
   await fastify.register(entities);
   await fastify.register(tickets);
+  await fastify.register(notifications);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;
