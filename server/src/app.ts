@@ -47,6 +47,7 @@ import metrics from './plugins/external/metrics';
 import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
+import reminderJob from './plugins/app/reminders/reminder-job';
 import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
@@ -230,6 +231,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(exchangeStore);
   await app.register(fileExchangeRepository);
   await app.register(fileEvents);
+  await app.register(reminderJob, { enabled: config.reminderJob !== false });
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

@@ -126,6 +126,9 @@ export const fileExchangePaths = {
   downloadTicket: (fileId: number) => `file/${fileId}/download-ticket`,
   zipTicket: (folderId: number) => `folder/${folderId}/zip-ticket`,
   latestFiles: (n?: number) => (n === undefined ? 'latest-files' : `latest-files?n=${n}`),
+  folderDue: (folderId: number) => `folder/${folderId}/due`,
+  fileDue: (fileId: number) => `file/${fileId}/due`,
+  dueRequests: () => 'due-requests',
   uploadFiles: (entityId: number, folderId: number, conflict?: UploadConflict) =>
     `entity/${entityId}/folders/${folderId}/upload-files${conflict ? `?conflict=${conflict}` : ''}`,
   createCollection: (entityId: number) => `entity/${entityId}/collections`,
