@@ -4,7 +4,9 @@ import { Nullable } from './common';
 /*
  * Collectmaster requests with due dates (docs/product.md §10). The staff ask for a folder's files,
  * or for one expected file, by a date; the customer sees what is due and by when, and is reminded
- * 3 days before, on the day and once overdue, until what was asked for arrives.
+ * 3 days before, on the day and once overdue, until what was asked for arrives. The days' helpers
+ * (dueStatus, daysUntil, localDay) are in ./file-exchange-paths.ts, without schemas: the home
+ * widget uses them.
  */
 
 /** PUT folder/{id}/due, PUT file/{id}/due: the date (YYYY-MM-DD), or null to withdraw the request. */
@@ -37,25 +39,3 @@ export type DueRequestsQuery = Static<typeof DueRequestsQuerySchema>;
 /** GET due-requests?n=: the open requests the caller sees, soonest due first (n default 5, at most 100). */
 export const DueRequestsSchema = Type.Object({ items: Type.Array(DueRequestSchema) });
 export type DueRequests = Static<typeof DueRequestsSchema>;
-
-/** Where a due date stands on a given day: the UI's badge and the reminders' steps use the same days. */
-export type DueStatus = 'overdue' | 'today' | 'soon' | 'later';
-export const DUE_SOON_DAYS = 3;
-
-/** Whole days from `today` to `dueOn` (both YYYY-MM-DD): 0 on the day, negative once overdue. */
-export function daysUntil(dueOn: string, today: string): number {
-  return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
-}
-
-export function dueStatus(dueOn: string, today: string): DueStatus {
-  const days = daysUntil(dueOn, today);
-  if (days < 0) return 'overdue';
-  if (days === 0) return 'today';
-  return days <= DUE_SOON_DAYS ? 'soon' : 'later';
-}
-
-/** A date's calendar day (YYYY-MM-DD) where the person is (the browser's time zone). */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
