@@ -140,7 +140,6 @@ export const collectmaster = {
     folderRequest: 'Files requested by {{date}}',
     fileField: 'Due date (optional): the company is reminded',
     set: 'Due date',
-    setNamed: 'Set the due date of {{name}}',
     folderTitle: 'Due date of this folder’s files',
     fileTitle: 'Due date of {{name}}',
     field: 'Due date',

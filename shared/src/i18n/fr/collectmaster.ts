@@ -142,7 +142,6 @@ export const collectmaster: Catalogue<typeof en> = {
     folderRequest: 'Fichiers demandés pour le {{date}}',
     fileField: 'Date limite (facultative) : la société reçoit des rappels',
     set: 'Date limite',
-    setNamed: 'Fixer la date limite de {{name}}',
     folderTitle: 'Date limite des fichiers de ce dossier',
     fileTitle: 'Date limite de {{name}}',
     field: 'Date limite',
