@@ -86,7 +86,7 @@ const row = async (name: string) => within(await table()).getByRole('row', { nam
 describe('the folder page', () => {
   it('should show breadcrumbs that lead back, and each file with its type, dates and state in words', async () => {
     renderFolder();
-    expect(screen.getByRole('status')).toHaveTextContent(t.files.loading);
+    expect(await screen.findByRole('status')).toHaveTextContent(t.files.loading);
     await table();
     const crumbs = screen.getByRole('navigation', { name: t.breadcrumbs });
     expect(within(crumbs).getByRole('link', { name: 'Collectmaster' })).toHaveAttribute('href', '/collectmaster');
