@@ -48,6 +48,7 @@ import metrics from './plugins/external/metrics';
 import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
+import reminderJob from './plugins/app/reminders/reminder-job';
 import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
@@ -232,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileExchangeRepository);
   await app.register(fileEvents);
   await app.register(notificationHub);
+  await app.register(reminderJob, { enabled: config.reminderJob !== false });
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

@@ -6,6 +6,7 @@ import {
   type CollectionDetail,
   type CollectionList,
   type DownloadTicket,
+  type DueBody,
   type FileExchangeEntityList,
   type FileExchangeFile,
   type FileExchangeFileList,
@@ -97,6 +98,9 @@ export const createMissingFile = (files: ApiClient, folderId: number, body: Miss
 export const renameFile = (files: ApiClient, id: number, body: RenameFileBody) => files.put<FileExchangeFile>(api.file(id), body);
 export const deleteFile = (files: ApiClient, id: number) => files.delete<void>(api.file(id));
 export const setFileState = (files: ApiClient, id: number, body: FileStateBody) => files.put<FileExchangeFile>(api.fileState(id), body);
+/** A due date on a folder's files or on a missing file, or null to withdraw it (docs/product.md §14). */
+export const setFolderDue = (files: ApiClient, id: number, body: DueBody) => files.put<Folder>(api.folderDue(id), body);
+export const setFileDue = (files: ApiClient, id: number, body: DueBody) => files.put<FileExchangeFile>(api.fileDue(id), body);
 
 /**
  * Downloads by navigation, so that the browser streams the bytes to disk whatever their size: the

@@ -7,8 +7,12 @@ export interface TextField {
   label: string;
   required?: boolean;
   multiline?: boolean;
+  /** A calendar date (YYYY-MM-DD) instead of text. */
+  date?: boolean;
   maxLength: number;
   initial?: string;
+  /** Said under the field. */
+  help?: string;
 }
 
 export interface TextDialogProps {
@@ -70,12 +74,14 @@ export function TextDialog({ title, fields, onSubmit, onClose }: TextDialogProps
                       />
                     ) : (
                       <Input
+                        type={field.date ? 'date' : 'text'}
                         value={values[field.name]}
                         maxLength={field.maxLength}
                         autoFocus={index === 0}
                         onChange={(event) => setValues({ ...values, [field.name]: event.target.value })}
                       />
                     )}
+                    {field.help ? <Field.HelperText>{field.help}</Field.HelperText> : null}
                     <Field.ErrorText>{t('common:validation.required')}</Field.ErrorText>
                   </Field.Root>
                 ))}

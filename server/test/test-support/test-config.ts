@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     reportingHost: null,
     reportStaleHours: 24,
     reportRefreshMinutes: 0,
+    // The reminders run when a test calls app.reminders.run(now), at the time it chooses.
+    reminderJob: false,
     projectsUrl: null,
     logLevel: process.env.HUB_TEST_LOG ? 'info' : 'silent',
     rateLimitMax: 10_000,

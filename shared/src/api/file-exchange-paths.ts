@@ -126,6 +126,9 @@ export const fileExchangePaths = {
   downloadTicket: (fileId: number) => `file/${fileId}/download-ticket`,
   zipTicket: (folderId: number) => `folder/${folderId}/zip-ticket`,
   latestFiles: (n?: number) => (n === undefined ? 'latest-files' : `latest-files?n=${n}`),
+  folderDue: (folderId: number) => `folder/${folderId}/due`,
+  fileDue: (fileId: number) => `file/${fileId}/due`,
+  dueRequests: () => 'due-requests',
   uploadFiles: (entityId: number, folderId: number, conflict?: UploadConflict) =>
     `entity/${entityId}/folders/${folderId}/upload-files${conflict ? `?conflict=${conflict}` : ''}`,
   createCollection: (entityId: number) => `entity/${entityId}/collections`,
@@ -135,3 +138,27 @@ export const fileExchangePaths = {
   events: (ticket: string, lastEventId?: string | null) =>
     `events?ticket=${encodeURIComponent(ticket)}${lastEventId ? `&last_event_id=${encodeURIComponent(lastEventId)}` : ''}`,
 } as const;
+
+/* Collectmaster requests with due dates (docs/product.md §14); their schemas: ./file-exchange-due.ts. */
+
+/** Where a due date stands on a given day: the UI's badge and the reminders' steps use the same days. */
+export type DueStatus = 'overdue' | 'today' | 'soon' | 'later';
+export const DUE_SOON_DAYS = 3;
+
+/** Whole days from `today` to `dueOn` (both YYYY-MM-DD): 0 on the day, negative once overdue. */
+export function daysUntil(dueOn: string, today: string): number {
+  return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+export function dueStatus(dueOn: string, today: string): DueStatus {
+  const days = daysUntil(dueOn, today);
+  if (days < 0) return 'overdue';
+  if (days === 0) return 'today';
+  return days <= DUE_SOON_DAYS ? 'soon' : 'later';
+}
+
+/** A date's calendar day (YYYY-MM-DD) where the person is (the browser's time zone). */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

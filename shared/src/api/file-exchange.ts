@@ -55,6 +55,9 @@ import { FILE_EXCHANGE_LIMITS } from './file-exchange-paths';
  *   PUT    file/{id}                 RenameFileBody    → File (409 for a name already there)
  *   DELETE file/{id}                                   → 204
  *   PUT    file/{id}/state           FileStateBody     → File (3 problem needs a comment; 4 ok)
+ *   PUT    folder/{id}/due           DueBody           → Folder (a due date for its files, or null)
+ *   PUT    file/{id}/due             DueBody           → File (a missing file's due date, or null; 409 once uploaded)
+ * Everyone: GET due-requests?n= → DueRequests (the open requests in scope, soonest first; ./file-exchange-due.ts)
  * Every upload and download is written to the audit log.
  */
 
@@ -106,6 +109,10 @@ export const FolderSchema = Type.Object({
   /** Of those, missing slots (state 1) still to fill. */
   missing_count: Type.Integer({ minimum: 0 }),
   collection_id: Type.Integer(),
+  /** The staff's request for its files: by this date (YYYY-MM-DD), null when none (./file-exchange-due.ts). */
+  due_on: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+  /** The request is still open: a file is missing, or none arrived since it was made. */
+  due_open: Type.Optional(Type.Boolean()),
 });
 export type Folder = Static<typeof FolderSchema>;
 
@@ -140,6 +147,8 @@ export const FileSchema = Type.Object({
   /** Its folder's files: GET /api/v2/folder/{folderId}/files (absolute). */
   folderUrl: Type.String(),
   folder_id: Type.Integer(),
+  /** An expected file requested by this date (YYYY-MM-DD), null when none; open while the file is missing. */
+  due_on: Type.Optional(Nullable(Type.String({ format: 'date' }))),
 });
 export type FileExchangeFile = Static<typeof FileSchema>;
 
@@ -192,6 +201,8 @@ export const MissingFileBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.nameMaxLength }),
   /** Shown to the customer: what this file should hold. */
   comment: Type.Optional(Nullable(Type.String({ maxLength: FILE_EXCHANGE_LIMITS.commentMaxLength }))),
+  /** Requested by this date (YYYY-MM-DD): the customer is reminded (docs/product.md §14). */
+  due_on: Type.Optional(Nullable(Type.String({ format: 'date' }))),
 });
 export type MissingFileBody = Static<typeof MissingFileBodySchema>;
 

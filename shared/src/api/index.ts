@@ -20,6 +20,7 @@ export * from './remotes';
 export * from './client-errors';
 export * from './file-exchange';
 export * from './file-exchange-paths';
+export * from './file-exchange-due';
 export * from './event-stream';
 export * from './file-exchange-stream';
 export * from './audit';

@@ -99,19 +99,26 @@ export function staffWrites(db: Db, audit: AuditRepository) {
         return keys(rows);
       }),
 
-    createMissingFile: (session: Session, folderId: number, rawName: string, comment: string | null) =>
+    createMissingFile: (session: Session, folderId: number, rawName: string, comment: string | null, dueOn: string | null = null) =>
       db.transaction(async (tx) => {
         const clean = cleanFileName(rawName);
         await fileNameTaken(tx, folderId, clean.name, null);
+        // A due date makes it a request: the reminders follow (docs/product.md §14).
         const { rows } = await tx.query<{ id: number }>(
-          `INSERT INTO exchange_files (folder_id, name, name_original, extension, state, comment) VALUES ($1, $2, $3, $4, 1, $5) RETURNING id`,
-          [folderId, clean.name, clean.original, clean.extension, comment?.trim() || null],
+          `INSERT INTO exchange_files (folder_id, name, name_original, extension, state, comment, due_on, requested_at)
+           VALUES ($1, $2, $3, $4, 1, $5, $6::date, CASE WHEN $6::date IS NULL THEN NULL ELSE now() END) RETURNING id`,
+          [folderId, clean.name, clean.original, clean.extension, comment?.trim() || null, dueOn],
         );
         const id = rows[0]!.id;
         await notifyFile(tx, id, 'collectmaster.requested', session.user.id);
         await audit.record(
           session,
-          { action: 'file.expect', itemType: 'exchange_file', itemId: id, details: { folder_id: folderId, name: clean.name } },
+          {
+            action: 'file.expect',
+            itemType: 'exchange_file',
+            itemId: id,
+            details: { folder_id: folderId, name: clean.name, ...(dueOn ? { due_on: dueOn } : {}) },
+          },
           tx,
         );
         return id;

@@ -39,6 +39,8 @@ export interface AppConfig {
   reportStaleHours: number;
   /** How often the refresh history of the reports is read, in minutes; 0: only with the sync (REPORT_REFRESH_MINUTES). */
   reportRefreshMinutes: number;
+  /** The reminder job's pass every minute (docs/product.md §14); off only in tests, which run it with their own clock. */
+  reminderJob?: boolean;
   projectsUrl: string | null;
   logLevel: LogLevel;
   /** Requests per minute and address on /api and /idp. */

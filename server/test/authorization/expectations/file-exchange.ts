@@ -92,6 +92,21 @@ export const fileExchange: ExpectationTable = {
     statuses: STAFF(200),
   },
   'DELETE /api/v2/file/:id': { url: (ids) => `/api/v2/file/${ids.northwindMissingFileId}`, statuses: STAFF(204) },
+  'GET /api/v2/due-requests': {
+    statuses: [401, 200, 200, 200, 200, 200, 403],
+    note: 'each lists the open requests of the entities in his scope',
+  },
+  'PUT /api/v2/folder/:id/due': {
+    url: (ids) => `/api/v2/folder/${ids.northwindFolderId}/due`,
+    body: () => ({ due_on: '2031-03-10' }),
+    statuses: STAFF(200),
+  },
+  'PUT /api/v2/file/:id/due': {
+    url: (ids) => `/api/v2/file/${ids.northwindMissingFileId}/due`,
+    body: () => ({ due_on: '2031-03-10' }),
+    statuses: STAFF(200),
+    note: 'a missing file only (409 once it arrived)',
+  },
   'PUT /api/v2/file/:id/state': {
     url: (ids) => `/api/v2/file/${ids.northwindFileId}/state`,
     body: () => ({ state: 4 }),

@@ -85,6 +85,24 @@ describe('browsing the file exchange', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales 2026' })).toBeVisible();
   });
 
+  it('should show an open request’s due date on its folder, and none once it is met', async () => {
+    api.routes = [
+      get('/api/v2/collection/5', collection(5, 'Sales 2026')),
+      get(
+        '/api/v2/collection/5/folders',
+        list([
+          folder(9, 'Monthly data', { files_count: 4, missing_count: 2, due_on: '2020-01-31', due_open: true }),
+          folder(10, 'Reference data', { files_count: 2, missing_count: 0, due_on: '2020-01-31', due_open: false }),
+        ]),
+      ),
+    ];
+    renderAt('/collectmaster/northwind/5');
+    const folders = await screen.findByRole('list', { name: t.folders.title });
+    const [open, met] = within(folders).getAllByRole('listitem');
+    expect(open).toHaveTextContent('4 files · 2 expected ⚠ Overdue since Jan 31, 2020');
+    expect(met).toHaveTextContent(/^Reference data2 files$/);
+  });
+
   it('should say what to do when a collection has no folder yet', async () => {
     api.routes = [get('/api/v2/collection/5', collection(5, 'Sales 2026')), get('/api/v2/collection/5/folders', list([]))];
     renderAt('/collectmaster/northwind/5');

@@ -1,7 +1,8 @@
-import { Button, HStack, Menu, Portal, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Menu, Portal, Table, Text } from '@chakra-ui/react';
 import { FILE_STATE_CODES, type FileExchangeFile } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
+import { DueBadge } from '../../../components/due-badge';
 import { FileStateChip } from '../../../components/file-state-chip';
 
 export interface FileTableProps {
@@ -14,6 +15,8 @@ export interface FileTableProps {
   onMarkProblem: (file: FileExchangeFile) => void;
   onRename: (file: FileExchangeFile) => void;
   onDelete: (file: FileExchangeFile) => void;
+  /** The staff set or withdraw a missing file's due date. */
+  onSetDue?: (file: FileExchangeFile) => void;
 }
 
 /**
@@ -30,6 +33,7 @@ export function FileTable({
   onMarkProblem,
   onRename,
   onDelete,
+  onSetDue,
 }: FileTableProps) {
   const { t } = useTranslation('collectmaster');
   const { language } = useRemoteProps();
@@ -71,6 +75,11 @@ export function FileTable({
                       {t('files.expectedComment', { comment: file.comment })}
                     </Text>
                   ) : null}
+                  {missing && file.due_on ? (
+                    <Box mt="1">
+                      <DueBadge dueOn={file.due_on} />
+                    </Box>
+                  ) : null}
                 </Table.Cell>
                 <Table.Cell hideBelow="md">{file.extension ? file.extension.toUpperCase() : '—'}</Table.Cell>
                 <Table.Cell hideBelow="lg" whiteSpace="nowrap">
@@ -110,6 +119,7 @@ export function FileTable({
                           if (value === 'ok') onMarkOk(file);
                           else if (value === 'problem') onMarkProblem(file);
                           else if (value === 'rename') onRename(file);
+                          else if (value === 'due') onSetDue?.(file);
                           else if (value === 'delete') onDelete(file);
                         }}
                       >
@@ -125,6 +135,7 @@ export function FileTable({
                                 <Menu.Item value="ok">{t('actions.markOk')}</Menu.Item>
                               ) : null}
                               {!missing ? <Menu.Item value="problem">{t('actions.markProblem')}</Menu.Item> : null}
+                              {missing && onSetDue ? <Menu.Item value="due">{t('due.set')}</Menu.Item> : null}
                               <Menu.Item value="rename">{t('actions.rename')}</Menu.Item>
                               <Menu.Item value="delete" color="red.fg">
                                 {t('actions.delete')}

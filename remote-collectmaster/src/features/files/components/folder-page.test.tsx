@@ -1,4 +1,4 @@
-import type { FileExchangeFile } from '@hub/shared/api';
+import { localDay, type FileExchangeFile } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
 import { makeRemoteProps, makeUser, RemoteRoot, type Notification, type RemoteProps } from '@hub/shared/remote';
 import { startApiServer, type Route } from '@hub/shared/test-support';
@@ -86,7 +86,7 @@ const row = async (name: string) => within(await table()).getByRole('row', { nam
 describe('the folder page', () => {
   it('should show breadcrumbs that lead back, and each file with its type, dates and state in words', async () => {
     renderFolder();
-    expect(screen.getByRole('status')).toHaveTextContent(t.files.loading);
+    expect(await screen.findByRole('status')).toHaveTextContent(t.files.loading);
     await table();
     const crumbs = screen.getByRole('navigation', { name: t.breadcrumbs });
     expect(within(crumbs).getByRole('link', { name: 'Collectmaster' })).toHaveAttribute('href', '/collectmaster');
@@ -261,6 +261,49 @@ describe('the folder page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writes).toContainEqual({ method: 'PUT', path: '/api/v2/file/2/state', body: { state: 3, comment: 'Totals do not add up' } });
     expect(await screen.findByText('Publisher’s comment: Totals do not add up')).toBeVisible();
+  });
+
+  it('should show what is due and by when, overdue standing out, and let the staff set a due date', async () => {
+    const day = (offset: number) => localDay(new Date(Date.now() + offset * 86_400_000));
+    files[0] = { ...files[0]!, due_on: day(-1) };
+    const dueFolder: Route = (_req, { method, path }) =>
+      method === 'GET' && path === '/api/v2/folder/9'
+        ? {
+            status: 200,
+            body: { ...folder(9, 'Monthly data', { due_on: day(2), due_open: true }), collection: collection(5, 'Sales 2026') },
+          }
+        : undefined;
+    api.routes = [dueFolder, tus.route, fileExchange];
+    const notified: Notification[] = [];
+    renderFolder({ notify: (notification) => notified.push(notification) }, consultant);
+    expect(await screen.findByText(/^Files requested by /)).toBeVisible();
+    expect(screen.getByText('Due in 2 days')).toBeVisible();
+    const expected = await row('Expected budget.xlsx');
+    expect(
+      within(expected)
+        .getByText(/^Overdue since /)
+        .closest('[data-due]'),
+    ).toHaveAttribute('data-due', 'overdue');
+
+    await userEvent.click(within(expected).getByRole('button', { name: 'More actions for Expected budget.xlsx' }));
+    await choose(t.due.set);
+    const dialog = await screen.findByRole('dialog', { name: 'Due date of Expected budget.xlsx' });
+    const input = within(dialog).getByLabelText(t.due.field);
+    expect(input).toHaveAttribute('type', 'date');
+    expect(input).toHaveValue(day(-1));
+    fireEvent.change(input, { target: { value: '2031-03-10' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialog.save }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writes).toContainEqual({ method: 'PUT', path: '/api/v2/file/1/due', body: { due_on: '2031-03-10' } });
+    expect(notified).toContainEqual({ kind: 'success', message: t.due.saved });
+
+    // The folder's request: emptied, it is withdrawn.
+    await userEvent.click(screen.getByRole('button', { name: t.due.set }));
+    const folderDialog = await screen.findByRole('dialog', { name: t.due.folderTitle });
+    fireEvent.change(within(folderDialog).getByLabelText(t.due.field), { target: { value: '' } });
+    await userEvent.click(within(folderDialog).getByRole('button', { name: t.dialog.save }));
+    await waitFor(() => expect(writes).toContainEqual({ method: 'PUT', path: '/api/v2/folder/9/due', body: { due_on: null } }));
+    expectNoRawKey();
   });
 
   it('should let the staff delete a file with the shared confirmation', async () => {

@@ -1,11 +1,22 @@
-import { Box, Button, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Text } from '@chakra-ui/react';
 import { FILE_EXCHANGE_LIMITS, fileExchangePaths, FILE_STATE_CODES, type FileExchangeFile } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { LazyDeleteConfirmDialog, useDeleteConfirm } from '@hub/shared/ui';
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { createMissingFile, deleteFile, renameFile, setFileState, startDownload, useFiles, useFolder } from '../../../api/file-exchange';
+import {
+  createMissingFile,
+  deleteFile,
+  renameFile,
+  setFileDue,
+  setFileState,
+  setFolderDue,
+  startDownload,
+  useFiles,
+  useFolder,
+} from '../../../api/file-exchange';
+import { DueBadge, useDueDate } from '../../../components/due-badge';
 import { PageFrame } from '../../../components/page-frame';
 import { LazyTextDialog } from '../../../components/lazy-text-dialog';
 import { useUploadQueue, useUploads } from '../../../lib/uploads/uploads-context';
@@ -15,7 +26,12 @@ import { FileTable } from './file-table';
 import { ListStates } from './list-states';
 import { UploadList } from './upload-list';
 
-type Editing = { kind: 'missing' } | { kind: 'rename'; file: FileExchangeFile } | { kind: 'problem'; file: FileExchangeFile };
+type Editing =
+  | { kind: 'missing' }
+  | { kind: 'rename'; file: FileExchangeFile }
+  | { kind: 'problem'; file: FileExchangeFile }
+  | { kind: 'due-folder' }
+  | { kind: 'due-file'; file: FileExchangeFile };
 
 /** Whether a drag carries files (not a text selection or a link). */
 const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
@@ -52,6 +68,8 @@ export function FolderPage() {
   const found = !files.error && !folder.error;
   const title = folder.data?.name ?? '…';
   const collection = folder.data?.collection;
+  const dueDate = useDueDate();
+  const folderDue = folder.data?.due_open && folder.data.due_on ? folder.data.due_on : null;
 
   function upload(chosen: File[]) {
     if (chosen.length === 0 || !found) return;
@@ -96,8 +114,15 @@ export function FolderPage() {
   async function save(values: Record<string, string>) {
     if (!editing) return;
     if (editing.kind === 'missing') {
-      await createMissingFile(filesApi, folderId, { name: values.name ?? '', comment: values.comment || null });
+      await createMissingFile(filesApi, folderId, { name: values.name ?? '', comment: values.comment || null, due_on: values.due || null });
       notify({ kind: 'success', message: t('files.created') });
+    } else if (editing.kind === 'due-folder') {
+      await setFolderDue(filesApi, folderId, { due_on: values.due || null });
+      notify({ kind: 'success', message: t('due.saved') });
+      await folder.mutate();
+    } else if (editing.kind === 'due-file') {
+      await setFileDue(filesApi, editing.file.id, { due_on: values.due || null });
+      notify({ kind: 'success', message: t('due.saved') });
     } else if (editing.kind === 'rename') {
       await renameFile(filesApi, editing.file.id, { name: values.name ?? '' });
       notify({ kind: 'success', message: t('files.renamed') });
@@ -149,12 +174,23 @@ export function FolderPage() {
                   {t('files.createMissing')}
                 </Button>
               ) : null}
+              {staff ? (
+                <Button variant="outline" size="sm" onClick={() => setEditing({ kind: 'due-folder' })}>
+                  {t('due.set')}
+                </Button>
+              ) : null}
             </>
           ) : null
         }
       >
         <input ref={picker} type="file" multiple hidden onChange={onPicked} data-testid="upload-input" />
         <input ref={slotPicker} type="file" hidden onChange={onSlotPicked} data-testid="slot-input" />
+        {folderDue ? (
+          <HStack gap="2" mb="3" flexWrap="wrap" data-testid="folder-due">
+            <Text fontWeight="medium">{t('due.folderRequest', { date: dueDate(folderDue) })}</Text>
+            <DueBadge dueOn={folderDue} />
+          </HStack>
+        ) : null}
         <UploadList entries={uploads} />
         <ListStates
           isLoading={files.isLoading}
@@ -177,6 +213,7 @@ export function FolderPage() {
               onMarkOk={(file) => void markOk(file)}
               onMarkProblem={(file) => setEditing({ kind: 'problem', file })}
               onRename={(file) => setEditing({ kind: 'rename', file })}
+              onSetDue={(file) => setEditing({ kind: 'due-file', file })}
               onDelete={remover.ask}
             />
             <Text fontSize="sm" color="fg.muted" mt="3">
@@ -207,39 +244,57 @@ export function FolderPage() {
       ) : null}
       {editing ? (
         <LazyTextDialog
-          title={t(
-            editing.kind === 'missing'
-              ? 'files.createMissingTitle'
-              : editing.kind === 'rename'
-                ? 'files.renameTitle'
-                : 'files.problemTitle',
-          )}
+          title={
+            editing.kind === 'due-folder'
+              ? t('due.folderTitle')
+              : editing.kind === 'due-file'
+                ? t('due.fileTitle', { name: editing.file.name_original || editing.file.name })
+                : t(
+                    editing.kind === 'missing'
+                      ? 'files.createMissingTitle'
+                      : editing.kind === 'rename'
+                        ? 'files.renameTitle'
+                        : 'files.problemTitle',
+                  )
+          }
           fields={
             editing.kind === 'missing'
               ? [
                   { name: 'name', label: t('files.missingName'), required: true, maxLength: FILE_EXCHANGE_LIMITS.nameMaxLength },
                   { name: 'comment', label: t('files.missingComment'), multiline: true, maxLength: FILE_EXCHANGE_LIMITS.commentMaxLength },
+                  { name: 'due', label: t('due.fileField'), date: true, maxLength: 10 },
                 ]
-              : editing.kind === 'rename'
+              : editing.kind === 'due-folder' || editing.kind === 'due-file'
                 ? [
                     {
-                      name: 'name',
-                      label: t('files.missingName'),
-                      required: true,
-                      maxLength: FILE_EXCHANGE_LIMITS.nameMaxLength,
-                      initial: editing.file.name_original,
+                      name: 'due',
+                      label: t('due.field'),
+                      date: true,
+                      maxLength: 10,
+                      help: t('due.help'),
+                      initial: (editing.kind === 'due-folder' ? folder.data?.due_on : editing.file.due_on) ?? '',
                     },
                   ]
-                : [
-                    {
-                      name: 'comment',
-                      label: t('files.problemField'),
-                      required: true,
-                      multiline: true,
-                      maxLength: FILE_EXCHANGE_LIMITS.commentMaxLength,
-                      initial: editing.file.comment ?? '',
-                    },
-                  ]
+                : editing.kind === 'rename'
+                  ? [
+                      {
+                        name: 'name',
+                        label: t('files.missingName'),
+                        required: true,
+                        maxLength: FILE_EXCHANGE_LIMITS.nameMaxLength,
+                        initial: editing.file.name_original,
+                      },
+                    ]
+                  : [
+                      {
+                        name: 'comment',
+                        label: t('files.problemField'),
+                        required: true,
+                        multiline: true,
+                        maxLength: FILE_EXCHANGE_LIMITS.commentMaxLength,
+                        initial: editing.file.comment ?? '',
+                      },
+                    ]
           }
           onSubmit={save}
           onClose={() => setEditing(null)}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { createFolder, deleteFolder, updateFolder, useCollection, useFolders } from '../../../api/file-exchange';
+import { DueBadge } from '../../../components/due-badge';
 import { PageFrame } from '../../../components/page-frame';
 import { useIsStaff } from '../../../lib/use-staff';
 import { paths } from '../../../paths';
@@ -66,6 +67,12 @@ export function FoldersPage() {
           <>
             {t('folders.files', { count: folder.files_count })}
             {folder.missing_count > 0 ? ` · ${t('folders.missing', { count: folder.missing_count })}` : null}
+            {folder.due_open && folder.due_on ? (
+              <>
+                {' '}
+                <DueBadge dueOn={folder.due_on} />
+              </>
+            ) : null}
           </>
         )}
         create={(body) => createFolder(filesApi, collectionId, body)}

@@ -16,6 +16,7 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
+import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
 
 /**
@@ -63,10 +64,12 @@ export interface FileRow {
   updated_at: Date | string;
   collection_id: number;
   entity_id: number;
+  /** YYYY-MM-DD (docs/product.md §14). */
+  due_on: string | null;
 }
 
 const FILE_COLUMNS = `f.id, f.folder_id, f.name, f.name_original, f.extension, f.size_bytes::float8 AS size, f.storage_key, f.state,
-  f.comment, f.upload_at, f.updated_at, d.collection_id, c.entity_id`;
+  f.comment, f.upload_at, f.updated_at, d.collection_id, c.entity_id, f.due_on::text AS due_on`;
 const FILE_FROM = `exchange_files f JOIN exchange_folders d ON d.id = f.folder_id JOIN exchange_collections c ON c.id = d.collection_id`;
 
 interface CollectionRow {
@@ -89,10 +92,13 @@ interface FolderRow {
   entity_id: number;
   files_count: number;
   missing_count: number;
+  due_on: string | null;
+  due_open: boolean;
 }
 const FOLDER_SELECT = `SELECT d.id, d.name, d.collection_id, c.entity_id,
   (SELECT count(*)::int FROM exchange_files f WHERE f.folder_id = d.id) AS files_count,
-  (SELECT count(*)::int FROM exchange_files f WHERE f.folder_id = d.id AND f.state = 1) AS missing_count
+  (SELECT count(*)::int FROM exchange_files f WHERE f.folder_id = d.id AND f.state = 1) AS missing_count,
+  d.due_on::text AS due_on, ${FOLDER_DUE_OPEN} AS due_open
   FROM exchange_folders d JOIN exchange_collections c ON c.id = d.collection_id`;
 
 /** What an upload brings to `place`: bytes already in the store under `key`. */
@@ -168,6 +174,8 @@ export default fp(
       files_count: row.files_count,
       missing_count: row.missing_count,
       collection_id: row.collection_id,
+      due_on: row.due_on,
+      due_open: row.due_open,
     });
     const toFile = (row: FileRow): FileExchangeFile => ({
       id: row.id,
@@ -182,6 +190,7 @@ export default fp(
       url: row.storage_key === null ? null : `${baseUrl}/file/${row.id}/download`,
       folderUrl: `${baseUrl}/folder/${row.folder_id}/files`,
       folder_id: row.folder_id,
+      due_on: row.due_on,
     });
 
     async function count(sql: string, params: unknown[]): Promise<number> {

@@ -4,6 +4,7 @@ import auth from './auth/index';
 import sessionGuard from './session-guard';
 import collectmaster from './collectmaster/index';
 import downloads from './collectmaster/downloads';
+import due from './collectmaster/due';
 import events from './collectmaster/events';
 import tus from './collectmaster/tus';
 import uploads from './collectmaster/uploads';
@@ -17,6 +18,7 @@ const filesApi: FastifyPluginAsync = async (fastify) => {
   });
   await fastify.register(auth);
   await fastify.register(collectmaster);
+  await fastify.register(due);
   await fastify.register(uploads);
   await fastify.register(tus);
   await fastify.register(downloads);

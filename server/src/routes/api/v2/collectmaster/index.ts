@@ -259,7 +259,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       requireStaff(request.session);
       await folderOr404(request, request.params.id);
-      const id = await writes.createMissingFile(request.session, request.params.id, request.body.name, request.body.comment ?? null);
+      const { name, comment, due_on: dueOn } = request.body;
+      const id = await writes.createMissingFile(request.session, request.params.id, name, comment ?? null, dueOn ?? null);
       return reply.code(201).send(repository.toFile(await fileOr404(request, id)));
     },
   );
