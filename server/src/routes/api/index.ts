@@ -15,6 +15,8 @@ import remotes from './remotes/index';
 import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
 import users from './users/index';
+import notificationPreferences from './notifications/preferences/index';
+import unsubscribe from './unsubscribe/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
 const hubApi: FastifyPluginAsync = async (fastify) => {
@@ -33,6 +35,8 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(users);
   await fastify.register(entities);
   await fastify.register(tickets);
+  await fastify.register(notificationPreferences);
+  await fastify.register(unsubscribe);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;
