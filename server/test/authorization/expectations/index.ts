@@ -6,6 +6,7 @@ import { discussions } from './discussions';
 import { fileExchange } from './file-exchange';
 import { helpdesk } from './helpdesk';
 import { library } from './library';
+import { mail } from './mail';
 import { people } from './people';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
@@ -18,4 +19,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...library,
   ...helpdesk,
   ...fileExchange,
+  ...mail,
 };
