@@ -24,7 +24,7 @@ export const DEFAULT_DIGEST_HOUR = 8;
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-const Delivery = Type.Union(DELIVERY_CHOICES.map((choice) => Type.Literal(choice)));
+const Delivery = Type.Union([Type.Literal('portal'), Type.Literal('email'), Type.Literal('digest'), Type.Literal('off')]);
 
 export const DeliveryByKindSchema = Type.Object({
   content: Delivery,
@@ -42,7 +42,7 @@ export const NotificationPreferencesSchema = Type.Object({
   delivery: DeliveryByKindSchema,
   digest_hour: Type.Integer({ minimum: 0, maximum: 23 }),
   followed_categories: Nullable(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
-  language: Type.Union(LANGUAGES.map((language) => Type.Literal(language))),
+  language: Type.Union([Type.Literal('en'), Type.Literal('fr')]),
   time_zone: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export type NotificationPreferences = Static<typeof NotificationPreferencesSchema>;
@@ -61,6 +61,7 @@ export type NotificationPreferencesBody = Static<typeof NotificationPreferencesB
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
+const MailStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]);
 
 /** One email of the outbox, as the administrators see it: to whom, about what, where it stands. */
 export const OutboxEmailSchema = Type.Object({
@@ -69,7 +70,7 @@ export const OutboxEmailSchema = Type.Object({
   kind: Type.String(),
   event: Type.String(),
   title: Type.String(),
-  state: Type.Union(MAIL_STATES.map((state) => Type.Literal(state))),
+  state: MailStateSchema,
   attempts: Type.Integer(),
   last_error: Nullable(Type.String()),
   created_at: Type.String(),
@@ -78,10 +79,7 @@ export const OutboxEmailSchema = Type.Object({
 export type OutboxEmail = Static<typeof OutboxEmailSchema>;
 
 /** GET /api/admin/mail/outbox (administrators), newest first, by state (default: failed). */
-export const OutboxQuerySchema = Type.Intersect([
-  CursorPageQuerySchema,
-  Type.Object({ state: Type.Optional(Type.Union(MAIL_STATES.map((state) => Type.Literal(state)))) }),
-]);
+export const OutboxQuerySchema = Type.Intersect([CursorPageQuerySchema, Type.Object({ state: Type.Optional(MailStateSchema) })]);
 export type OutboxQuery = Static<typeof OutboxQuerySchema>;
 export const OutboxListSchema = CursorListOf(OutboxEmailSchema);
 export type OutboxList = Static<typeof OutboxListSchema>;
