@@ -18,7 +18,7 @@ CREATE TABLE notification_preferences (
 );
 
 -- The outbox: one row per email to send. Written by the trigger below (an email at once) and by
--- the daily digest; sent by a worker in every server process (claims with FOR UPDATE SKIP LOCKED).
+-- the daily digest (a mixed digest carries the kind 'content' for its unsubscribe link); sent by a worker in every server process (claims with FOR UPDATE SKIP LOCKED).
 -- The row keeps what the email says (event, title, path; a digest's items), never a message's text.
 CREATE TABLE mail_outbox (
   id bigserial PRIMARY KEY,
@@ -47,8 +47,8 @@ CREATE INDEX mail_outbox_due ON mail_outbox (next_attempt_at, id) WHERE state IN
 -- The administrators' page (by state, newest first) and the purge of sent rows.
 CREATE INDEX mail_outbox_state ON mail_outbox (state, id DESC);
 CREATE INDEX mail_outbox_sent_at ON mail_outbox (sent_at) WHERE state = 'sent';
--- The digest gathers each person's unread content notifications since their last digest.
-CREATE INDEX notifications_user_content_unread ON notifications (user_id, created_at) WHERE kind = 'content' AND read_at IS NULL;
+-- The digest gathers each person's unread notifications of the kinds they get by digest, since their last one.
+CREATE INDEX notifications_user_unread_created ON notifications (user_id, created_at) WHERE read_at IS NULL;
 
 -- An email at once for each new notification whose person chose email for its kind: one statement
 -- per INSERT, whatever the number of rows, in the event's own transaction.

@@ -51,9 +51,7 @@ export const WORDS: Record<Language, Words> = {
     open: 'Open it in the portal',
     digestSubject: (count) => (count === 1 ? '1 new item for you' : `${count} new items for you`),
     digestIntro: (count) =>
-      count === 1
-        ? 'Since your last digest, 1 item was published for you:'
-        : `Since your last digest, ${count} items were published for you:`,
+      count === 1 ? 'Since your last digest, 1 thing is new for you:' : `Since your last digest, ${count} things are new for you:`,
     more: (count) => `and ${count} more in the portal`,
     why: (kind) => `You receive this email for ${kind}. Change this in your profile.`,
     unsubscribe: 'Stop these emails',
@@ -91,8 +89,8 @@ export const WORDS: Record<Language, Words> = {
     digestSubject: (count) => (count === 1 ? '1 nouveauté pour vous' : `${count} nouveautés pour vous`),
     digestIntro: (count) =>
       count === 1
-        ? 'Depuis votre dernier récapitulatif, 1 élément a été publié pour vous :'
-        : `Depuis votre dernier récapitulatif, ${count} éléments ont été publiés pour vous :`,
+        ? 'Depuis votre dernier récapitulatif, 1 nouveauté vous concerne :'
+        : `Depuis votre dernier récapitulatif, ${count} nouveautés vous concernent :`,
     more: (count) => `et ${count} autres dans le portail`,
     why: (kind) => `Vous recevez cet e-mail pour ${kind}. Modifiez ce choix dans votre profil.`,
     unsubscribe: 'Ne plus recevoir ces e-mails',

@@ -179,7 +179,7 @@ export default fp(
         return db.transaction(async (tx) => {
           const { rows: lock } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [DIGEST_LOCK]);
           if (!lock[0]?.locked) return 0;
-          // Each person's last slot: today's digest hour in their time zone, or yesterday's when it is
+          // Whoever gets some kind by digest (content by default). Each person's last slot: today's digest hour in their time zone, or yesterday's when it is
           // not reached yet. Due when no digest was considered for that slot; marked at once, so an
           // empty digest is not sent and is not gathered again.
           const { rows } = await tx.query(
@@ -188,7 +188,7 @@ export default fp(
                       ($1::timestamptz AT TIME ZONE u.time_zone) AS local_now,
                       make_interval(hours => coalesce(p.digest_hour, ${DEFAULT_DIGEST_HOUR})) AS hour
                  FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id
-                WHERE ${deliveryOf('content')} = 'digest'
+                WHERE ${PREFERENCE_KINDS.map((kind) => `${deliveryOf(kind)} = 'digest'`).join(' OR ')}
              ), slots AS (
                SELECT user_id, last_digest_at,
                       (CASE WHEN date_trunc('day', local_now) + hour > local_now THEN date_trunc('day', local_now) + hour - interval '1 day'
@@ -203,11 +203,13 @@ export default fp(
                RETURNING user_id
              )
              INSERT INTO mail_outbox (user_id, kind, event, items)
-             SELECT d.user_id, 'content', 'digest',
+             SELECT d.user_id, CASE WHEN count(DISTINCT n.kind) = 1 THEN min(n.kind) ELSE 'content' END, 'digest',
                     jsonb_agg(jsonb_build_object('event', n.event, 'title', n.title, 'path', n.path) ORDER BY n.id)
                FROM due d
-               JOIN notifications n ON n.user_id = d.user_id AND n.kind = 'content' AND n.read_at IS NULL
+               LEFT JOIN notification_preferences p ON p.user_id = d.user_id
+               JOIN notifications n ON n.user_id = d.user_id AND n.read_at IS NULL
                                    AND n.created_at > d.since AND n.created_at <= d.slot
+              WHERE CASE n.kind ${PREFERENCE_KINDS.map((kind) => `WHEN '${kind}' THEN ${deliveryOf(kind)}`).join(' ')} END = 'digest'
               GROUP BY d.user_id
              RETURNING id`,
             [iso(now)],

@@ -333,6 +333,14 @@ describe(`email for the notifications (${DB_KIND})`, () => {
     assert.equal(digest!.subject, 'Client hub: 2 new items for you');
     assert.match(digest!.text ?? '', /Inflation outlook\n {2}http:\/\/localhost:8080\/advices\/5/);
     assert.equal(await hub.app.mail.writeDigests(new Date('2026-03-11T11:00:00Z')), 0, 'nothing new: no digest');
+
+    // Another kind by digest joins the same daily email.
+    await hub.call(USER, 'PUT', '/api/notifications/preferences', { payload: { delivery: { tickets: 'digest' } } });
+    await notify([
+      { email: USER, kind: 'tickets', event: 'ticket.answered', title: 'VAT', path: '/tickets/1', createdAt: '2026-03-11T12:00:00Z' },
+      { email: USER, kind: 'content', event: 'advice.published', title: 'Rates', path: '/advices/6', createdAt: '2026-03-11T13:00:00Z' },
+    ]);
+    assert.equal(await hub.app.mail.writeDigests(new Date('2026-03-12T11:00:00Z')), 1);
   });
 
   test('should purge sent emails and read notifications after the retention period', async () => {
