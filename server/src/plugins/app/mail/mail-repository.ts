@@ -35,7 +35,8 @@ export interface MailRepository {
   unsubscribe(userId: number, kind: PreferenceKind): Promise<boolean>;
   /** Claims up to `limit` emails due at `now` (FOR UPDATE SKIP LOCKED): every process may call it at once. */
   claim(now: Date, limit: number): Promise<Claimed[]>;
-  markSent(row: Claimed, now: Date): Promise<void>;
+  /** Marks sent the emails of one batch the SMTP server accepted (one statement). */
+  markSent(rows: Claimed[], now: Date): Promise<void>;
   /** A failed try: again after its delay, or failed for good (`permanent`, or the last try). */
   markFailedTry(row: Claimed, now: Date, error: string, permanent: boolean): Promise<void>;
   /** Gathers the daily digests due at `now` (each person's hour, in their time zone); returns how many emails it wrote. */
@@ -156,11 +157,13 @@ export default fp(
           .sort((a, b) => a.id - b.id);
       },
 
-      async markSent(row, now) {
+      async markSent(rows, now) {
+        if (rows.length === 0) return;
         await db.query(
-          `UPDATE mail_outbox SET state = 'sent', sent_at = $2, claimed_until = NULL, last_error = NULL
-            WHERE id = $1 AND state = 'sending' AND attempts = $3`,
-          [row.id, iso(now), row.attempts],
+          `UPDATE mail_outbox o SET state = 'sent', sent_at = $3, claimed_until = NULL, last_error = NULL
+             FROM unnest($1::bigint[], $2::int[]) AS s(id, attempts)
+            WHERE o.id = s.id AND o.state = 'sending' AND o.attempts = s.attempts`,
+          [rows.map((row) => row.id), rows.map((row) => row.attempts), iso(now)],
         );
       },
 

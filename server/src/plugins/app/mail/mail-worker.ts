@@ -4,7 +4,7 @@ import { composeEmail, type EmailSettings } from '../../../lib/mail/compose-emai
 import type { Claimed } from './mail-repository';
 
 /** Emails claimed at once by one process; the pooled transport sends them over a few connections. */
-const BATCH = 50;
+const BATCH = 100;
 /** How often the daily digest and the purge look for work (each is one guarded statement). */
 const DIGEST_EVERY_MS = 60_000;
 const PURGE_EVERY_MS = 60 * 60_000;
@@ -55,7 +55,7 @@ export default fp(
       transport = createTransport({
         url: mail.smtpUrl,
         pool: true,
-        maxConnections: 5,
+        maxConnections: 10,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 30_000,
@@ -80,18 +80,18 @@ export default fp(
       portalName: mail?.portalName ?? 'Client hub',
     };
 
+    /** Sends one email; false when it was not accepted (its row is then marked for a later try, or failed). */
     async function sendOne(row: Claimed, now: Date): Promise<boolean> {
       const email = composeEmail(row, settings);
       try {
         await transport!.sendMail({ ...email, envelope: { from: email.from, to: [email.to] } });
+        return true;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await fastify.mailRepository.markFailedTry(row, now, message, isPermanent(error));
         fastify.log.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'email not sent');
         return false;
       }
-      await fastify.mailRepository.markSent(row, now);
-      return true;
     }
 
     let draining: Promise<number> | null = null;
@@ -101,7 +101,9 @@ export default fp(
         const at = now ?? new Date();
         const rows = await fastify.mailRepository.claim(at, BATCH);
         const results = await Promise.all(rows.map((row) => sendOne(row, at)));
-        sent += results.filter(Boolean).length;
+        const accepted = rows.filter((_, i) => results[i]);
+        await fastify.mailRepository.markSent(accepted, at);
+        sent += accepted.length;
         if (rows.length < BATCH) return sent;
       }
     }
