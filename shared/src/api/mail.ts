@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { CursorListOf, CursorPageQuerySchema, Nullable } from './common';
 
 /**
- * Email for the notifications (docs/product.md §12): each person's choices, and the outbox the
+ * Email for the notifications (docs/product.md §11): each person's choices, and the outbox the
  * administrators watch. The kinds are those of the notifications (`notifications.kind`).
  */
 export const PREFERENCE_KINDS = ['content', 'discussions', 'collectmaster', 'tickets', 'trainings'] as const;

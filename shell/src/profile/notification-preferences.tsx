@@ -54,7 +54,7 @@ function Select({
 }
 
 /**
- * The profile's notification and email choices (docs/product.md §12), a chunk of its own with its
+ * The profile's notification and email choices (docs/product.md §11), a chunk of its own with its
  * catalogue ('mail'), fetched when the profile opens: per kind in the portal, by email at once, in
  * the daily digest or off; the digest's hour and time zone; the language of the emails; the news
  * categories followed. During display-as they are shown, not changed.

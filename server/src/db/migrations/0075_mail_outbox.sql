@@ -1,4 +1,4 @@
--- Email for the notifications (docs/product.md §20): each person's choices, the outbox written in
+-- Email for the notifications (docs/product.md §11): each person's choices, the outbox written in
 -- the same transaction as the notifications, and what the embedded SMTP server of development received.
 
 -- One row per person who changed a default or has had a digest; no row: the defaults (discussions,

@@ -4,7 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
-import { readOrCreateSecret } from './dev-secrets';
+import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
 
 /** The server package folder (…/server), whatever the working directory of the process. */
 export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -62,7 +62,7 @@ export interface AppConfig {
    * absent: no metrics listener.
    */
   metricsPort?: number;
-  /** The mail settings (docs/product.md §12); absent: no email is sent (tests that do not need it). */
+  /** The mail settings (docs/product.md §11); absent: no email is sent (tests that do not need it). */
   mail?: MailConfig;
 }
 

@@ -36,7 +36,7 @@ function isPermanent(error: unknown): boolean {
 }
 
 /**
- * The mail worker of every server process (docs/product.md §12). It claims due emails from the
+ * The mail worker of every server process (docs/product.md §11). It claims due emails from the
  * outbox (FOR UPDATE SKIP LOCKED, so processes share the work), sends each with its row's stable
  * Message-ID, and marks it sent, or tries again later (2 s, 5 s, 15 s… then every 3 minutes),
  * or failed after the last try. A process killed between the SMTP server's accept and the mark

@@ -11,7 +11,7 @@ import { errorResponses } from '../../error-responses';
 import { requireRole } from '../../require-role';
 
 /**
- * The mail console, for administrators (docs/product.md §12): the outbox by state (failed first,
+ * The mail console, for administrators (docs/product.md §11): the outbox by state (failed first,
  * with a retry), and on the embedded default of development, what its SMTP server received.
  */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {

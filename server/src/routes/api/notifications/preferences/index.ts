@@ -7,7 +7,7 @@ import { errorResponses } from '../../error-responses';
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
 /**
- * The signed-in person's notification choices (docs/product.md §12): per kind, in the portal, by
+ * The signed-in person's notification choices (docs/product.md §11): per kind, in the portal, by
  * email at once, in the daily digest or off; the digest's hour in their time zone; the news
  * categories they follow; their language and time zone, which the emails follow. During display-as
  * they are read as the displayed person's and never written.
