@@ -24,6 +24,7 @@ import idTokenVerifier from './plugins/app/auth/id-token-verifier';
 import entitiesRepository from './plugins/app/entities/entities-repository';
 import exchangeStore from './plugins/app/file-exchange/exchange-store';
 import fileEvents from './plugins/app/file-exchange/file-events';
+import notificationHub from './plugins/app/notifications/notification-hub';
 import fileExchangeRepository from './plugins/app/file-exchange/file-exchange-repository';
 import groupsRepository from './plugins/app/groups/groups-repository';
 import imageUrls from './plugins/app/images/image-urls';
@@ -232,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(exchangeStore);
   await app.register(fileExchangeRepository);
   await app.register(fileEvents);
+  await app.register(notificationHub);
   await app.register(mailRepository);
   await app.register(mailWorker);
 

@@ -4,6 +4,7 @@ export const paths = {
   home: '/home',
   login: '/login',
   profile: '/profile',
+  notifications: '/notifications',
   error: '/error',
   notFound: '/pages/misc/not-found',
   advices: '/advices',

@@ -45,6 +45,8 @@ export interface Fixtures {
   northwindFolderId: number;
   northwindFileId: number;
   northwindMissingFileId: number;
+  /** A notification of the Northwind user (made on first use). */
+  userNotificationId: number;
 }
 
 async function one(sql: string, params: unknown[] = []): Promise<number> {
@@ -100,6 +102,17 @@ async function northwindDiscussion() {
   return { northwindDiscussionId, userMessageId, consultantMessageId };
 }
 
+async function userNotification(): Promise<number> {
+  const user = await userByEmail('user@northwind.test');
+  return one(`SELECT id FROM notifications WHERE user_id = $1 ORDER BY id LIMIT 1`, [user]).catch(() =>
+    one(
+      `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path)
+       VALUES ($1, 'tickets', 'ticket.answered', 'ticket', 1, 'Matrix', '/tickets') RETURNING id`,
+      [user],
+    ),
+  );
+}
+
 export async function loadFixtures(): Promise<Fixtures> {
   const northwind = await entityByName('Northwind Traders');
   const contoso = await entityByName('Contoso');
@@ -137,5 +150,6 @@ export async function loadFixtures(): Promise<Fixtures> {
     northwindFolderId: await one(`SELECT id FROM exchange_folders WHERE name = 'Monthly sales'`),
     northwindFileId: await one(`SELECT id FROM exchange_files WHERE name = 'sales-2026-03.csv'`),
     northwindMissingFileId: await one(`SELECT id FROM exchange_files WHERE name = 'sales-2026-04.csv'`),
+    userNotificationId: await userNotification(),
   };
 }

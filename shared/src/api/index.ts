@@ -38,4 +38,5 @@ export * from './discussions';
 export * from './html-rules';
 export * from './sanitize-html';
 export * from './schedules';
+export * from './notifications';
 export * from './mail';

@@ -6,6 +6,7 @@ import { content as enContent } from './en/content';
 import { dashboards as enDashboards } from './en/dashboards';
 import { mail as enMail } from './en/mail';
 import { shell as enShell } from './en/shell';
+import { notifications as enNotifications } from './en/notifications';
 import { admin as frAdmin } from './fr/admin';
 import { collectmaster as frCollectmaster } from './fr/collectmaster';
 import { common as frCommon } from './fr/common';
@@ -14,6 +15,7 @@ import { content as frContent } from './fr/content';
 import { dashboards as frDashboards } from './fr/dashboards';
 import { mail as frMail } from './fr/mail';
 import { shell as frShell } from './fr/shell';
+import { notifications as frNotifications } from './fr/notifications';
 
 /** Every namespace in English: the source of the keys. */
 export const en = {
@@ -24,6 +26,7 @@ export const en = {
   contact: enContact,
   collectmaster: enCollectmaster,
   admin: enAdmin,
+  notifications: enNotifications,
   mail: enMail,
 };
 
@@ -35,6 +38,7 @@ export const fr = {
   contact: frContact,
   collectmaster: frCollectmaster,
   admin: frAdmin,
+  notifications: frNotifications,
   mail: frMail,
 };
 

@@ -13,6 +13,7 @@ import { NavDrawer } from './nav-drawer';
 import { NavigationMenu } from './navigation-menu';
 import { ScrollToTop } from './scroll-to-top';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from '../notifications/notification-bell';
 
 function MenuIcon() {
   return (
@@ -135,6 +136,7 @@ export function DashboardLayout() {
                 </Text>
                 <Box flex="1" minH="16" />
                 <EntitySelector />
+                <NotificationBell />
                 <LanguageMenu />
                 <UserMenu />
               </Flex>

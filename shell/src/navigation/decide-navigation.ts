@@ -33,6 +33,7 @@ const KNOWN_AREAS = [
 ];
 const KNOWN_PAGES: string[] = [
   paths.help,
+  paths.notifications,
   paths.contact,
   paths.contactClose,
   paths.tickets,

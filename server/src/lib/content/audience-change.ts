@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 import { changeRecipients, type AudienceChange, type RecipientsTable } from './audience';
 import type { ContentTable, LockedEntityItem } from './rows';
+import { syncContentNotifications } from '../notifications/notifications';
 
 /**
  * Changes `sources.users` of a per-entity item, audited: the user must be of the item's entity
@@ -25,6 +26,7 @@ export async function changeAudience(
       if (rows.length === 0) throw httpErrors.notFound('User not found');
     }
     await changeRecipients(tx, recipients, id, change, userId ?? undefined);
+    await syncContentNotifications(tx, itemType, [id], session.user.id);
     await tx.query(`UPDATE ${table} SET updated_at = now() WHERE id = $1`, [id]);
     await fastify.auditRepository.record(
       session,

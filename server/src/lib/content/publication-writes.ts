@@ -4,6 +4,7 @@ import { PUBLICATION, readPublicationStatus, type PublicationStatus } from '@hub
 import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 import type { ContentTable, LockedItem } from './rows';
+import { syncContentNotifications } from '../notifications/notifications';
 
 /** Only drafts may be edited (deleting is allowed in any status: see `remove` below). */
 export function assertDraft(item: LockedItem): void {
@@ -28,6 +29,7 @@ export function publicationWrites<Locked extends LockedItem>(
       await fastify.db.transaction(async (tx) => {
         const item = await lock(tx, id, session);
         await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id]);
+        await syncContentNotifications(tx, itemType, [id], session.user.id);
         await fastify.auditRepository.record(
           session,
           { action: `${itemType}.delete`, itemType, itemId: id, details: { title: item.title } },
@@ -41,6 +43,7 @@ export function publicationWrites<Locked extends LockedItem>(
       await fastify.db.transaction(async (tx) => {
         await lock(tx, id, session);
         await tx.query(`UPDATE ${table} SET status = $1, publish_at = NULL, updated_at = now() WHERE id = $2`, [status, id]);
+        await syncContentNotifications(tx, itemType, [id], session.user.id);
         const action = status === PUBLICATION.published ? `${itemType}.publish` : `${itemType}.unpublish`;
         await fastify.auditRepository.record(session, { action, itemType, itemId: id }, tx);
       });

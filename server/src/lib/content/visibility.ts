@@ -17,6 +17,16 @@ export function publishedOnly(alias: string, session: Session, includesUnpublish
 }
 
 /**
+ * The audience part of the rule below, on SQL expressions: the item (`alias`) is of the entity
+ * `entity` and is for `multi_users` or addressed to `user`. The notification centre applies it to
+ * every user at once (`users.entity_id`, `users.id`) to tell exactly those who see an item.
+ */
+export function audienceCondition(alias: string, { table, column }: RecipientsTable, entity: string, user: string): string {
+  const recipient = `${alias}u`;
+  return `${alias}.entity_id = ${entity} AND (${alias}.audience_type = 'multi_users' OR EXISTS (SELECT 1 FROM ${table} ${recipient} WHERE ${recipient}.${column} = ${alias}.id AND ${recipient}.user_id = ${user}))`;
+}
+
+/**
  * The visibility rule of per-entity content, written once for the lists and the details: items of
  * the caller's own entity, published, whose audience includes the caller (everyone for
  * multi_users, the named recipients for user). Contributors and above may ask to include
@@ -30,14 +40,8 @@ export function audienceVisibility(
   params: unknown[],
 ): string {
   const { alias } = content;
-  const recipient = `${alias}u`;
   params.push(session.entityId, session.user.id);
-  const entity = `$${params.length - 1}`;
-  const user = `$${params.length}`;
-  const conditions = [
-    `${alias}.entity_id = ${entity}`,
-    `(${alias}.audience_type = 'multi_users' OR EXISTS (SELECT 1 FROM ${table} ${recipient} WHERE ${recipient}.${column} = ${alias}.id AND ${recipient}.user_id = ${user}))`,
-  ];
+  const conditions = [audienceCondition(alias, { table, column }, `$${params.length - 1}`, `$${params.length}`)];
   const published = publishedOnly(alias, session, includesUnpublished, params);
   if (published) conditions.push(published);
   return conditions.join(' AND ');

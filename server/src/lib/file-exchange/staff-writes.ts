@@ -4,6 +4,7 @@ import type { Db, Queryable } from '../../db/db';
 import type { AuditRepository } from '../../plugins/app/audit/audit-repository';
 import type { Session } from '../auth/session';
 import { cleanFileName } from './file-names';
+import { forgetSubject, notifyFile } from '../notifications/notifications';
 
 /**
  * The staff's writes (contributor or more; the routes check the role and the entity's scope
@@ -107,6 +108,7 @@ export function staffWrites(db: Db, audit: AuditRepository) {
           [folderId, clean.name, clean.original, clean.extension, comment?.trim() || null],
         );
         const id = rows[0]!.id;
+        await notifyFile(tx, id, 'collectmaster.requested', session.user.id);
         await audit.record(
           session,
           { action: 'file.expect', itemType: 'exchange_file', itemId: id, details: { folder_id: folderId, name: clean.name } },
@@ -133,6 +135,7 @@ export function staffWrites(db: Db, audit: AuditRepository) {
         const { rows } = await tx.query<{ storage_key: string | null }>('DELETE FROM exchange_files WHERE id = $1 RETURNING storage_key', [
           id,
         ]);
+        await forgetSubject(tx, 'exchange_file', id);
         await audit.record(session, { action: 'file.delete', itemType: 'exchange_file', itemId: id }, tx);
         return keys(rows);
       }),
@@ -144,6 +147,7 @@ export function staffWrites(db: Db, audit: AuditRepository) {
         const text = comment?.trim() || null;
         if (state === FILE_STATE_CODES.problem && !text) throw httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.commentRequired);
         await tx.query('UPDATE exchange_files SET state = $2, comment = $3, updated_at = now() WHERE id = $1', [id, state, text]);
+        await notifyFile(tx, id, state === FILE_STATE_CODES.ok ? 'collectmaster.accepted' : 'collectmaster.problem', session.user.id);
         await audit.record(session, { action: 'file.state', itemType: 'exchange_file', itemId: id, details: { state, comment: text } }, tx);
       }),
   };

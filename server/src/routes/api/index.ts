@@ -15,6 +15,7 @@ import remotes from './remotes/index';
 import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
 import users from './users/index';
+import notifications from './notifications/index';
 import notificationPreferences from './notifications/preferences/index';
 import unsubscribe from './unsubscribe/index';
 
@@ -35,6 +36,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(users);
   await fastify.register(entities);
   await fastify.register(tickets);
+  await fastify.register(notifications);
   await fastify.register(notificationPreferences);
   await fastify.register(unsubscribe);
   await fastify.register(admin, { prefix: '/admin' });

@@ -8,6 +8,7 @@ import { helpdesk } from './helpdesk';
 import { library } from './library';
 import { mail } from './mail';
 import { people } from './people';
+import { notifications } from './notifications';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
 export const EXPECTATIONS: ExpectationTable = {
@@ -19,5 +20,6 @@ export const EXPECTATIONS: ExpectationTable = {
   ...library,
   ...helpdesk,
   ...fileExchange,
+  ...notifications,
   ...mail,
 };

@@ -204,6 +204,12 @@ export const shell = {
     navbarBlur: 'Blurred header',
     semiDarkNav: 'Semi-dark vertical navigation',
   },
+  /** The notification bell in the header (the panel and the page: the 'notifications' namespace). */
+  bell: {
+    label: 'Notifications',
+    unread_one: '{{count}} unread notification',
+    unread_other: '{{count}} unread notifications',
+  },
   /** A remote released alone that does not fit this shell (issue 11): shown in its area instead. */
   remoteUpdating: {
     title: 'This section is being updated',

@@ -208,6 +208,11 @@ export const shell: Catalogue<typeof en> = {
     navbarBlur: 'En-tête flouté',
     semiDarkNav: 'Navigation verticale semi-sombre',
   },
+  bell: {
+    label: 'Notifications',
+    unread_one: '{{count}} notification non lue',
+    unread_other: '{{count}} notifications non lues',
+  },
   remoteUpdating: {
     title: 'Cette section est en cours de mise à jour',
     body: "Une nouvelle version de cette section est en cours d'installation. Réessayez dans un instant : le reste du portail fonctionne toujours.",

@@ -5,31 +5,38 @@ import useSWR from 'swr';
 
 export const PAGE_SIZE = 20;
 
-export function useEntities(params: ListParams) {
-  const { adminApi } = useRemoteProps();
-  return useSWR(
-    ['admin/entities', params.page, params.search],
-    () =>
-      adminApi.get<EntityList>(
-        '/entities',
-        { page: params.page, page_size: PAGE_SIZE, search: params.search || undefined },
-        { silent: true },
-      ),
-    { keepPreviousData: true },
+export const entitiesKey = (params: ListParams) => ['admin/entities', params.page, params.search] as const;
+
+export function getEntities(api: ApiClient, params: ListParams): Promise<EntityList> {
+  return api.get<EntityList>(
+    '/entities',
+    { page: params.page, page_size: PAGE_SIZE, search: params.search || undefined },
+    { silent: true },
   );
 }
 
+export function useEntities(params: ListParams) {
+  const { adminApi } = useRemoteProps();
+  return useSWR(entitiesKey(params), () => getEntities(adminApi, params), { keepPreviousData: true });
+}
+
+export const entityKey = (id: number) => ['admin/entity', id] as const;
+
+export const getEntity = (api: ApiClient, id: number) => api.get<EntityDetail>(`/entities/${id}`, undefined, { silent: true });
+
 export function useEntity(id: number | null) {
   const { adminApi } = useRemoteProps();
-  return useSWR(id === null ? null : ['admin/entity', id], () =>
-    adminApi.get<EntityDetail>(`/entities/${id}`, undefined, { silent: true }),
-  );
+  return useSWR(id === null ? null : entityKey(id), () => getEntity(adminApi, id!));
 }
+
+export const providersKey = ['auth/providers'] as const;
+
+export const getProviders = (api: ApiClient) => api.get<ProviderList>('/auth/providers', undefined, { silent: true });
 
 /** The identity providers of the providers table (GET /api/auth/providers). */
 export function useProviders() {
   const { api } = useRemoteProps();
-  return useSWR(['auth/providers'], () => api.get<ProviderList>('/auth/providers', undefined, { silent: true }));
+  return useSWR(providersKey, () => getProviders(api));
 }
 
 export const createEntity = (api: ApiClient, body: EntityBody) => api.post<EntityDetail>('/entities', body, { silent: true });

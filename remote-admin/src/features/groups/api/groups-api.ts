@@ -5,19 +5,24 @@ import useSWR from 'swr';
 
 export const PAGE_SIZE = 20;
 
+export const groupsKey = (params: ListParams) => ['admin/groups', params.page, params.search] as const;
+
+export function getGroups(api: ApiClient, params: ListParams): Promise<GroupList> {
+  return api.get<GroupList>('/groups', { page: params.page, page_size: PAGE_SIZE, search: params.search || undefined }, { silent: true });
+}
+
 export function useGroups(params: ListParams) {
   const { adminApi } = useRemoteProps();
-  return useSWR(
-    ['admin/groups', params.page, params.search],
-    () =>
-      adminApi.get<GroupList>('/groups', { page: params.page, page_size: PAGE_SIZE, search: params.search || undefined }, { silent: true }),
-    { keepPreviousData: true },
-  );
+  return useSWR(groupsKey(params), () => getGroups(adminApi, params), { keepPreviousData: true });
 }
+
+export const groupKey = (id: number) => ['admin/group', id] as const;
+
+export const getGroup = (api: ApiClient, id: number) => api.get<GroupDetail>(`/groups/${id}`, undefined, { silent: true });
 
 export function useGroup(id: number | null) {
   const { adminApi } = useRemoteProps();
-  return useSWR(id === null ? null : ['admin/group', id], () => adminApi.get<GroupDetail>(`/groups/${id}`, undefined, { silent: true }));
+  return useSWR(id === null ? null : groupKey(id), () => getGroup(adminApi, id!));
 }
 
 export const createGroup = (api: ApiClient, body: GroupBody) => api.post<GroupDetail>('/groups', body, { silent: true });

@@ -17,6 +17,7 @@ import { imageJsonSql, type ImageJson } from '../images/image-urls';
 import { cleanDescription } from '../../../lib/content/description';
 import { likePattern } from '../../../lib/content/sql';
 import { fieldError } from '../../../lib/http/field-errors';
+import { forgetLostSight } from '../../../lib/notifications/notifications';
 
 /** Which users an admin list shows. */
 export type UserListFilter =
@@ -198,6 +199,7 @@ export default fp(
           if (body.entity_id !== undefined) set('entity_id', body.entity_id);
           if (body.profile_image_id !== undefined) set('profile_image_id', body.profile_image_id);
           if (sets.length > 0) await tx.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1`, params);
+          if (body.entity_id !== undefined) await forgetLostSight(tx, id);
 
           if (body.contacts !== undefined) {
             await tx.query('DELETE FROM user_contacts WHERE user_id = $1', [id]);

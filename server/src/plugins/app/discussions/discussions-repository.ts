@@ -21,6 +21,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { appendLiveEvent, notifyUnrecorded } from '../../../lib/live-streams';
+import { notifyDiscussionMessage } from '../../../lib/notifications/notifications';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
@@ -452,6 +453,7 @@ export default fp(
           );
           const message = (await messagesByIds([messageId], tx)).get(messageId)!;
           const discussion = await oneDiscussion(me, discussionId, tx);
+          await notifyDiscussionMessage(tx, { id: discussionId, customerId, consultantId }, me, body.close === true);
           await notify(tx, { type: 'message.created', discussion_id: discussionId, message_id: messageId, users });
           if (body.close) await notify(tx, { type: 'discussion.closed', discussion_id: discussionId, message_id: messageId, users });
           return { discussion, message };

@@ -5,9 +5,10 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { adminEntityCondition, mayManageEntity } from '../../../lib/content/scope';
 import { fieldError } from '../../../lib/http/field-errors';
+import { syncContentNotifications, type ContentSubject } from '../../../lib/notifications/notifications';
 
 /** Where each kind lives; advices and dashboards are per entity, news items are not. */
-const KINDS: Record<SchedulableKind, { table: string; itemType: string; perEntity: boolean; notFound: string }> = {
+const KINDS: Record<SchedulableKind, { table: string; itemType: ContentSubject; perEntity: boolean; notFound: string }> = {
   advices: { table: 'advices', itemType: 'advice', perEntity: true, notFound: 'Advice not found' },
   dashboards: { table: 'dashboards', itemType: 'dashboard', perEntity: true, notFound: 'Dashboard not found' },
   'news-items': { table: 'news_items', itemType: 'news-item', perEntity: false, notFound: 'News item not found' },
@@ -102,8 +103,9 @@ export default fp(
         for (const kind of Object.keys(KINDS) as SchedulableKind[]) {
           const { table, itemType } = KINDS[kind];
           // One statement: the publication and its audit line (no actor: the scheduler) commit together.
-          const { rows } = await db.query<{ item_id: number }>(
-            `WITH due AS (
+          const rows = await db.transaction(async (tx) => {
+            const { rows: due } = await tx.query<{ item_id: number }>(
+              `WITH due AS (
                UPDATE ${table} SET status = ${PUBLICATION.published}, publish_at = NULL, updated_at = now()
                WHERE status = ${PUBLICATION.draft} AND publish_at <= $1
                RETURNING id, title
@@ -111,8 +113,17 @@ export default fp(
              INSERT INTO audit_log (actor_id, action, item_type, item_id, details)
              SELECT NULL, '${itemType}.publish', '${itemType}', id, jsonb_build_object('title', title, 'scheduled', true) FROM due
              RETURNING item_id`,
-            [now.toISOString()],
-          );
+              [now.toISOString()],
+            );
+            // Those who now see them are told, in the same transaction.
+            await syncContentNotifications(
+              tx,
+              itemType,
+              due.map((row) => row.item_id),
+              null,
+            );
+            return due;
+          });
           published.push(...rows.map((row) => ({ kind, id: row.item_id })));
         }
         return published;

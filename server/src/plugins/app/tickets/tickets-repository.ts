@@ -18,6 +18,7 @@ import { decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
 import type { Session } from '../../../lib/auth/session';
 import { iso, likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { notifyTicket } from '../../../lib/notifications/notifications';
 
 export interface TicketsRepository {
   /**
@@ -229,6 +230,7 @@ export default fp(
               { action: 'ticket.status', itemType: 'ticket', itemId: id, details: { from: rows[0].status, to: status } },
               tx,
             );
+            await notifyTicket(tx, id, 'ticket.status', session.user.id);
           }
           return get(id, tx);
         });
@@ -255,6 +257,7 @@ export default fp(
               { action: 'ticket.reply', itemType: 'ticket', itemId: id, details: { message_id: inserted.rows[0]!.id } },
               tx,
             );
+            await notifyTicket(tx, id, 'ticket.answered', session.user.id);
           }
           return details(id, tx);
         });

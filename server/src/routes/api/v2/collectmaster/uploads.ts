@@ -20,6 +20,7 @@ import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/fil
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
 import { fieldError } from '../../../../lib/http/field-errors';
+import { notifyFile } from '../../../../lib/notifications/notifications';
 
 /** The field of the multipart upload's file parts. */
 export const FILES_FIELD = 'files';
@@ -47,6 +48,7 @@ export async function placeUploads(
       const results = [];
       for (const file of incoming) {
         const result = await fastify.fileExchangeRepository.place(tx, file);
+        await notifyFile(tx, result.row.id, 'collectmaster.placed', session.user.id);
         await fastify.auditRepository.record(
           session,
           {

@@ -1,0 +1,24 @@
+import { followEventStream, NOTIFICATION_STREAM_EVENTS, type ApiClient, type EventsTicket, type Notification } from '@hub/shared/api';
+
+/**
+ * Follows the notification centre's live stream (the displayed person's: a ticket per connection,
+ * a fresh one after a drop): the unread count, and each new notification. Loaded lazily, off /home's
+ * entry. Returns the stop.
+ */
+export function followNotifications(
+  api: ApiClient,
+  onCount: (unread: number) => void,
+  onNotification: (notification: Notification) => void,
+): () => void {
+  return followEventStream({
+    ticket: async () => (await api.post<EventsTicket>('/notifications/events/ticket', undefined, { silent: true })).ticket,
+    url: (ticket) => `${api.baseUrl.replace(/\/+$/, '')}/notifications/events?ticket=${encodeURIComponent(ticket)}`,
+    types: [NOTIFICATION_STREAM_EVENTS.count, NOTIFICATION_STREAM_EVENTS.notification],
+    onEvent: (type, data) => {
+      if (type === NOTIFICATION_STREAM_EVENTS.count) {
+        const unread = (data as { unread?: unknown }).unread;
+        if (typeof unread === 'number') onCount(unread);
+      } else onNotification(data as Notification);
+    },
+  });
+}
