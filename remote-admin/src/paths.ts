@@ -16,6 +16,7 @@ export const paths = {
   entityUsers: '/entity/admin/users',
   groups: '/admin/groups',
   audit: '/admin/audit',
+  mail: '/admin/mail',
   tickets: '/admin/tickets',
 } as const;
 

@@ -40,6 +40,8 @@ import providersRepository from './plugins/app/providers/providers-repository';
 import staticHosting from './plugins/app/static/static-hosting';
 import ticketsRepository from './plugins/app/tickets/tickets-repository';
 import usersRepository from './plugins/app/users/users-repository';
+import mailRepository from './plugins/app/mail/mail-repository';
+import mailWorker from './plugins/app/mail/mail-worker';
 import configPlugin, { type AppConfig } from './plugins/external/config';
 import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
@@ -234,6 +236,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileEvents);
   await app.register(notificationHub);
   await app.register(reminderJob, { enabled: config.reminderJob !== false });
+  await app.register(mailRepository);
+  await app.register(mailWorker);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

@@ -41,9 +41,18 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   const snackbar = createSnackbarBus();
   const session = createSessionStore();
   const i18n = createShellI18n(options.language);
-  const language = createLanguageStore({ initial: options.language, onChange: (next) => void switchLanguage(i18n, next) });
   const preferences = createPreferencesStore();
   const apis = createShellApis({ session, navigate, notify: snackbar.notify, origin: options.origin, fetch: options.fetch });
+  const language = createLanguageStore({
+    initial: options.language,
+    onChange: (next) => {
+      void switchLanguage(i18n, next);
+      // The server keeps the language too, so that the emails speak it (never during display-as).
+      const state = session.getState();
+      if (state.user && !state.displayAs)
+        apis.ownApi.put('/notifications/preferences', { language: next }, { silent: true }).catch(() => {});
+    },
+  });
   let loadedAt = 0;
 
   const remoteLoader =

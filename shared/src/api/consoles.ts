@@ -11,6 +11,7 @@ export type ConsoleKey =
   | 'groups'
   | 'tickets'
   | 'audit'
+  | 'mail'
   | 'advices'
   | 'dashboards'
   | 'entityUsers';
@@ -37,6 +38,7 @@ export const CONSOLES: readonly ConsoleEntry[] = [
   { area: 'main', path: '/admin/groups', key: 'groups', role: 'administrator' },
   { area: 'main', path: '/admin/tickets', key: 'tickets', role: 'administrator' },
   { area: 'main', path: '/admin/audit', key: 'audit', role: 'administrator' },
+  { area: 'main', path: '/admin/mail', key: 'mail', role: 'administrator' },
   { area: 'entity', path: '/entity/admin/advices', key: 'advices', role: 'contributor' },
   { area: 'entity', path: '/entity/admin/dashboard', key: 'dashboards', role: 'contributor' },
   { area: 'entity', path: '/entity/admin/users', key: 'entityUsers', role: 'contributor' },

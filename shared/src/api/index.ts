@@ -40,3 +40,4 @@ export * from './html-rules';
 export * from './sanitize-html';
 export * from './schedules';
 export * from './notifications';
+export * from './mail';

@@ -4,6 +4,7 @@ import { common as enCommon } from './en/common';
 import { contact as enContact } from './en/contact';
 import { content as enContent } from './en/content';
 import { dashboards as enDashboards } from './en/dashboards';
+import { mail as enMail } from './en/mail';
 import { shell as enShell } from './en/shell';
 import { notifications as enNotifications } from './en/notifications';
 import { admin as frAdmin } from './fr/admin';
@@ -12,6 +13,7 @@ import { common as frCommon } from './fr/common';
 import { contact as frContact } from './fr/contact';
 import { content as frContent } from './fr/content';
 import { dashboards as frDashboards } from './fr/dashboards';
+import { mail as frMail } from './fr/mail';
 import { shell as frShell } from './fr/shell';
 import { notifications as frNotifications } from './fr/notifications';
 
@@ -25,6 +27,7 @@ export const en = {
   collectmaster: enCollectmaster,
   admin: enAdmin,
   notifications: enNotifications,
+  mail: enMail,
 };
 
 export const fr = {
@@ -36,6 +39,7 @@ export const fr = {
   collectmaster: frCollectmaster,
   admin: frAdmin,
   notifications: frNotifications,
+  mail: frMail,
 };
 
 export type Namespace = keyof typeof en;

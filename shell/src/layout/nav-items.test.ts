@@ -39,6 +39,7 @@ describe('navigationFor', () => {
       '/admin/groups',
       '/admin/tickets',
       '/admin/audit',
+      '/admin/mail',
       '/documentation',
     ]);
   });

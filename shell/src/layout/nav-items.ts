@@ -28,6 +28,7 @@ export type NavLabel =
   | 'consoles.entities'
   | 'consoles.groups'
   | 'consoles.audit'
+  | 'consoles.mail'
   | 'consoles.tickets';
 
 export interface NavItem {

@@ -40,7 +40,9 @@ const KNOWN_PAGES: string[] = [
   paths.documentation,
   paths.entityDocumentation,
 ];
-const ADMINISTRATOR_ONLY = ['categories', 'users', 'entities', 'groups', 'audit', 'tickets'].map((page) => `${paths.admin}/${page}`);
+const ADMINISTRATOR_ONLY = ['categories', 'users', 'entities', 'groups', 'audit', 'tickets', 'mail'].map(
+  (page) => `${paths.admin}/${page}`,
+);
 
 function normalise(path: string): string {
   const trimmed = path.replace(/\/+$/, '');

@@ -1,11 +1,14 @@
 import { Avatar, Box, Button, DataList, Heading, HStack, Image, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { fieldErrorsOf, IMAGE_FILE_FIELD, IMAGE_MESSAGES, initials, type Image as HubImage, type ImageList } from '@hub/shared/api';
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contextHeaders } from '../session/api-clients';
 import { roleLabel } from '../profile/role-label';
 import { uploadProfileImage } from '../profile/upload-image';
 import { useSessionState, useShell } from '../shell-context';
+
+// The notification and email choices: a chunk of their own, fetched with the profile page only.
+const NotificationPreferences = lazy(() => import('../profile/notification-preferences'));
 
 type Images = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: HubImage[] };
 
@@ -249,6 +252,10 @@ export function ProfilePage() {
         )}
         <Text color="fg.muted">{t('profile.contact.replies')}</Text>
       </Box>
+
+      <Suspense fallback={null}>
+        <NotificationPreferences />
+      </Suspense>
     </Stack>
   );
 }

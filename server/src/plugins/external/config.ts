@@ -64,6 +64,22 @@ export interface AppConfig {
    * absent: no metrics listener.
    */
   metricsPort?: number;
+  /** The mail settings (docs/product.md §12); absent: no email is sent (tests that do not need it). */
+  mail?: MailConfig;
+}
+
+/** SMTP_URL, MAIL_FROM, MAIL_RETENTION_DAYS, SMTP_EMBEDDED_PORT, PORTAL_NAME. */
+export interface MailConfig {
+  /** smtp:// or smtps:// URL; null: development's embedded SMTP server, or no sending at all outside development. */
+  smtpUrl: string | null;
+  from: string;
+  retentionDays: number;
+  /** The embedded SMTP server's port on 127.0.0.1 (development without SMTP_URL only). */
+  embeddedPort: number;
+  /** The name the emails carry. */
+  portalName: string;
+  /** How often each process looks for emails to send and digests due, in ms; 0: only when asked (tests). */
+  workerIntervalMs: number;
 }
 
 /** An S3-compatible object store (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
@@ -144,6 +160,11 @@ function parseUrl(name: string, value: string, protocols: readonly string[]): st
     throw new ConfigError(name, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${value}")`);
   }
   return value.replace(/\/+$/, '');
+}
+
+function parseSmtpUrl(env: Env): string | null {
+  const value = read(env, 'SMTP_URL');
+  return value === undefined ? null : parseUrl('SMTP_URL', value, ['smtp:', 'smtps:']);
 }
 
 function parseOptionalUrl(env: Env, name: string): string | null {
@@ -249,6 +270,14 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     filesMaxSize: parseInteger(env, 'FILES_MAX_SIZE', 5 * 1024 * 1024 * 1024, 1, Number.MAX_SAFE_INTEGER),
     s3: parseS3(env),
     metricsPort: parseMetricsPort(env, port),
+    mail: {
+      smtpUrl: parseSmtpUrl(env),
+      from: read(env, 'MAIL_FROM') ?? `Client hub <no-reply@${new URL(publicUrl).hostname}>`,
+      retentionDays: parseInteger(env, 'MAIL_RETENTION_DAYS', 90, 1, 3650),
+      embeddedPort: parseInteger(env, 'SMTP_EMBEDDED_PORT', 2525, 0, 65535),
+      portalName: read(env, 'PORTAL_NAME') ?? 'Client hub',
+      workerIntervalMs: 1000,
+    },
   };
 }
 

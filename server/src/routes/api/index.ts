@@ -16,6 +16,8 @@ import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
 import users from './users/index';
 import notifications from './notifications/index';
+import notificationPreferences from './notifications/preferences/index';
+import unsubscribe from './unsubscribe/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
 const hubApi: FastifyPluginAsync = async (fastify) => {
@@ -35,6 +37,8 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(entities);
   await fastify.register(tickets);
   await fastify.register(notifications);
+  await fastify.register(notificationPreferences);
+  await fastify.register(unsubscribe);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

@@ -6,6 +6,7 @@ import { discussions } from './discussions';
 import { fileExchange } from './file-exchange';
 import { helpdesk } from './helpdesk';
 import { library } from './library';
+import { mail } from './mail';
 import { people } from './people';
 import { notifications } from './notifications';
 
@@ -20,4 +21,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...helpdesk,
   ...fileExchange,
   ...notifications,
+  ...mail,
 };

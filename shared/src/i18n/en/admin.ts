@@ -1,6 +1,7 @@
 import { adminLibrary } from './admin-library';
 import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
+import { adminMail } from './admin-mail';
 import { adminPeople } from './admin-people';
 
 /** The admin remote's namespace. */
@@ -24,6 +25,7 @@ export const admin = {
     groups: 'Groups',
     tickets: 'Helpdesk tickets',
     audit: 'Audit log',
+    mail: 'Emails',
     entityUsers: 'Users of the entity',
   },
   associated: {
@@ -124,6 +126,7 @@ export const admin = {
   ...adminPeople,
   ...adminGroups,
   ...adminHelpdesk,
+  ...adminMail,
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',

@@ -34,6 +34,7 @@ export const shell = {
       entities: 'Entities',
       groups: 'Groups',
       audit: 'Audit log',
+      mail: 'Emails',
       tickets: 'Tickets',
     },
     horizontal: 'Main navigation',

@@ -3,6 +3,7 @@ import type { admin as en } from '../en/admin';
 import { adminLibrary } from './admin-library';
 import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
+import { adminMail } from './admin-mail';
 import { adminPeople } from './admin-people';
 
 export const admin: Catalogue<typeof en> = {
@@ -25,6 +26,7 @@ export const admin: Catalogue<typeof en> = {
     groups: 'Groupes',
     tickets: "Tickets d'assistance",
     audit: 'Journal d’audit',
+    mail: 'E-mails',
     entityUsers: "Utilisateurs de l'entité",
   },
   associated: {
@@ -125,6 +127,7 @@ export const admin: Catalogue<typeof en> = {
   ...adminPeople,
   ...adminGroups,
   ...adminHelpdesk,
+  ...adminMail,
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",

@@ -36,6 +36,7 @@ export const shell: Catalogue<typeof en> = {
       entities: 'Entités',
       groups: 'Groupes',
       audit: "Journal d'audit",
+      mail: 'E-mails',
       tickets: 'Tickets',
     },
     horizontal: 'Navigation principale',

@@ -14,6 +14,7 @@ import pbi from './pbi/index';
 import schedules from './schedules/index';
 import tickets from './tickets/index';
 import users from './users/index';
+import mail from './mail/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
@@ -36,5 +37,6 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(pbi);
   await fastify.register(tickets);
   await fastify.register(schedules);
+  await fastify.register(mail);
 };
 export default adminApi;

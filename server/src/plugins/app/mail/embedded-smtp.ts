@@ -1,0 +1,70 @@
+import { SMTPServer } from 'smtp-server';
+
+/** A received message is kept up to this size (the page shows it; a notification email is a few kB). */
+const RAW_LIMIT = 256 * 1024;
+
+export interface ReceivedMessage {
+  mail_from: string;
+  rcpt_to: string;
+  subject: string;
+  message_id: string;
+  raw: string;
+}
+
+/** A header's value from a message's head (unfolded), or ''. */
+function header(head: string, name: string): string {
+  const match = new RegExp(`^${name}:[ \\t]*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
+  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
+}
+
+/**
+ * The embedded SMTP server of development (no SMTP_URL): on 127.0.0.1 only, no authentication, it
+ * hands each message it receives to `keep` (the administrators' page lists them). Never started in
+ * production or in tests (plugins/app/mail/mail-worker.ts).
+ */
+export async function startEmbeddedSmtp(
+  port: number,
+  keep: (message: ReceivedMessage) => Promise<void>,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    banner: 'client hub embedded SMTP server (development)',
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        if (size < RAW_LIMIT) chunks.push(chunk);
+        size += chunk.length;
+      });
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8').slice(0, RAW_LIMIT);
+        const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+        const from = session.envelope.mailFrom;
+        keep({
+          mail_from: from ? from.address : '',
+          rcpt_to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', '),
+          subject: header(head, 'Subject'),
+          message_id: header(head, 'Message-ID'),
+          raw,
+        }).then(
+          () => callback(),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
