@@ -38,3 +38,4 @@ export * from './discussions';
 export * from './html-rules';
 export * from './sanitize-html';
 export * from './schedules';
+export * from './search';

@@ -14,6 +14,7 @@ import health from './health/index';
 import remotes from './remotes/index';
 import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
+import search from './search/index';
 import users from './users/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
@@ -33,6 +34,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(users);
   await fastify.register(entities);
   await fastify.register(tickets);
+  await fastify.register(search);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

@@ -7,6 +7,7 @@ import { fileExchange } from './file-exchange';
 import { helpdesk } from './helpdesk';
 import { library } from './library';
 import { people } from './people';
+import { search } from './search';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
 export const EXPECTATIONS: ExpectationTable = {
@@ -18,4 +19,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...library,
   ...helpdesk,
   ...fileExchange,
+  ...search,
 };
