@@ -41,7 +41,7 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     await advice('Trésorerie du trimestre', '<p>Les <strong>rapports</strong> de réconciliation des éléments bancaires.</p>', northwind);
     await advice('Bank reconciliation', '<p>An older advice on bank matching.</p>', northwind, PUBLICATION.published, 30);
     await advice('Clôture', '<p>Reconciliation of the bank, newer.</p>', northwind, PUBLICATION.published, 2);
-    await advice('Brouillon quetzal', '<p>Pas encore publié: quetzal.</p>', northwind, PUBLICATION.draft);
+    await advice('Brouillon quetzal', '<p>Pas encore publié: quetzal et axolotl.</p>', northwind, PUBLICATION.draft);
     await advice('Contoso ocelot', '<p>Only Contoso sees the ocelot.</p>', contoso);
     await advice('<script>alert(1)</script> Zebra notes', '', northwind);
     const { rows } = await db.query<{ id: number }>(
@@ -158,5 +158,14 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     );
     const entityStaff = await search('contributor@northwind.test', { q: 'carl ', scope: 'admin' });
     assert.deepEqual(entityStaff.items, []);
+  });
+
+  test('should let the advices console’s search box find a draft by a word of its body', async () => {
+    const response = await call('contributor@northwind.test', 'GET', `/api/admin/advices?search=axolotl`);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(
+      response.json().items.map((item: { title: string }) => item.title),
+      ['Brouillon quetzal'],
+    );
   });
 });
