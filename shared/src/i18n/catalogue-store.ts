@@ -14,7 +14,7 @@ export type CatalogueLoader = (language: Language, namespace: Namespace) => Prom
 export const importCatalogue: CatalogueLoader = async (language, namespace) => {
   const module = (await import(
     /* webpackChunkName: "i18n-[request]" */
-    /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin)\.ts$/ */
+    /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin|search)\.ts$/ */
     `./${language}/${namespace}`
   )) as Record<string, ResourceKey | undefined>;
   const catalogue = module[namespace];

@@ -4,6 +4,7 @@ import { common as enCommon } from './en/common';
 import { contact as enContact } from './en/contact';
 import { content as enContent } from './en/content';
 import { dashboards as enDashboards } from './en/dashboards';
+import { search as enSearch } from './en/search';
 import { shell as enShell } from './en/shell';
 import { admin as frAdmin } from './fr/admin';
 import { collectmaster as frCollectmaster } from './fr/collectmaster';
@@ -11,6 +12,7 @@ import { common as frCommon } from './fr/common';
 import { contact as frContact } from './fr/contact';
 import { content as frContent } from './fr/content';
 import { dashboards as frDashboards } from './fr/dashboards';
+import { search as frSearch } from './fr/search';
 import { shell as frShell } from './fr/shell';
 
 /** Every namespace in English: the source of the keys. */
@@ -22,6 +24,7 @@ export const en = {
   contact: enContact,
   collectmaster: enCollectmaster,
   admin: enAdmin,
+  search: enSearch,
 };
 
 export const fr = {
@@ -32,6 +35,7 @@ export const fr = {
   contact: frContact,
   collectmaster: frCollectmaster,
   admin: frAdmin,
+  search: frSearch,
 };
 
 export type Namespace = keyof typeof en;
