@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -6,16 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `hub-e2e-${port}`);
 
-/** Flags Debian's Chromium needs on our closed-network machines (see README). */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Flags Debian's Chromium needs on our closed-network machines (see README), kept once for the journeys and the benchmarks. */
+export const chromiumArgs = (JSON.parse(readFileSync(new URL('./chromium-args.json', import.meta.url), 'utf8')) as { args: string[] }).args;
 
 export default defineConfig({
   testDir: './tests',

@@ -196,15 +196,17 @@ await timed('Import cycles (every package, type imports included)', () =>
 );
 await timed('Lint (ESLint on every package: the import walls, hooks, types)', () => must(pnpm(['run', 'lint']), 'ESLint'));
 await timed('Formatting (Prettier)', () => must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)'));
-await timed('Documentation (links that resolve, no outside citations)', () =>
-  must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)'),
-);
+await timed('Documentation (links that resolve, no outside citations)', async () => {
+  // The check's own tests first (on small repositories they make), then the check on this one.
+  await must(run('node', ['--test', 'scripts/check-doc-links.test.mjs']), 'The tests of the documentation check');
+  await must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)');
+});
 await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
 
 // ── 3. Three lanes side by side. Each keeps about one core busy: the API suite runs its files one
-// at a time, once on PGlite (the database inside the test process) and once on PostgreSQL; the unit
-// tests run one jest worker on two cores, then the build. Two cores share them; the journeys
-// follow on what was built.
+// at a time, once on PGlite (the database inside the test process) and once on PostgreSQL (files
+// marked `// @one-pass` in one of the two only); the unit tests, the build, then the end-to-end
+// journeys on what was built. Two cores share them.
 const apiLanes = ['pglite', 'postgres'].map((database) => ({ database, lane: lane(`api-${database}`) }));
 const browser = lane('browser');
 const apiSummaries = [];
@@ -216,7 +218,8 @@ await Promise.all([
         const out = join(resultsDir, `server-${database}.json`);
         const code = await run('node', ['scripts/run-tests.mjs', `--database=${database}`, `--summary=${out}`], {
           cwd: join(root, 'server'),
-          env: { ...process.env, DATABASE_URL: databaseUrl },
+          // Both passes of the run, so that the files that need only one (`// @one-pass`) run in one.
+          env: { ...process.env, DATABASE_URL: databaseUrl, HUB_TEST_PASSES: 'pglite,postgres' },
           ...api.options,
         });
         apiSummaries.push(existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { passed: 0, failed: 1 });
@@ -250,6 +253,23 @@ await Promise.all([
       built = await browser.step('Build the shell and the remotes', () =>
         pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build'], browser.options),
       );
+      // The journeys start as soon as the parts are built, beside the API passes: much of their time
+      // is the browser and the portal waiting on each other, which leaves room on the cores.
+      if (built !== 0) results.push({ suite: 'build', passed: 0, failed: 1 });
+      else
+        await browser.step('End-to-end journeys (Chromium)', async () => {
+          const out = join(resultsDir, 'e2e.json');
+          const code = await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
+            cwd: join(root, 'e2e'),
+            env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+            ...browser.options,
+          });
+          if (existsSync(out)) {
+            const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+            results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
+          } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
+          return code;
+        });
     } finally {
       browser.done();
     }
@@ -260,23 +280,6 @@ results.push({
   passed: apiSummaries.reduce((sum, s) => sum + s.passed, 0),
   failed: apiSummaries.reduce((sum, s) => sum + s.failed, 0),
 });
-
-// ── 4. End to end
-if (built !== 0) results.push({ suite: 'build', passed: 0, failed: 1 });
-else {
-  await timed('End-to-end journeys (Chromium)', async () => {
-    const out = join(resultsDir, 'e2e.json');
-    const code = await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
-      cwd: join(root, 'e2e'),
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    });
-    if (existsSync(out)) {
-      const { stats } = JSON.parse(readFileSync(out, 'utf8'));
-      results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
-    } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
-    return code;
-  });
-}
 
 // ── 5. Durations, then one closing line
 step('Durations (start: time after the command began; the lanes api-pglite, api-postgres and browser ran side by side)');

@@ -1,6 +1,6 @@
 // Starts the built portal on a free loopback port with fresh demo data, for the benchmarks.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,16 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Flags Debian's Chromium needs on our closed-network machines (the same as e2e/playwright.config.ts). */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Flags Debian's Chromium needs on our closed-network machines, kept once with the journeys'. */
+export const chromiumArgs = JSON.parse(readFileSync(join(root, 'e2e/chromium-args.json'), 'utf8')).args;
 
 /** Signs in on the embedded provider's default connection (password `demo`) and waits for the home page. */
 export async function signIn(page, email) {

@@ -89,10 +89,21 @@ async function measure(context: BrowserContext, path: string) {
   await page.locator(TITLE).first().waitFor({ state: 'attached' });
   // Then what the page loads below its title (the home widgets): its loading states end. Network idle
   // alone can come first on a loaded machine, while the main thread is still rendering.
-  await expect(page.locator('main [role="status"]'))
-    .toHaveCount(0, { timeout: 30_000 })
-    .catch(() => undefined);
-  await page.waitForLoadState('networkidle');
+  // (Loading states are marked aria-busy; the list frames' count announcer is a status that stays.)
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  // Then no code request in flight, and none new for a moment (data calls and a live stream may go
+  // on: they are not what is measured here).
+  let seen = -1;
+  await expect
+    .poll(
+      () => {
+        const settled = requests.size === seen && [...requests.values()].every((request) => request.end !== null);
+        seen = requests.size;
+        return settled;
+      },
+      { timeout: 30_000, intervals: [750] },
+    )
+    .toBe(true);
   const titleAt = await page.evaluate(() => (window as unknown as { __hubTitleAt?: number }).__hubTitleAt ?? null);
   // Every body read before the page closes (a body asked for after is lost).
   const javascript = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);

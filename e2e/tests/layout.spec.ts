@@ -65,10 +65,9 @@ async function titleFacts(page: Page) {
   const title = page.locator('main h1').first();
   await expect(title).toBeVisible();
   // A page that scrolls itself (a thread to its newest message) does so once its data is in: wait
-  // for the loading states in main to end (a live stream keeps the network busy, so not for idle).
-  await expect(page.locator('main [role="status"]'))
-    .toHaveCount(0, { timeout: 15_000 })
-    .catch(() => undefined);
+  // for the loading states in main to end (each is marked aria-busy; a live stream keeps the
+  // network busy, so not for idle).
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   return page.evaluate(() => {
     const h1 = document.querySelector('main h1')!.getBoundingClientRect();
     const bar = document.querySelector('header')!.parentElement!.getBoundingClientRect();
@@ -87,19 +86,34 @@ async function roleContext(browser: Browser, account: DemoAccount) {
   return { context, page };
 }
 
+/** The header's facts once they hold still (the entity selector fills in after its list arrives). */
+async function settledHeaderFacts(page: Page) {
+  let last = JSON.stringify(await headerFacts(page));
+  for (let tries = 0; tries < 20; tries += 1) {
+    await page.waitForTimeout(250);
+    const now = JSON.stringify(await headerFacts(page));
+    if (now === last) break;
+    last = now;
+  }
+  return JSON.parse(last) as Awaited<ReturnType<typeof headerFacts>>;
+}
+
 for (const { account, pages } of ROLES) {
   test(`header and titles at phone and tablet widths: ${account}`, async ({ browser }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(300_000);
     const { context, page } = await roleContext(browser, account);
     const problems: string[] = [];
     for (const language of LANGUAGES) {
       await setLanguage(page, language);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: 740 });
-        for (const [index, path] of pages.entries()) {
-          // Every page in English at each width, and in French at 375 px; the header in both everywhere.
+      for (const [index, path] of pages.entries()) {
+        // Each page opens once per language and is then narrowed and widened in place: every page
+        // at each width in English and at 375 px in French; the header (first page) at each width
+        // in both.
+        await page.setViewportSize({ width: WIDTHS[0], height: 740 });
+        await page.goto(path);
+        for (const width of WIDTHS) {
           if (index > 0 && language === 'fr' && width !== 375) continue;
-          await page.goto(path);
+          await page.setViewportSize({ width, height: 740 });
           const where = `${account} ${language} ${width}px ${path}`;
           const title = await titleFacts(page);
           if (title.top < title.barBottom - 1 || title.bottom > title.height)
@@ -107,9 +121,7 @@ for (const { account, pages } of ROLES) {
               `${where}: title at ${Math.round(title.top)}–${Math.round(title.bottom)} px (header ends at ${Math.round(title.barBottom)}, scrolled ${title.scrollY})`,
             );
           if (index > 0) continue;
-          // The entity selector fills in after its list arrives: wait for the header to settle.
-          await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-          const facts = await headerFacts(page);
+          const facts = await settledHeaderFacts(page);
           if (!facts) {
             problems.push(`${where}: no header`);
             continue;

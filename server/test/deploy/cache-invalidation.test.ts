@@ -1,3 +1,4 @@
+// @one-pass: its own processes on a cluster of its own.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,6 @@ import { migrate } from '../../src/db/migrate';
 import { openPostgres } from '../../src/db/postgres-db';
 import { startServerProcess, type ServerProcess } from '../faults/server-process';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
-import { DB_KIND } from '../test-support/helper';
 import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 
 // Each process keeps users, rights and the content lists in memory (plugins/app/cache/hub-cache.ts).
@@ -16,7 +16,7 @@ import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 // PostgreSQL LISTEN/NOTIFY. Every case warms B's cache first (the same call twice), then changes
 // the data through A's API and polls B.
 const bin = postgresBin();
-const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : !bin ? 'PostgreSQL is not installed' : false;
+const skip = !bin ? 'PostgreSQL is not installed' : false;
 const WITHIN_MS = 1000;
 
 interface Answer {

@@ -1,16 +1,16 @@
+// @one-pass: its own processes, cluster and nginx.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { MessageCreated } from '@hub/shared/api';
 import type { Db } from '../../src/db/db';
 import type { ServerProcess } from '../faults/server-process';
-import { DB_KIND } from '../test-support/helper';
 import { readSse } from '../test-support/sse-reader';
 import { deploymentMissing, served, sleep, startDeployment, type Deployment } from './deployment';
 
 const USER = 'user@northwind.test';
 const CONSULTANT = 'consultant@demo.test';
-// Processes and a cluster of their own: once per run (the PGlite pass), where PostgreSQL and nginx are installed.
-const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : deploymentMissing();
+// Processes and a cluster of their own: once per run (see // @one-pass), where PostgreSQL and nginx are installed.
+const skip = deploymentMissing();
 
 describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () => {
   let deployment: Deployment;

@@ -1,3 +1,4 @@
+// @one-pass: a cluster of its own.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,13 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { Queryable } from '../../src/db/db';
-import { DB_KIND } from '../test-support/helper';
 import { testConfig } from '../test-support/test-config';
 import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres';
 
 const bin = postgresBin();
-// A cluster of its own that the test fills, cuts and stops: once per run (the PGlite pass), and only where PostgreSQL is installed.
-const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : bin ? false : 'PostgreSQL is not installed';
+// A cluster of its own that the test fills, cuts and stops: once per run (see // @one-pass), and only where PostgreSQL is installed.
+const skip = bin ? false : 'PostgreSQL is not installed';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,3 +1,4 @@
+// @one-pass: a cluster of its own.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,6 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { MessageCreated } from '@hub/shared/api';
 import { buildApp } from '../../src/app';
-import { DB_KIND } from '../test-support/helper';
 import { caller } from '../test-support/caller';
 import { readSse } from '../test-support/sse-reader';
 import { testConfig } from '../test-support/test-config';
@@ -16,8 +16,8 @@ import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from './t
 const USER = 'user@northwind.test';
 const CONSULTANT = 'consultant@demo.test';
 const bin = postgresBin();
-// A cluster of its own that the test stops and starts: once per run (the PGlite pass), and only where PostgreSQL is installed.
-const skip = DB_KIND !== 'pglite' ? 'runs once, in the PGlite pass' : bin ? false : 'PostgreSQL is not installed';
+// A cluster of its own that the test stops and starts: once per run (see // @one-pass), and only where PostgreSQL is installed.
+const skip = bin ? false : 'PostgreSQL is not installed';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

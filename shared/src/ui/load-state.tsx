@@ -24,7 +24,7 @@ export function LoadState({ status, loadingText, failedText, emptyText, onRetry,
   const { t } = useTranslation('common');
   if (status === 'loading') {
     return (
-      <Stack direction="row" align="center" gap="3" role="status" minHeight={minHeight}>
+      <Stack direction="row" align="center" gap="3" role="status" aria-busy="true" minHeight={minHeight}>
         <Spinner size="sm" color="brand.solid" />
         <Text>{loadingText ?? t('loading')}</Text>
       </Stack>

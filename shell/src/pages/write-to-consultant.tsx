@@ -40,7 +40,7 @@ export function WriteToConsultant() {
   return (
     <Suspense
       fallback={
-        <Box mt="4" role="status" aria-label={t('common:loading')}>
+        <Box mt="4" role="status" aria-busy="true" aria-label={t('common:loading')}>
           <Spinner size="sm" color="brand.solid" />
         </Box>
       }

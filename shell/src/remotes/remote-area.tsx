@@ -130,7 +130,7 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
     <Box position="relative" minH={size.minH} h={size.h}>
       {status === 'loading' ? (
         <Box display="flex" justifyContent="center" py={size.py}>
-          <Spinner size={size.spinner} color="brand.solid" role="status" aria-label={t('loading')} />
+          <Spinner size={size.spinner} color="brand.solid" role="status" aria-busy="true" aria-label={t('loading')} />
         </Box>
       ) : null}
       {status === 'failed' ? <SectionUnavailable onRetry={() => setAttempt((count) => count + 1)} /> : null}

@@ -1,3 +1,4 @@
+// @one-pass: pure code.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SignJWT } from 'jose';

@@ -1,3 +1,4 @@
+// @one-pass: pure code.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HTML_CASES, normalizeHtml } from '@hub/shared/test-support/html-cases';

@@ -1,3 +1,4 @@
+// @one-pass: pure code.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';

@@ -1,3 +1,4 @@
+// @one-pass: files on disk.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// @one-pass: settings are read the same whatever the database.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

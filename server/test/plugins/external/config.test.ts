@@ -1,3 +1,4 @@
+// @one-pass: settings are read the same whatever the database.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

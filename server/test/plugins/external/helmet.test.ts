@@ -1,3 +1,4 @@
+// @one-pass: headers do not depend on the database.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

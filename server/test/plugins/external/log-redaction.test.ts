@@ -1,3 +1,4 @@
+// @one-pass: log lines do not depend on the database.
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @one-pass: metrics and log lines do not depend on the database.
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';

@@ -1,3 +1,4 @@
+// @one-pass: rate limits are kept in memory.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';

@@ -96,7 +96,7 @@ export function DiscussionsPage() {
       ) : null}
 
       {open.isLoading ? (
-        <Stack direction="row" align="center" gap="3" role="status">
+        <Stack direction="row" align="center" gap="3" role="status" aria-busy="true">
           <Spinner size="sm" />
           <Text>{t('loading')}</Text>
         </Stack>

@@ -91,7 +91,7 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
   // Reading older messages keeps the page shown (its data stays while the longer one loads).
   if (isLoading && !data) {
     return (
-      <Stack direction="row" align="center" gap="3" role="status">
+      <Stack direction="row" align="center" gap="3" role="status" aria-busy="true">
         <Spinner size="sm" />
         <Text>{t('thread.loading')}</Text>
       </Stack>

@@ -1,3 +1,4 @@
+// @one-pass: pure code.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ACCESS_TOKEN_TTL_SECONDS, AUDIENCES, createAccessTokens } from '../../../../src/plugins/app/auth/access-tokens';

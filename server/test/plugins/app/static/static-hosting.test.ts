@@ -1,3 +1,4 @@
+// @one-pass: static files do not depend on the database.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';

@@ -1,3 +1,4 @@
+// @one-pass: the stand-in serves pages, whatever the database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../../../src/plugins/external/config';

@@ -1,3 +1,4 @@
+// @one-pass: the identity provider keeps its state apart from the database rules tested elsewhere.
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';

@@ -1,3 +1,4 @@
+// @one-pass: client errors go to the log.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Writable } from 'node:stream';

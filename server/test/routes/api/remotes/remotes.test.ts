@@ -1,3 +1,4 @@
+// @one-pass: the remotes list comes from settings.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DB_KIND, testConfig } from '../../../test-support/helper';
