@@ -42,7 +42,7 @@ import usersRepository from './plugins/app/users/users-repository';
 import configPlugin, { type AppConfig } from './plugins/external/config';
 import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
-import { logSerializers, redactUrl } from './plugins/external/log-redaction';
+import { logSerializers, redactUrl } from './lib/http/log-redaction';
 import metrics from './plugins/external/metrics';
 import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';

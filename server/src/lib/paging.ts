@@ -49,3 +49,55 @@ export async function cappedCount(db: Queryable, fromWhere: string, params: unkn
   const count = rows[0]!.count;
   return count > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: count, capped: false };
 }
+
+/**
+ * A list's sort order read by keyset: `compare` is the SQL the rows are ordered by (a column or an
+ * expression that an index holds, ties broken by `id`), `value` the same as text for the cursor,
+ * `cast` its type when compared. Both parts go the same `direction`.
+ */
+export interface SortKey {
+  /** The order's name, written into its cursors: a cursor of another order is refused. */
+  name: string;
+  compare: string;
+  value: string;
+  cast: 'timestamptz' | 'text' | 'int';
+  id: string;
+  direction: 'ASC' | 'DESC';
+}
+
+/** A position in a list read in the order `sort` (`SortKey.name`): the last item's sort value and id, and its page. */
+export interface SortKeyset {
+  sort: string;
+  value: string | number;
+  id: number;
+  page: number;
+}
+
+export const sortKeyOrder = (key: SortKey) => `${key.compare} ${key.direction}, ${key.id} ${key.direction}`;
+
+export function encodeSortCursor(key: SortKeyset): string {
+  return Buffer.from(JSON.stringify([key.sort, key.value, key.id, key.page])).toString('base64url');
+}
+
+/** The cursor's position when this server wrote it for the order `sort`, else null (the route answers 400). */
+export function decodeSortCursor(cursor: string, sort: SortKey): SortKeyset | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 4) return null;
+    const [name, at, id, page] = value as unknown[];
+    if (name !== sort.name || !Number.isSafeInteger(id) || (id as number) < 1 || !Number.isSafeInteger(page) || (page as number) < 1)
+      return null;
+    if (sort.cast === 'int' ? !Number.isSafeInteger(at) : typeof at !== 'string' || at.length > 1000) return null;
+    if (sort.cast === 'timestamptz' && !(AT.test(at as string) && !Number.isNaN(Date.parse(at as string)))) return null;
+    return { sort: name, value: at as string | number, id: id as number, page: page as number };
+  } catch {
+    return null;
+  }
+}
+
+/** The condition "after `at` in the order `key`", its two values appended to `params`. */
+export function afterKeyset(key: SortKey, at: SortKeyset, params: unknown[]): string {
+  params.push(at.value, at.id);
+  const comparison = key.direction === 'DESC' ? '<' : '>';
+  return `(${key.compare}, ${key.id}) ${comparison} ($${params.length - 1}::${key.cast}, $${params.length})`;
+}

@@ -1,6 +1,15 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS } from './field-limits';
-import { AudienceTypeSchema, CategorySchema, EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
+import {
+  AudienceTypeSchema,
+  CategorySchema,
+  CursorListOf,
+  EntitySummarySchema,
+  ImageSchema,
+  ListOf,
+  Nullable,
+  PageQuerySchema,
+} from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
 export const AdviceSchema = Type.Object({
@@ -31,6 +40,9 @@ export type AdviceListQuery = Static<typeof AdviceListQuerySchema>;
 
 export const AdviceListSchema = ListOf(AdviceSchema);
 export type AdviceList = Static<typeof AdviceListSchema>;
+/** GET /api/admin/advices: a list page with `next_cursor` and `total_capped`. */
+export const AdminAdviceListSchema = CursorListOf(AdviceSchema);
+export type AdminAdviceList = Static<typeof AdminAdviceListSchema>;
 
 /**
  * POST /api/admin/advices. Unset fields take their defaults: draft, audience 'user', not pinned.

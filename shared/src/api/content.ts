@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
-import { ListOf, PAGE_MAX, PageQuerySchema } from './common';
+import { CursorSchema, ListOf, PAGE_MAX, PageQuerySchema } from './common';
 
 /**
  * What the publishable contents (advices, news items, dashboards) share in the admin API:
@@ -22,6 +22,11 @@ export const AdminContentListQuerySchema = Type.Intersect([
     pinned: Type.Optional(Type.Boolean()),
     /** One category (advices, news items; ignored by dashboards). */
     category_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    /**
+     * The previous page's `next_cursor` (same filters and order): the next page by keyset, at any
+     * depth. `page` still reads the first pages, up to COUNT_CAP items.
+     */
+    cursor: Type.Optional(CursorSchema),
   }),
 ]);
 export type AdminContentListQuery = Static<typeof AdminContentListQuerySchema>;

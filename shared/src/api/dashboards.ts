@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS } from './field-limits';
 import { AdviceListQuerySchema } from './advices';
-import { AudienceTypeSchema, EntitySummarySchema, ListOf, Nullable } from './common';
+import { AudienceTypeSchema, CursorListOf, EntitySummarySchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
 /**
@@ -55,6 +55,9 @@ export type DashboardListQuery = Static<typeof DashboardListQuerySchema>;
 
 export const DashboardListSchema = ListOf(DashboardSchema);
 export type DashboardList = Static<typeof DashboardListSchema>;
+/** GET /api/admin/dashboards: a list page with `next_cursor` and `total_capped`. */
+export const AdminDashboardListSchema = CursorListOf(DashboardSchema);
+export type AdminDashboardList = Static<typeof AdminDashboardListSchema>;
 
 /**
  * POST /api/admin/dashboards. New dashboards are drafts for all the entity's users (multi_users).

@@ -51,6 +51,11 @@ export type ImageUploadFields = Static<typeof ImageUploadFieldsSchema>;
 /** The name of the file part of the uploads (in `field-rules.ts`, which the browser loads without typebox). */
 export { IMAGE_FILE_FIELD } from './field-rules';
 
+/** The server's refusals of an uploaded image, on the `file` field (IMAGE_FILE_FIELD). */
+export const IMAGE_MESSAGES = {
+  tooLarge: 'Image size should be less than 50 MB !',
+} as const;
+
 /**
  * GET /api/admin/images/{id}/usage: how many items show the image. Deleting the image keeps them
  * all: each loses the picture (its banner, thumbnail, logo or profile picture becomes empty).

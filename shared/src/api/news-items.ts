@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS } from './field-limits';
 import { AdviceListQuerySchema } from './advices';
-import { CategorySchema, ImageSchema, ListOf, Nullable } from './common';
+import { CategorySchema, CursorListOf, ImageSchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 
 /** A news item of docs/product.md §3: for everyone, not per entity. */
@@ -29,6 +29,9 @@ export type NewsItemListQuery = Static<typeof NewsItemListQuerySchema>;
 
 export const NewsItemListSchema = ListOf(NewsItemSchema);
 export type NewsItemList = Static<typeof NewsItemListSchema>;
+/** GET /api/admin/news-items: a list page with `next_cursor` and `total_capped`. */
+export const AdminNewsItemListSchema = CursorListOf(NewsItemSchema);
+export type AdminNewsItemList = Static<typeof AdminNewsItemListSchema>;
 
 /** POST /api/admin/news-items. New items are drafts, not pinned. Description rules as for advices. */
 export const NewsItemCreateBodySchema = Type.Object({

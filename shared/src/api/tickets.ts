@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS } from './field-limits';
 import { UserSummarySchema } from './admin-users';
-import { EntitySummarySchema, ListOf, Nullable, PageQuerySchema } from './common';
+import { CursorSchema, EntitySummarySchema, ListOf, Nullable, PAGE_SIZE_MAX, PageQuerySchema } from './common';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'closed'] as const;
 export const TicketStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('in_progress'), Type.Literal('closed')]);
@@ -36,10 +36,23 @@ export type TicketMessage = Static<typeof TicketMessageSchema>;
 
 /**
  * GET /api/tickets/{id} (a ticket the caller may list, else 404) and GET /api/admin/tickets/{id}
- * (administrators): the ticket and its conversation, oldest reply first.
+ * (administrators): the ticket and the latest `n` replies of its conversation, oldest first;
+ * `older_cursor` (null when there are none) reads the replies just older, as `before`.
  */
-export const TicketDetailsSchema = Type.Object({ ...TicketSchema.properties, messages: Type.Array(TicketMessageSchema) });
+export const TicketDetailsSchema = Type.Object({
+  ...TicketSchema.properties,
+  messages: Type.Array(TicketMessageSchema),
+  older_cursor: Nullable(Type.String()),
+});
 export type TicketDetails = Static<typeof TicketDetailsSchema>;
+
+/** The replies a ticket's details hold: the latest `n` (50 by default), or the `n` just before `before`. */
+export const TICKET_MESSAGES_SHOWN = 50;
+export const TicketDetailsQuerySchema = Type.Object({
+  n: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: TICKET_MESSAGES_SHOWN })),
+  before: Type.Optional(CursorSchema),
+});
+export type TicketDetailsQuery = Static<typeof TicketDetailsQuerySchema>;
 
 /**
  * POST /api/tickets/{id}/messages (the customer's side: a ticket the caller may list, else 404;

@@ -15,4 +15,6 @@ export * from './recipients-selector';
 export * from './lazy-rich-text-editor';
 export * from './schedule-publication';
 export * from './transfer-row';
+export * from './data-as-of';
+export * from './use-older-items';
 export * from './use-delete-confirm';

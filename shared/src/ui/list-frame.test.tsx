@@ -1,7 +1,7 @@
 import { makeRemoteProps, RemoteRoot } from '../remote';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ListFilter, ListFrame, type ListPage } from './list-frame';
+import { fetchAllPages, ListFilter, ListFrame, type ListPage } from './list-frame';
 import { useListParams } from './use-list-params';
 
 interface Row {
@@ -94,6 +94,36 @@ describe('ListFrame', () => {
     expect(query.get('page')).toBeNull();
   });
 
+  it('should page a keyset list by its cursors, past the capped count, and come back', async () => {
+    const rows = [
+      { id: 1, title: 'A' },
+      { id: 2, title: 'B' },
+    ];
+    const keyset = (next_cursor: string | null): ListPage<Row> => ({ ...page(rows, 1000), total_capped: true, next_cursor });
+    const { rerender } = renderFrame({ data: keyset('c2') });
+    const inRoot = (data: ListPage<Row>) => (
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <Harness data={data} />
+      </RemoteRoot>
+    );
+    expect(screen.getByText('1,000+ items')).toBeVisible();
+    expect(screen.getByText('Page 1')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    let query = new URLSearchParams(window.location.search);
+    expect([query.get('page'), query.get('cursor')]).toEqual(['2', 'c2']);
+    rerender(inRoot(keyset('c3')));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    query = new URLSearchParams(window.location.search);
+    expect([query.get('page'), query.get('cursor')]).toEqual(['3', 'c3']);
+    rerender(inRoot(keyset(null)));
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    query = new URLSearchParams(window.location.search);
+    expect([query.get('page'), query.get('cursor')]).toEqual(['2', 'c2']);
+    await userEvent.click(screen.getByRole('button', { name: /Title/ }));
+    expect(window.location.search).toBe('?sort=title&order=asc');
+  });
+
   it('should put the search in the URL after a pause in typing', async () => {
     renderFrame({ data: page([]) });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'budget');
@@ -121,5 +151,28 @@ describe('ListFrame', () => {
     renderFrame({ error: true });
     expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});
+
+describe('fetchAllPages', () => {
+  it('should follow the cursors of a keyset list past its capped count', async () => {
+    const asked: [number, string | undefined][] = [];
+    const rows = await fetchAllPages<Row>((pageNumber, cursor) => {
+      asked.push([pageNumber, cursor]);
+      const next = pageNumber < 3 ? `after-${pageNumber}` : null;
+      return Promise.resolve({
+        items: [{ id: pageNumber, title: String(pageNumber) }],
+        total: 1,
+        page_size: 1,
+        next_cursor: next,
+        total_capped: true,
+      });
+    });
+    expect(rows.map((row) => row.id)).toEqual([1, 2, 3]);
+    expect(asked).toEqual([
+      [1, undefined],
+      [2, 'after-1'],
+      [3, 'after-2'],
+    ]);
   });
 });

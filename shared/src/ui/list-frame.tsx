@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv, toCsv, type CsvValue } from './csv';
 import { LoadState } from './load-state';
@@ -15,11 +15,17 @@ export interface ListColumn<T> {
   render: (row: T) => ReactNode;
 }
 
-/** A page of a server-side list, as every list call answers (`ListOf` in `@hub/shared/api`). */
+/**
+ * A page of a server-side list, as every list call answers (`ListOf` in `@hub/shared/api`); a list
+ * paged by keyset (`CursorListOf`) also says where the next page starts and whether the count
+ * stopped at COUNT_CAP.
+ */
 export interface ListPage<T> {
   items: T[];
   total: number;
   page_size: number;
+  next_cursor?: string | null;
+  total_capped?: boolean;
 }
 
 export interface ListFrameProps<T> {
@@ -64,17 +70,24 @@ export interface ListFrameProps<T> {
   csvExport?: {
     fileName: string;
     columns: { header: string; value: (row: T) => CsvValue }[];
-    fetchPage: (page: number) => Promise<ListPage<T>>;
+    fetchPage: (page: number, cursor?: string) => Promise<ListPage<T>>;
   };
 }
 
-/** Every page of a list, one after the other, until the total is reached (or a page comes back empty). */
-export async function fetchAllPages<T>(fetchPage: (page: number) => Promise<ListPage<T>>): Promise<T[]> {
+/**
+ * Every page of a list, one after the other: by cursor while the answers give one (a list paged by
+ * keyset, past COUNT_CAP too), else by number until the total is reached (or a page comes back empty).
+ */
+export async function fetchAllPages<T>(fetchPage: (page: number, cursor?: string) => Promise<ListPage<T>>): Promise<T[]> {
   const rows: T[] = [];
+  let cursor: string | undefined;
   for (let page = 1; ; page += 1) {
-    const answer = await fetchPage(page);
+    const answer = await fetchPage(page, cursor);
     rows.push(...answer.items);
-    if (answer.items.length === 0 || rows.length >= answer.total || page * answer.page_size >= answer.total) return rows;
+    if (answer.next_cursor !== undefined) {
+      if (answer.next_cursor === null || answer.items.length === 0) return rows;
+      cursor = answer.next_cursor;
+    } else if (answer.items.length === 0 || rows.length >= answer.total || page * answer.page_size >= answer.total) return rows;
   }
 }
 
@@ -84,10 +97,29 @@ export async function fetchAllPages<T>(fetchPage: (page: number) => Promise<List
  */
 export function ListFrame<T>(props: ListFrameProps<T>) {
   const { title, list, data, loading, error, onRetry, columns, rowKey, rowActions, filters, emptyText, onCreate, createLabel } = props;
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const { params } = list;
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
+  // A list paged by keyset: where each page read so far started, so that "Previous" goes back
+  // without the server reading backwards (a page not seen, after a reload, starts again at 1).
+  const keyset = data?.next_cursor !== undefined;
+  const capped = data?.total_capped === true;
+  const order = JSON.stringify([params.sort, params.order, params.search, params.filters]);
+  const starts = useRef({ order, pages: new Map<number, string | null>() });
+  if (starts.current.order !== order) starts.current = { order, pages: new Map() };
+  starts.current.pages.set(params.page, params.cursor);
+  const hasNext = keyset ? Boolean(data?.next_cursor) : params.page < pages;
+  const goNext = () => (keyset ? list.setPage(params.page + 1, data?.next_cursor) : list.setPage(params.page + 1));
+  const goPrevious = () => {
+    const target = params.page - 1;
+    if (!keyset) return list.setPage(target);
+    const start = starts.current.pages.get(target);
+    // Without its cursor, a page within the count is read by number; any other, from the start.
+    if (start !== undefined) list.setPage(target, start);
+    else list.setPage(target * (data?.page_size ?? 1) <= (data?.total ?? 0) ? target : 1);
+  };
+  const pageText = capped ? t('list.page', { page: params.page }) : t('list.pageOf', { page: params.page, pages });
   const headingId = useId();
   const { selection, csvExport } = props;
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string | number>>(new Set());
@@ -130,7 +162,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
         </Heading>
         {data && (
           <Text color="fg.muted" aria-live="polite">
-            {t('list.count', { count: data.total })}
+            {capped ? t('list.countCapped', { total: data.total.toLocaleString(i18n.language) }) : t('list.count', { count: data.total })}
           </Text>
         )}
         <Flex ms="auto" gap="2" wrap="wrap" align="start">
@@ -270,13 +302,13 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
           )}
         </Box>
       )}
-      {data && data.total > data.page_size && (
-        <Flex as="nav" aria-label={t('list.pageOf', { page: params.page, pages })} gap="3" align="center" justify="end" mt="4">
-          <Button size="sm" variant="outline" disabled={params.page <= 1} onClick={() => list.setPage(params.page - 1)}>
+      {data && (data.total > data.page_size || params.page > 1) && (
+        <Flex as="nav" aria-label={pageText} gap="3" align="center" justify="end" mt="4">
+          <Button size="sm" variant="outline" disabled={params.page <= 1} onClick={goPrevious}>
             {t('list.previous')}
           </Button>
-          <Text>{t('list.pageOf', { page: params.page, pages })}</Text>
-          <Button size="sm" variant="outline" disabled={params.page >= pages} onClick={() => list.setPage(params.page + 1)}>
+          <Text>{pageText}</Text>
+          <Button size="sm" variant="outline" disabled={!hasNext} onClick={goNext}>
             {t('list.next')}
           </Button>
         </Flex>

@@ -6,6 +6,8 @@ export type SortOrder = 'asc' | 'desc';
 /** A list's state as the URL holds it: `?page=2&sort=title&order=asc&search=q&status=16`. */
 export interface ListParams {
   page: number;
+  /** Where `page` starts in a list paged by keyset (the previous page's `next_cursor`), else null. */
+  cursor: string | null;
   /** The sorted column's key, or null for the server's default order. */
   sort: string | null;
   order: SortOrder;
@@ -16,7 +18,8 @@ export interface ListParams {
 
 export interface ListParamsControl {
   params: ListParams;
-  setPage: (page: number) => void;
+  /** Page `page`; from `cursor` when the list pages by keyset (a cursor is dropped with any other change). */
+  setPage: (page: number, cursor?: string | null) => void;
   /** Sorts by `key`: ascending first, then the other way on the same key. */
   toggleSort: (key: string) => void;
   /** A new search starts again at page 1. */
@@ -44,6 +47,7 @@ export function useListParams(filterNames: readonly string[] = []): ListParamsCo
     }
     return {
       page: Number.isInteger(page) && page > 0 ? page : 1,
+      cursor: searchParams.get('cursor') || null,
       sort: searchParams.get('sort') || null,
       order: searchParams.get('order') === 'desc' ? 'desc' : 'asc',
       search: searchParams.get('search') ?? '',
@@ -68,7 +72,14 @@ export function useListParams(filterNames: readonly string[] = []): ListParamsCo
 
   return {
     params,
-    setPage: useCallback((page: number) => change((next) => setValue(next, 'page', page > 1 ? String(page) : '')), [change]),
+    setPage: useCallback(
+      (page: number, cursor?: string | null) =>
+        change((next) => {
+          setValue(next, 'page', page > 1 ? String(page) : '');
+          setValue(next, 'cursor', page > 1 && cursor ? cursor : '');
+        }),
+      [change],
+    ),
     toggleSort: useCallback(
       (key: string) =>
         change((next) => {
@@ -76,6 +87,7 @@ export function useListParams(filterNames: readonly string[] = []): ListParamsCo
           next.set('sort', key);
           next.set('order', desc ? 'desc' : 'asc');
           next.delete('page');
+          next.delete('cursor');
         }),
       [change],
     ),
@@ -84,6 +96,7 @@ export function useListParams(filterNames: readonly string[] = []): ListParamsCo
         change((next) => {
           setValue(next, 'search', search.trim());
           next.delete('page');
+          next.delete('cursor');
         }, true),
       [change],
     ),
@@ -92,13 +105,14 @@ export function useListParams(filterNames: readonly string[] = []): ListParamsCo
         change((next) => {
           setValue(next, name, value);
           next.delete('page');
+          next.delete('cursor');
         }),
       [change],
     ),
     clear: useCallback(
       () =>
         change((next) => {
-          for (const name of ['search', 'page', ...(namesKey ? namesKey.split(',') : [])]) next.delete(name);
+          for (const name of ['search', 'page', 'cursor', ...(namesKey ? namesKey.split(',') : [])]) next.delete(name);
         }),
       [change, namesKey],
     ),

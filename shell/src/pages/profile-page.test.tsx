@@ -1,6 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import type { User } from '@hub/shared/api';
-import { fr } from '@hub/shared/i18n';
+import { IMAGE_FILE_FIELD, IMAGE_MESSAGES, type User } from '@hub/shared/api';
+import { en, fr } from '@hub/shared/i18n';
 import { makeUser } from '@hub/shared/remote';
 import { startApiServer, type Route } from '@hub/shared/test-support';
 import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
@@ -130,5 +130,24 @@ describe('ProfilePage', () => {
     expect(uploaded()).toMatch(/name="file"; filename="me.png"/);
     expect(uploaded().indexOf('name="category"')).toBeLessThan(uploaded().indexOf('name="file"'));
     expect(requests()).toContain('PUT /api/user/set-my-profile-image/3');
+  });
+
+  it("should say the image is too large from the server's field error, and that it failed otherwise", async () => {
+    const refusal = (message: string) => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message, errors: [{ field: IMAGE_FILE_FIELD, message }] },
+    });
+    let answer = refusal(IMAGE_MESSAGES.tooLarge);
+    api.routes = [(_req, { method, url }) => (method === 'POST' && url === '/api/images' ? answer : undefined), profileApi];
+    const { toasts } = renderProfile(makeUser());
+    await screen.findByRole('button', { name: 'Use Blue' });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
+    const input = screen.getByLabelText('Upload a new image', { selector: 'input' });
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(toasts).toContain(en.common.validation.imageTooLarge));
+    answer = refusal('Only jpeg, png, gif and webp images are accepted');
+    await userEvent.upload(input, file);
+    await waitFor(() => expect(toasts).toContain(en.shell.profile.image.uploadFailed));
+    expect(toasts.filter((toast) => toast === en.common.validation.imageTooLarge)).toHaveLength(1);
   });
 });

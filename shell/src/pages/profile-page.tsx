@@ -1,5 +1,5 @@
 import { Avatar, Box, Button, DataList, Heading, HStack, Image, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { initials, type Image as HubImage, type ImageList } from '@hub/shared/api';
+import { fieldErrorsOf, IMAGE_FILE_FIELD, IMAGE_MESSAGES, initials, type Image as HubImage, type ImageList } from '@hub/shared/api';
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contextHeaders } from '../session/api-clients';
@@ -82,7 +82,9 @@ export function ProfilePage() {
       console.error('The profile image could not be uploaded', error);
       setProgress(null);
       const message =
-        error instanceof Error && /50 MB/.test(error.message) ? t('common:validation.imageTooLarge') : t('profile.image.uploadFailed');
+        fieldErrorsOf(error)[IMAGE_FILE_FIELD] === IMAGE_MESSAGES.tooLarge
+          ? t('common:validation.imageTooLarge')
+          : t('profile.image.uploadFailed');
       snackbar.notify({ kind: 'error', message });
     }
   }

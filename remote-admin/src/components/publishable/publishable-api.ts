@@ -5,8 +5,9 @@ import type {
   AudienceUserList,
   AudienceUserQuery,
   Category,
+  CursorList,
+  DashboardData,
   Image,
-  List,
 } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR, { useSWRConfig } from 'swr';
@@ -21,7 +22,8 @@ export type PublishableResource = 'advices' | 'dashboards' | 'news-items';
  */
 export function publishableApi<Item extends { id: number }, Body extends object>(resource: PublishableResource) {
   const base = `/${resource}`;
-  const getList = (api: ApiClient, query: AdminContentListQuery) => api.get<List<Item>>(base, query as Record<string, string | number>);
+  const getList = (api: ApiClient, query: AdminContentListQuery) =>
+    api.get<CursorList<Item>>(base, query as Record<string, string | number>);
   const listKey = (query: AdminContentListQuery, entityId: number | null) => ['admin', resource, 'list', entityId, query] as const;
   const getItem = (api: ApiClient, id: number) => api.get<Item>(`${base}/${id}`, undefined, { silent: true });
   const itemKey = (id: number | null) => (id === null ? null : (['admin', resource, 'item', id] as const));
@@ -115,10 +117,15 @@ export interface PublishableItem {
   tag?: string | null;
   url?: string;
   audience_type?: AudienceType;
+  /** A dashboard's report: how fresh its data is. */
+  data?: DashboardData;
 }
 
 /** The form's fields of one kind (docs/product.md §3, issue 13 "Forms"). */
 export type PublishableField = 'subtitle' | 'category' | 'images' | 'pinned' | 'tag' | 'url' | 'audience';
+
+/** A list's column beyond title, status and date: 'dataAsOf' shows how fresh a dashboard's report is. */
+export type PublishableColumn = 'category' | 'pinned' | 'dataAsOf';
 
 /**
  * One console's configuration: its API, its paths, its words (a key of the admin namespace holding
@@ -129,6 +136,8 @@ export interface PublishableKind<Item extends PublishableItem = PublishableItem,
   listPath: string;
   words: 'advices' | 'dashboards' | 'newsItems';
   fields: readonly PublishableField[];
+  /** The list's columns beyond title, status and date (category and pinned follow `fields`). */
+  columns?: readonly PublishableColumn[];
   /** Entity pages (/entity/admin): the list is the working entity's. */
   entityScoped: boolean;
   /** The customers' page of an item, opened as a preview of a draft (`?preview=true`). */

@@ -2,6 +2,7 @@ import { Button, Flex, Link, Text } from '@chakra-ui/react';
 import { PUBLICATION, type AdminContentListQuery, type CategoryList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
+  DataAsOf,
   LazyDeleteConfirmDialog,
   ListFilter,
   ListFrame,
@@ -32,6 +33,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
   const entityId = useWorkingEntityId();
   const query: AdminContentListQuery = {
     page: params.page,
+    ...(params.cursor ? { cursor: params.cursor } : {}),
     page_size: PAGE_SIZE,
     ...(params.search ? { search: params.search } : {}),
     ...(params.sort === 'title' || params.sort === 'status' || params.sort === 'updated_at'
@@ -122,6 +124,9 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
     ...(has('pinned')
       ? [{ key: 'pinned', header: t('fields.pinned'), render: (item: Item) => <Text>{item.pinned ? t('list.yes') : t('list.no')}</Text> }]
       : []),
+    ...(kind.columns?.includes('dataAsOf')
+      ? [{ key: 'data', header: t('fields.dataAsOf'), render: (item: Item) => (item.data ? <DataAsOf data={item.data} size="xs" /> : '—') }]
+      : []),
     { key: 'updated_at', header: t('fields.updated'), sortable: true, render: (item) => dateFormat.format(new Date(item.updated_at)) },
   ];
 
@@ -168,7 +173,10 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
         }}
         csvExport={{
           fileName: `${kind.api.resource}.csv`,
-          fetchPage: (page) => kind.api.getList(adminApi, { ...query, page, page_size: 100 }),
+          fetchPage: (page, cursor) => {
+            const { cursor: _shown, ...filters } = query;
+            return kind.api.getList(adminApi, { ...filters, page, page_size: 100, ...(cursor ? { cursor } : {}) });
+          },
           columns: [
             { header: 'id', value: (item) => item.id },
             { header: t('fields.title'), value: (item) => item.title },

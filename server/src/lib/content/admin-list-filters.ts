@@ -1,4 +1,5 @@
 import { PUBLICATION, type PublicationStatus } from '@hub/shared/api';
+import { keysetAt, type SortKey } from '../paging';
 import type { ContentTable } from './rows';
 import { searchWords, stillTyping, tsqueryText } from '../search/search-query';
 import { likePattern } from './sql';
@@ -39,11 +40,33 @@ export function adminListFilters(
   return conditions;
 }
 
-const SORTABLE = { title: 'lower(%.title)', status: '%.status', updated_at: '%.updated_at' } as const;
+/** The sortable columns: how they compare, how a cursor writes them, their type. */
+const SORTABLE = {
+  created_at: {
+    compare: (alias: string) => `${alias}.created_at`,
+    value: (alias: string) => keysetAt(`${alias}.created_at`),
+    cast: 'timestamptz',
+  },
+  title: { compare: (alias: string) => `lower(${alias}.title)`, value: (alias: string) => `lower(${alias}.title)`, cast: 'text' },
+  status: { compare: (alias: string) => `${alias}.status`, value: (alias: string) => `${alias}.status`, cast: 'int' },
+  updated_at: {
+    compare: (alias: string) => `${alias}.updated_at`,
+    value: (alias: string) => keysetAt(`${alias}.updated_at`),
+    cast: 'timestamptz',
+  },
+} as const;
 
-/** The admin lists' ORDER BY: the asked column (ties by id), else newest first. */
-export function adminListOrder({ alias }: ContentTable, query: { sort?: keyof typeof SORTABLE; order?: 'asc' | 'desc' }): string {
-  if (!query.sort) return `${alias}.created_at DESC, ${alias}.id DESC`;
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  return `${SORTABLE[query.sort].replace('%', alias)} ${direction}, ${alias}.id ${direction}`;
+/**
+ * The admin lists' order as a keyset: the asked column (ties by id, the same direction), else
+ * newest first. Every order has its index (migrations 0051, 0052), so a page read after a cursor
+ * costs what the first page does, at any depth.
+ */
+export function adminListOrder(
+  { alias }: ContentTable,
+  query: { sort?: 'title' | 'status' | 'updated_at'; order?: 'asc' | 'desc' },
+): SortKey {
+  const column = query.sort ?? 'created_at';
+  const direction = !query.sort || query.order === 'desc' ? 'DESC' : 'ASC';
+  const { compare, value, cast } = SORTABLE[column];
+  return { name: `${column}.${direction}`, compare: compare(alias), value: value(alias), cast, id: `${alias}.id`, direction };
 }

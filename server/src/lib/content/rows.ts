@@ -19,6 +19,12 @@ export interface Page<Item> {
   page_size: number;
 }
 
+/** A page that also says whether the count stopped at COUNT_CAP, and where the next page starts (keyset). */
+export interface CursorPage<Item> extends Page<Item> {
+  total_capped: boolean;
+  next_cursor: string | null;
+}
+
 /** The columns every publishable content reads. */
 export interface ContentRow {
   id: number;

@@ -3,14 +3,14 @@ import { pipeline } from 'node:stream';
 import { httpErrors } from '@fastify/sensible';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { FIELD_LIMITS, IMAGE_FILE_FIELD, LIMITS, type ImageCategory } from '@hub/shared/api';
+import { FIELD_LIMITS, IMAGE_FILE_FIELD, IMAGE_MESSAGES, LIMITS, type ImageCategory } from '@hub/shared/api';
 import { cleanFileName } from '../file-exchange/file-names';
 import type { FileStore } from './file-store';
 import { FILE_REQUIRED, ImageTypeCheck, type ImageMime } from './image-type';
 import { fieldError, naming } from '../http/field-errors';
 
 export { FILE_REQUIRED };
-export const TOO_LARGE = 'Image size should be less than 50 MB !';
+export const TOO_LARGE = IMAGE_MESSAGES.tooLarge;
 const CATEGORIES: readonly ImageCategory[] = ['banner', 'thumbnail', 'profile', 'logo', 'description'];
 
 /**

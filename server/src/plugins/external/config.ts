@@ -4,7 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
-import { readOrCreateSecret } from './dev-secrets';
+import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
 
 /** The server package folder (…/server), whatever the working directory of the process. */
 export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

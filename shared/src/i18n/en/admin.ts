@@ -47,6 +47,7 @@ export const admin = {
     loadFailed: 'The entities could not be loaded.',
   },
   fields: {
+    dataAsOf: 'Data',
     title: 'Title',
     subtitle: 'Subtitle',
     description: 'Description',

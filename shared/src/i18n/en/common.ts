@@ -67,7 +67,16 @@ export const common = {
     draft: 'Draft',
     published: 'Published',
   },
+  // How fresh a report's data is (DataAsOf, @hub/shared/ui): the dashboards and the consoles' list.
+  dataAsOf: {
+    asOf: 'Data as of {{date}}',
+    unknown: 'Data refresh date unknown',
+    failed: 'The last data refresh failed ({{date}}): figures may be out of date.',
+    stale: 'These figures have not been refreshed for a while.',
+  },
   loadFailed: 'This could not be loaded.',
+  // A conversation that shows its latest replies first (a helpdesk ticket).
+  olderReplies: { load: 'Show older replies', failed: 'The older replies could not be loaded.' },
   list: {
     count_one: '{{count}} item',
     count_other: '{{count}} items',
@@ -79,6 +88,9 @@ export const common = {
     previous: 'Previous page',
     next: 'Next page',
     pageOf: 'Page {{page}} of {{pages}}',
+    // Past COUNT_CAP items the count reads "1,000+" and the pages are not counted.
+    countCapped: '{{total}}+ items',
+    page: 'Page {{page}}',
     sortBy: 'Sort by {{column}}',
     actions: 'Actions',
     exportCsv: 'Export CSV',

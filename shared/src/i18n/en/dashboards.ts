@@ -4,12 +4,6 @@ export const dashboards = {
   empty: 'No dashboard for you yet.',
   loading: 'Loading the dashboards…',
   loadFailed: 'The dashboards could not be loaded.',
-  data: {
-    asOf: 'Data as of {{date}}',
-    unknown: 'Data refresh date unknown',
-    failed: 'The last data refresh failed ({{date}}): figures may be out of date.',
-    stale: 'These figures have not been refreshed for a while.',
-  },
   favourite: {
     add: 'Add {{title}} to my favourites',
     remove: 'Remove {{title}} from my favourites',

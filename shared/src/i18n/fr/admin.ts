@@ -48,6 +48,7 @@ export const admin: Catalogue<typeof en> = {
     loadFailed: "Les entités n'ont pas pu être chargées.",
   },
   fields: {
+    dataAsOf: 'Données',
     title: 'Titre',
     subtitle: 'Sous-titre',
     description: 'Description',

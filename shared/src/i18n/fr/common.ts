@@ -69,7 +69,15 @@ export const common: Catalogue<typeof en> = {
     draft: 'Brouillon',
     published: 'Publié',
   },
+  // How fresh a report's data is (DataAsOf, @hub/shared/ui): the dashboards and the consoles' list.
+  dataAsOf: {
+    asOf: 'Données au {{date}}',
+    unknown: 'Date de mise à jour des données inconnue',
+    failed: 'La dernière mise à jour des données a échoué ({{date}}) : les chiffres peuvent ne pas être à jour.',
+    stale: "Ces chiffres n'ont pas été mis à jour depuis un moment.",
+  },
   loadFailed: "Le chargement n'a pas abouti.",
+  olderReplies: { load: 'Afficher les réponses précédentes', failed: "Les réponses précédentes n'ont pas pu être chargées." },
   list: {
     count_one: '{{count}} élément',
     count_other: '{{count}} éléments',
@@ -81,6 +89,8 @@ export const common: Catalogue<typeof en> = {
     previous: 'Page précédente',
     next: 'Page suivante',
     pageOf: 'Page {{page}} sur {{pages}}',
+    countCapped: '{{total}}+ éléments',
+    page: 'Page {{page}}',
     sortBy: 'Trier par {{column}}',
     actions: 'Actions',
     exportCsv: 'Exporter en CSV',

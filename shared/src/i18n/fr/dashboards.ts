@@ -6,12 +6,6 @@ export const dashboards: Catalogue<typeof en> = {
   empty: 'Aucun tableau de bord pour vous pour le moment.',
   loading: 'Chargement des tableaux de bord…',
   loadFailed: "Les tableaux de bord n'ont pas pu être chargés.",
-  data: {
-    asOf: 'Données au {{date}}',
-    unknown: 'Date de mise à jour des données inconnue',
-    failed: 'La dernière mise à jour des données a échoué ({{date}}) : les chiffres peuvent ne pas être à jour.',
-    stale: "Ces chiffres n'ont pas été mis à jour depuis un moment.",
-  },
   favourite: {
     add: 'Ajouter {{title}} à mes favoris',
     remove: 'Retirer {{title}} de mes favoris',

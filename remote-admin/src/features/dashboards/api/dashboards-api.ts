@@ -12,6 +12,7 @@ export const dashboardsKind: PublishableKind<Dashboard, DashboardCreateBody> = {
   listPath: paths.dashboards,
   words: 'dashboards',
   fields: ['tag', 'url', 'audience'],
+  columns: ['dataAsOf'],
   body: (values) => ({ ...baseBody(values), tag: textOrNull(values.tag), url: values.url.trim(), audience_type: values.audience_type }),
   entityScoped: true,
   defaultAudience: 'multi_users',

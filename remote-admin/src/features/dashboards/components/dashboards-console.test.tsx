@@ -1,6 +1,7 @@
 import type { Dashboard } from '@hub/shared/api';
 import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
 import { route, startApiServer, type SeenRequest } from '@hub/shared/test-support';
+import { within } from '@testing-library/react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../../app-routes';
@@ -65,5 +66,34 @@ describe('the dashboards console', () => {
       entity_id: 7,
     });
     await waitFor(() => expect(window.location.pathname).toBe('/entity/admin/dashboard/details/12'));
+  });
+
+  it('should show how fresh each report is in the list, with its warning', async () => {
+    const items = [
+      dashboard(1, { title: 'Sales', data: { as_of: '2026-03-10T06:04:00.000Z', failed_at: null, state: 'fresh' } }),
+      dashboard(2, { title: 'Stock', data: { as_of: '2026-03-06T06:04:00.000Z', failed_at: null, state: 'stale' } }),
+    ];
+    api.routes = [
+      route('GET', '/api/admin/dashboards', { items, total: 2, page: 1, page_size: 20 }),
+      route('GET', '/api/admin/schedules', { items: [] }),
+    ];
+    window.history.pushState(null, '', '/entity/admin/dashboard');
+    const user = makeUser({ rights: ['administrator'] });
+    render(
+      <RemoteRoot
+        props={makeRemoteProps('admin', {
+          apiBase: api.apiBase,
+          session: { user, displayedUser: user, displayAs: null, selectedEntityId: 7 },
+        })}
+        namespace="admin"
+      >
+        <AppRoutes />
+      </RemoteRoot>,
+    );
+    const sales = (await screen.findByRole('link', { name: 'Sales' })).closest('tr')!;
+    const asOf = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-03-10T06:04:00.000Z'));
+    expect(within(sales).getByText(`Data as of ${asOf}`)).toBeVisible();
+    const stock = screen.getByRole('link', { name: 'Stock' }).closest('tr')!;
+    expect(within(stock).getByText('These figures have not been refreshed for a while.')).toBeVisible();
   });
 });

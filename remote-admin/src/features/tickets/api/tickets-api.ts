@@ -33,6 +33,10 @@ export function useTickets(params: ListParams) {
   );
 }
 
+/** GET /api/admin/tickets/{id}?before=…: the replies just older than a previous answer's `older_cursor`. */
+export const getOlderReplies = (api: ApiClient, id: number, before: string) =>
+  api.get<TicketDetails>(`/tickets/${id}`, { before }, { silent: true });
+
 export function useTicket(id: number | null) {
   const { adminApi } = useRemoteProps();
   return useSWR(id === null ? null : ['admin/ticket', id], () =>

@@ -1,13 +1,13 @@
 import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FIELD_LIMITS, parseId, TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, useUnsavedChangesGuard } from '@hub/shared/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { FormField, OlderItemsButton, useOlderItems, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
-import { replyToTicket, setTicketStatus, useTicket } from '../api/tickets-api';
+import { getOlderReplies, replyToTicket, setTicketStatus, useTicket } from '../api/tickets-api';
 import { TicketStatusBadge } from './ticket-status-badge';
 import { paths } from '../../../paths';
 
@@ -30,6 +30,14 @@ function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ti
   const name = (person: TicketDetails['author']) => (person ? `${person.first_name} ${person.last_name}` : t('tickets.unknownAuthor'));
   const titleId = useId();
   const conversationId = useId();
+  const { adminApi } = useRemoteProps();
+  // The details hold the latest replies; older ones on demand.
+  const fetchOlder = useCallback(
+    (before: string) =>
+      getOlderReplies(adminApi, ticket.id, before).then((older) => ({ items: older.messages, older_cursor: older.older_cursor })),
+    [adminApi, ticket.id],
+  );
+  const conversation = useOlderItems(ticket.id, { items: ticket.messages, older_cursor: ticket.older_cursor }, fetchOlder);
 
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby={titleId}>
@@ -58,11 +66,12 @@ function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ti
       <Heading as="h2" size="md" mt="6" mb="2" id={conversationId}>
         {t('tickets.conversation')}
       </Heading>
-      {ticket.messages.length === 0 ? (
+      <OlderItemsButton older={conversation} />
+      {conversation.items.length === 0 ? (
         <Text color="fg.muted">{t('tickets.noReply')}</Text>
       ) : (
         <Stack as="ol" aria-labelledby={conversationId} gap="3" p="0" m="0">
-          {ticket.messages.map((message) => (
+          {conversation.items.map((message) => (
             <Box
               as="li"
               key={message.id}

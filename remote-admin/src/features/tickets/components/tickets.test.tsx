@@ -1,4 +1,4 @@
-import type { Ticket, TicketDetails } from '@hub/shared/api';
+import type { Ticket, TicketDetails, TicketMessage } from '@hub/shared/api';
 import { en, fr } from '@hub/shared/i18n';
 import { get, route, startApiServer, type SeenRequest } from '@hub/shared/test-support';
 import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
@@ -35,6 +35,7 @@ const details: TicketDetails = {
       created_at: '2026-03-03T09:00:00.000Z',
     },
   ],
+  older_cursor: null,
 };
 
 describe('the helpdesk console', () => {
@@ -117,6 +118,28 @@ describe('the helpdesk console', () => {
       { kind: 'success', message: 'status updated' },
     ]);
     expect(screen.getByRole('heading', { level: 1 }).nextElementSibling).toHaveTextContent(texts.statuses.in_progress);
+  });
+
+  it('should show the older replies on demand, above the latest ones', async () => {
+    const older: TicketMessage = { ...details.messages[0]!, id: 0, message: 'First message of a long thread.' };
+    server.routes = [
+      (_req, request) =>
+        request.method === 'GET' && request.path === '/api/admin/tickets/5'
+          ? {
+              status: 200,
+              body: request.url.includes('before=c1')
+                ? { ...details, messages: [older], older_cursor: null }
+                : { ...details, older_cursor: 'c1' },
+            }
+          : undefined,
+    ];
+    renderHelpdesk('/admin/tickets/details/5', server.apiBase);
+    const conversation = await screen.findByRole('list', { name: texts.conversation });
+    expect(within(conversation).getAllByRole('listitem')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: en.common.olderReplies.load }));
+    await waitFor(() => expect(within(conversation).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(conversation).getAllByRole('listitem')[0]).toHaveTextContent('First message of a long thread.');
+    expect(screen.queryByRole('button', { name: en.common.olderReplies.load })).toBeNull();
   });
 
   it('should toast the failures and say when a ticket does not exist', async () => {

@@ -2,9 +2,12 @@ import type { ApiClient, TicketDetails } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR from 'swr';
 
-/** GET /api/tickets/{id}: a ticket of the caller's list with its conversation (staff replies included). */
-export function getTicket(api: ApiClient, id: number): Promise<TicketDetails> {
-  return api.get<TicketDetails>(`/tickets/${id}`, undefined, { silent: true });
+/**
+ * GET /api/tickets/{id}: a ticket of the caller's list with the latest replies of its conversation
+ * (staff replies included), or the ones just older than `before` (a previous answer's `older_cursor`).
+ */
+export function getTicket(api: ApiClient, id: number, before?: string): Promise<TicketDetails> {
+  return api.get<TicketDetails>(`/tickets/${id}`, before ? { before } : undefined, { silent: true });
 }
 
 /** Fetched only while `open` (the conversation is shown on demand). */

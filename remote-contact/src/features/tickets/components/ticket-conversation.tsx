@@ -1,10 +1,11 @@
 import { Box, Button, Field, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
-import type { Ticket } from '@hub/shared/api';
+import type { Ticket, TicketDetails } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { useId, useState, type FormEvent } from 'react';
+import { OlderItemsButton, useOlderItems } from '@hub/shared/ui';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
-import { useTicket } from '../api/get-ticket';
+import { getTicket, useTicket } from '../api/get-ticket';
 import { replyToTicket } from '../api/reply-to-ticket';
 
 const REPLY_MAX = 9999;
@@ -18,6 +19,16 @@ export function TicketConversation({ ticket, onReplied }: { ticket: Ticket; onRe
   const { api, notify, language, session } = useRemoteProps();
   const [open, setOpen] = useState(false);
   const { data, error, isLoading, mutate } = useTicket(ticket.id, open);
+  // The details hold the latest replies; older ones on demand.
+  const fetchOlder = useCallback(
+    (before: string) => getTicket(api, ticket.id, before).then((older) => ({ items: older.messages, older_cursor: older.older_cursor })),
+    [api, ticket.id],
+  );
+  const conversation = useOlderItems<TicketDetails['messages'][number]>(
+    ticket.id,
+    data && { items: data.messages, older_cursor: data.older_cursor },
+    fetchOlder,
+  );
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -65,13 +76,14 @@ export function TicketConversation({ ticket, onReplied }: { ticket: Ticket; onRe
             </Stack>
           ) : (
             <>
-              {data.messages.length === 0 ? (
+              <OlderItemsButton older={conversation} />
+              {conversation.items.length === 0 ? (
                 <Text fontSize="sm" color="fg.muted">
                   {t('tickets.noReply')}
                 </Text>
               ) : (
                 <Stack as="ol" aria-label={t('tickets.conversationOf', { title: ticket.title })} gap="2" p="0" m="0">
-                  {data.messages.map((message) => (
+                  {conversation.items.map((message) => (
                     <Box
                       as="li"
                       key={message.id}

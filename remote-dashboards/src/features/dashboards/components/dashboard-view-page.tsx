@@ -3,27 +3,26 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { paths } from '../../../paths';
-import { useDashboards } from '../api/get-dashboards';
+import { useDashboard } from '../api/get-dashboards';
 import { useRemoteProps } from '@hub/shared/remote';
 import { embedUrl, readReportingHost } from '../lib/embed-url';
 import { DashboardEmbed } from './dashboard-embed';
-import { LoadState } from '@hub/shared/ui';
+import { DataAsOf, LoadState } from '@hub/shared/ui';
 import { askConsultantPath } from '../lib/ask-consultant';
-import { DataAsOf } from './data-as-of';
+
 import { FavouriteButton } from './favourite-button';
 
 /** The portal address of a dashboard, for a message. */
 const dashboardLink = (id: number) => new URL(paths.dashboard(id), window.location.origin).href;
 
-/** /dashboards/:id: one dashboard of the list, embedded, with its star, how fresh its data is, and "Ask my consultant". */
+/** /dashboards/:id: one dashboard, read by id, embedded, with its star, how fresh its data is, and "Ask my consultant". */
 export function DashboardViewPage() {
   const { t } = useTranslation('dashboards');
   const { id } = useParams();
   const { identityToken, session, navigate } = useRemoteProps();
   // Only someone with a consultant asks one; display-as only shows the portal as them.
   const canAsk = session.displayedUser.contacts.length > 0 && session.displayAs === null;
-  const { data, error, isLoading, mutate } = useDashboards();
-  const dashboard = data?.items.find((item) => String(item.id) === id);
+  const { data: dashboard, error, isLoading, mutate } = useDashboard(id && /^\d+$/.test(id) ? Number(id) : null);
   const src = useMemo(
     () => (dashboard ? embedUrl(dashboard.url, { reportingHost: readReportingHost(), idToken: identityToken() }) : ''),
     [dashboard, identityToken],

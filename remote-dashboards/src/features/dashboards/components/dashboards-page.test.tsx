@@ -9,13 +9,23 @@ import { AppRoutes } from '../../../app-routes';
 const api = startApiServer();
 let status = 200;
 let answer: DashboardList;
-// The list while status is 200; any other status fails every call.
+// The list while status is 200; any other status fails every call. One dashboard by id: from
+// `answer` or `beyond` (dashboards past the list's first page), else 404.
+let beyond: Dashboard[] = [];
 const dashboards: Route = (_req, request) => {
   if (status !== 200) return { status, body: { statusCode: 500, error: 'Internal Server Error', message: 'no' } };
-  return request.url.startsWith('/api/dashboards') ? { status: 200, body: answer } : undefined;
+  const byId = /^\/api\/dashboards\/(\d+)$/.exec(request.path);
+  if (byId) {
+    const found = [...answer.items, ...beyond].find((item) => item.id === Number(byId[1]));
+    return found
+      ? { status: 200, body: found }
+      : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Dashboard not found' } };
+  }
+  return request.path === '/api/dashboards' ? { status: 200, body: answer } : undefined;
 };
 beforeEach(() => {
   status = 200;
+  beyond = [];
   api.routes = [dashboards];
 });
 
@@ -106,6 +116,14 @@ describe('the dashboards screens', () => {
     expect(src.searchParams.get('redirect')).toBe('/reports/powerbi/Margins');
     expect(src.searchParams.get('embed')).toBe('true');
     meta.remove();
+  });
+
+  it('should open a dashboard past the first page of the list, read by its id', async () => {
+    answer = { items: [dashboard(1, { title: 'Sales' })], total: 41, page: 1, page_size: 20 };
+    beyond = [dashboard(41, { title: 'Archive 2019' })];
+    renderAt('/dashboards/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archive 2019' })).toBeVisible();
+    expect(screen.getByTitle('Archive 2019')).toHaveAttribute('src', 'https://app.powerbi.example/view/41');
   });
 
   it('should say so when the dashboard is not one of the user', async () => {

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../paths';
 import { useDashboards } from '../api/get-dashboards';
-import { LoadState } from '@hub/shared/ui';
-import { DataAsOf } from './data-as-of';
+import { DataAsOf, LoadState } from '@hub/shared/ui';
+
 import { FavouriteButton } from './favourite-button';
 
 /** /dashboards: the dashboards of the displayed user, their favourites first (the server's order). */

@@ -12,7 +12,7 @@ const favourites = new Set<number>();
 let items: Dashboard[] = [];
 const seen: SeenRequest[] = [];
 
-// The server's rules in small: PUT/DELETE the star, the list with favourites first.
+// The server's rules in small: PUT/DELETE the star, the list with favourites first, one by id.
 const server: Route = (_req, request) => {
   const star = /^\/api\/dashboards\/(\d+)\/favourite$/.exec(request.path);
   if (star) {
@@ -21,6 +21,9 @@ const server: Route = (_req, request) => {
     else favourites.delete(Number(star[1]));
     return { status: 204, body: null };
   }
+  const byId = /^\/api\/dashboards\/(\d+)$/.exec(request.path);
+  const item = byId ? items.find((candidate) => candidate.id === Number(byId[1])) : undefined;
+  if (item) return { status: 200, body: { ...item, favourite: favourites.has(item.id) } };
   if (request.path === '/api/dashboards') {
     const list = items
       .map((item) => ({ ...item, favourite: favourites.has(item.id) }))
@@ -99,7 +102,7 @@ describe('favourites and how fresh the data is', () => {
     renderAt('/dashboards', 'fr');
     await screen.findByRole('list', { name: fr.dashboards.title });
     expect(within(card('Sales')).getByText(`Données au ${asOf('2026-03-10T06:04:00.000Z', 'fr')}`)).toBeVisible();
-    expect(within(card('Stock')).getByText(fr.dashboards.data.stale)).toBeVisible();
+    expect(within(card('Stock')).getByText(fr.common.dataAsOf.stale)).toBeVisible();
     expectNoRawKey();
   });
 

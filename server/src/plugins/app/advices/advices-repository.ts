@@ -6,6 +6,7 @@ import {
   type Advice,
   type AdviceCreateBody,
   type AdviceList,
+  type AdminAdviceList,
   type AdviceListQuery,
   type AdviceUpdateBody,
 } from '@hub/shared/api';
@@ -25,9 +26,11 @@ import {
   type AudienceRow,
   type ContentRow,
   type ContentTable,
+  type CursorPage,
   type IllustratedRow,
   type LockedEntityItem,
 } from '../../../lib/content/rows';
+import type { SortKey } from '../../../lib/paging';
 import { audienceVisibility, visibleAdvicesCount } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
@@ -37,7 +40,7 @@ import { imageJsonSql } from '../images/image-urls';
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<
   Advice,
-  AdviceList,
+  AdminAdviceList,
   AdminAdviceListQuery,
   AdviceCreateBody,
   AdviceUpdateBody
@@ -131,7 +134,7 @@ export default fp(
         const pageSize = query.page_size ?? 20;
         const params: unknown[] = [];
         const conditions = [adminEntityCondition(session, 'a.entity_id', params), ...adminListFilters(ADVICES, query, params)];
-        return listPage(conditions.join(' AND '), params, page, pageSize, adminListOrder(ADVICES, query));
+        return listPage(conditions.join(' AND '), params, page, pageSize, adminListOrder(ADVICES, query), query.cursor);
       },
 
       async adminGet(id, session) {
@@ -226,13 +229,20 @@ export default fp(
       async listForUser(userId, query, session) {
         const user = await managedUserEntity(db, userId, session);
         return user
-          ? listPage('a.entity_id = $1', [user.entityId], query.page ?? 1, query.page_size ?? 20, 'a.created_at DESC, a.id DESC')
+          ? listPage('a.entity_id = $1', [user.entityId], query.page ?? 1, query.page_size ?? 20, adminListOrder(ADVICES, {}))
           : null;
       },
     };
 
-    function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<AdviceList> {
-      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize });
+    function listPage(
+      where: string,
+      params: unknown[],
+      page: number,
+      pageSize: number,
+      order: string | SortKey,
+      cursor?: string,
+    ): Promise<CursorPage<Advice>> {
+      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize, cursor });
     }
 
     async function byId(q: Queryable, id: number): Promise<Advice | null> {

@@ -7,6 +7,7 @@ import {
   type Dashboard,
   type DashboardCreateBody,
   type DashboardList,
+  type AdminDashboardList,
   type DashboardListQuery,
   type DashboardUpdateBody,
 } from '@hub/shared/api';
@@ -21,7 +22,15 @@ import { contentPage } from '../../../lib/content/content-page';
 import { managedUserEntity } from '../../../lib/content/managed-user';
 import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
 import { lockManaged } from '../../../lib/content/row-locks';
-import { entityOf, type AudienceRow, type ContentRow, type ContentTable, type LockedEntityItem } from '../../../lib/content/rows';
+import {
+  entityOf,
+  type AudienceRow,
+  type ContentRow,
+  type ContentTable,
+  type CursorPage,
+  type LockedEntityItem,
+} from '../../../lib/content/rows';
+import type { SortKey } from '../../../lib/paging';
 import { audienceVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { iso, setClauses } from '../../../lib/content/sql';
@@ -31,7 +40,7 @@ import { naming } from '../../../lib/http/field-errors';
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */
 export interface DashboardsRepository extends AudienceContentAdmin<
   Dashboard,
-  DashboardList,
+  AdminDashboardList,
   AdminDashboardListQuery,
   DashboardCreateBody,
   DashboardUpdateBody
@@ -145,10 +154,11 @@ export default fp(
       params: unknown[],
       page: number,
       pageSize: number,
-      order = 'd.created_at DESC, d.id DESC',
+      order: string | SortKey = adminListOrder(DASHBOARDS, {}),
       select = SELECT,
-    ): Promise<DashboardList> {
-      return contentPage(db, DASHBOARDS, select, toDashboard, { where, params, order, page, pageSize });
+      cursor?: string,
+    ): Promise<CursorPage<Dashboard>> {
+      return contentPage(db, DASHBOARDS, select, toDashboard, { where, params, order, page, pageSize, cursor });
     }
 
     async function byId(id: number): Promise<Dashboard | null> {
@@ -202,7 +212,15 @@ export default fp(
       async adminList(query, session) {
         const params: unknown[] = [];
         const conditions = [adminEntityCondition(session, 'd.entity_id', params), ...adminListFilters(DASHBOARDS, query, params)];
-        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, adminListOrder(DASHBOARDS, query));
+        return listPage(
+          conditions.join(' AND '),
+          params,
+          query.page ?? 1,
+          query.page_size ?? 20,
+          adminListOrder(DASHBOARDS, query),
+          SELECT,
+          query.cursor,
+        );
       },
 
       async adminGet(id, session) {

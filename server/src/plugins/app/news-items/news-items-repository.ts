@@ -7,6 +7,7 @@ import {
   type NewsItem,
   type NewsItemCreateBody,
   type NewsItemList,
+  type AdminNewsItemList,
   type NewsItemListQuery,
   type NewsItemUpdateBody,
   type PublicationStatus,
@@ -17,7 +18,8 @@ import { cleanDescription } from '../../../lib/content/description';
 import { adminListFilters, adminListOrder } from '../../../lib/content/admin-list-filters';
 import { contentPage } from '../../../lib/content/content-page';
 import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
-import type { ContentRow, ContentTable, IllustratedRow, LockedItem } from '../../../lib/content/rows';
+import type { ContentRow, ContentTable, CursorPage, IllustratedRow, LockedItem } from '../../../lib/content/rows';
+import type { SortKey } from '../../../lib/paging';
 import { publishedOnly } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { iso, setClauses } from '../../../lib/content/sql';
@@ -30,7 +32,7 @@ export interface NewsItemsRepository {
   /** One news item under the same rule, or null. */
   get(id: number, session: Session): Promise<NewsItem | null>;
   /** Every status, newest first. */
-  adminList(query: AdminNewsItemListQuery): Promise<NewsItemList>;
+  adminList(query: AdminNewsItemListQuery): Promise<AdminNewsItemList>;
   adminGet(id: number): Promise<NewsItem | null>;
   create(body: NewsItemCreateBody, session: Session): Promise<NewsItem>;
   /** 404 when missing, 409 unless it is a draft. */
@@ -82,8 +84,15 @@ export default fp(
       updated_at: iso(row.updated_at),
     });
 
-    function listPage(where: string, params: unknown[], page: number, pageSize: number, order: string): Promise<NewsItemList> {
-      return contentPage(db, NEWS_ITEMS, SELECT, toNewsItem, { where, params, order, page, pageSize });
+    function listPage(
+      where: string,
+      params: unknown[],
+      page: number,
+      pageSize: number,
+      order: string | SortKey,
+      cursor?: string,
+    ): Promise<CursorPage<NewsItem>> {
+      return contentPage(db, NEWS_ITEMS, SELECT, toNewsItem, { where, params, order, page, pageSize, cursor });
     }
 
     async function byId(id: number): Promise<NewsItem | null> {
@@ -120,7 +129,14 @@ export default fp(
       async adminList(query) {
         const params: unknown[] = [];
         const conditions = ['TRUE', ...adminListFilters(NEWS_ITEMS, query, params)];
-        return listPage(conditions.join(' AND '), params, query.page ?? 1, query.page_size ?? 20, adminListOrder(NEWS_ITEMS, query));
+        return listPage(
+          conditions.join(' AND '),
+          params,
+          query.page ?? 1,
+          query.page_size ?? 20,
+          adminListOrder(NEWS_ITEMS, query),
+          query.cursor,
+        );
       },
 
       adminGet: byId,

@@ -1,16 +1,20 @@
 import fp from 'fastify-plugin';
 import {
   isContributor,
+  TICKET_MESSAGES_SHOWN,
   type AdminTicketListQuery,
   type Ticket,
   type TicketCreateBody,
   type TicketDetails,
+  type TicketDetailsQuery,
   type TicketMessage,
   type TicketList,
   type TicketListQuery,
   type TicketStatus,
 } from '@hub/shared/api';
+import { httpErrors } from '@fastify/sensible';
 import type { Queryable } from '../../../db/db';
+import { decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
 import type { Session } from '../../../lib/auth/session';
 import { iso, likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
@@ -32,7 +36,7 @@ export interface TicketsRepository {
    * A ticket and its conversation. With a session, only a ticket that session's list shows (the
    * entity in force; a plain user's own); without one (the administrators' console), any. Null otherwise.
    */
-  details(id: number, session?: Session): Promise<TicketDetails | null>;
+  details(id: number, session?: Session, query?: TicketDetailsQuery): Promise<TicketDetails | null>;
   /**
    * Adds a reply under the ticket, from the customer's side or from the staff, and answers the
    * details; null when the ticket does not exist (or, for the customer's side, is not theirs to see).
@@ -134,19 +138,34 @@ export default fp(
       return rows.length > 0;
     }
 
-    async function details(id: number, queryable: Queryable = db): Promise<TicketDetails | null> {
+    /**
+     * The ticket and the latest `n` replies (or the `n` just before the `before` cursor), read
+     * newest first from (ticket_id, created_at, id) and given oldest first.
+     */
+    async function details(id: number, queryable: Queryable = db, query: TicketDetailsQuery = {}): Promise<TicketDetails | null> {
+      const key = query.before === undefined ? null : decodeCursor(query.before);
+      if (query.before !== undefined && !key) throw httpErrors.badRequest('Invalid cursor');
       const ticket = await get(id, queryable);
       if (!ticket) return null;
-      const { rows } = await queryable.query<MessageRow>(
-        `SELECT m.id, m.message, m.from_staff, m.created_at,
+      const n = query.n ?? TICKET_MESSAGES_SHOWN;
+      const params: unknown[] = [id, n + 1];
+      const before = key ? `AND (m.created_at, m.id) < ($3::timestamptz, $4)` : '';
+      if (key) params.push(key.at, key.id);
+      const { rows } = await queryable.query<MessageRow & { keyset_at: string }>(
+        `SELECT m.id, m.message, m.from_staff, m.created_at, ${keysetAt('m.created_at')} AS keyset_at,
                 a.id AS author_id, a.first_name AS author_first_name, a.last_name AS author_last_name, a.email AS author_email
            FROM ticket_messages m
            LEFT JOIN users a ON a.id = m.author_id
-          WHERE m.ticket_id = $1
-          ORDER BY m.created_at, m.id`,
-        [id],
+          WHERE m.ticket_id = $1 ${before}
+          ORDER BY m.created_at DESC, m.id DESC
+          LIMIT $2`,
+        params,
       );
-      return { ...ticket, messages: rows.map(toMessage) };
+      const shown = rows.slice(0, n);
+      const oldest = shown.at(-1);
+      const page = (key?.page ?? 0) + 1;
+      const older_cursor = rows.length > n && oldest ? encodeCursor({ at: oldest.keyset_at, id: oldest.id, page }) : null;
+      return { ...ticket, messages: shown.reverse().map(toMessage), older_cursor };
     }
 
     async function page(where: string[], params: unknown[], query: TicketListQuery): Promise<TicketList> {
@@ -215,9 +234,9 @@ export default fp(
         });
       },
 
-      async details(id, session) {
+      async details(id, session, query) {
         if (session && !(await visible(id, session))) return null;
-        return details(id);
+        return details(id, db, query);
       },
 
       async reply(id, message, session, fromStaff) {

@@ -4,6 +4,7 @@ import {
   IdParamSchema,
   TICKET_MESSAGES,
   TicketCreateBodySchema,
+  TicketDetailsQuerySchema,
   TicketDetailsSchema,
   TicketMessageBodySchema,
   TicketListQuerySchema,
@@ -54,11 +55,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['tickets'],
         params: IdParamSchema,
+        querystring: TicketDetailsQuerySchema,
         response: { 200: TicketDetailsSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema },
       },
     },
     async (request, reply) =>
-      (await fastify.ticketsRepository.details(request.params.id, request.session)) ?? reply.notFound(TICKET_MESSAGES.notFound),
+      (await fastify.ticketsRepository.details(request.params.id, request.session, request.query)) ??
+      reply.notFound(TICKET_MESSAGES.notFound),
   );
 
   fastify.post(

@@ -14,7 +14,8 @@ interface Item {
 }
 
 describe(`admin content lists: sort and filters on the server (${DB_KIND})`, () => {
-  const { call } = signedInApp();
+  const signed = signedInApp();
+  const { call } = signed;
   const list = async (email: string, path: string) => {
     const answer = await call(email, 'GET', path);
     assert.equal(answer.statusCode, 200, answer.body);
@@ -48,5 +49,45 @@ describe(`admin content lists: sort and filters on the server (${DB_KIND})`, () 
     const dashboards = (await list(ADMIN, '/api/admin/dashboards?sort=title&page_size=100')).items.map((item) => item.title);
     assert.deepEqual(dashboards, byTitle(dashboards));
     assert.equal((await call(ADMIN, 'GET', '/api/admin/dashboards?sort=password')).statusCode, 400);
+  });
+
+  // Past COUNT_CAP the consoles page by keyset: each order's cursor reads the next page at any
+  // depth, and the offset pages stop at the cap.
+  test('should reach every advice past the first 1,000 by cursor, in each order, and refuse a foreign cursor', async () => {
+    await signed.app.db.query(
+      `INSERT INTO advices (title, description, status, audience_type, pinned, entity_id, created_at, updated_at)
+       SELECT 'Bulk advice ' || i, '<p>Bulk.</p>', CASE WHEN i % 3 = 0 THEN 0 ELSE 16 END, 'multi_users', false,
+              (SELECT id FROM entities WHERE name = 'Northwind Traders'),
+              timestamptz '2026-01-01' - (i % 400) * interval '1 microsecond', timestamptz '2026-01-01' + (i % 7) * interval '1 hour'
+         FROM generate_series(1, 1030) i`,
+    );
+    const first = await list(CONTRIBUTOR, '/api/admin/advices?page_size=100');
+    const answer = first as unknown as { total_capped: boolean; next_cursor: string | null };
+    assert.equal(first.total, 1000);
+    assert.equal(answer.total_capped, true);
+    assert.deepEqual((await list(CONTRIBUTOR, '/api/admin/advices?page=11&page_size=100')).items, [], 'offset pages stop at the cap');
+
+    for (const order of ['', '&sort=title&order=asc', '&sort=updated_at&order=desc', '&sort=status&order=asc']) {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const path = `/api/admin/advices?page_size=100${order}${cursor ? `&cursor=${cursor}` : ''}`;
+        const page = (await list(CONTRIBUTOR, path)) as unknown as { items: Item[]; page: number; next_cursor: string | null };
+        pages += 1;
+        assert.equal(page.page, pages);
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      assert.ok(seen.length > 1030, `${order}: ${seen.length} advices`);
+      assert.equal(new Set(seen).size, seen.length, `${order}: no advice twice`);
+      const offsetPage = (await list(CONTRIBUTOR, `/api/admin/advices?page=2&page_size=100${order}`)).items.map((item) => item.id);
+      assert.deepEqual(offsetPage, seen.slice(100, 200), `${order}: the cursor pages follow the offset pages`);
+    }
+
+    const titleCursor = ((await list(CONTRIBUTOR, '/api/admin/advices?page_size=5&sort=title')) as unknown as { next_cursor: string })
+      .next_cursor;
+    assert.equal((await call(CONTRIBUTOR, 'GET', `/api/admin/advices?cursor=${titleCursor}`)).statusCode, 400, 'another order');
+    assert.equal((await call(CONTRIBUTOR, 'GET', '/api/admin/advices?cursor=bm90LWEtY3Vyc29y')).statusCode, 400, 'not a cursor');
   });
 });

@@ -19,7 +19,8 @@ interface DetailsAnswer {
 }
 
 describe(`the helpdesk conversation (${DB_KIND})`, () => {
-  const { call } = signedInApp();
+  const signed = signedInApp();
+  const { call } = signed;
   const northwindTicket = () => idOf('SELECT id FROM tickets WHERE title = $1', ['Sales report does not refresh']);
   const contosoTicket = () => idOf('SELECT id FROM tickets WHERE title = $1', ['Export to Excel fails']);
   const staffReply = (id: number, message: string, email = 'admin@demo.test') =>
@@ -128,5 +129,42 @@ describe(`the helpdesk conversation (${DB_KIND})`, () => {
       (await call('admin@demo.test', 'GET', `/api/admin/tickets/${await contosoTicket()}`)).json().title,
       'Export to Excel fails',
     );
+  });
+
+  test('should answer the latest replies, and the older ones by cursor, however long the conversation', async () => {
+    const id = await northwindTicket();
+    // 130 replies, a third of them written in the same microsecond (ties go by id).
+    await signed.app.db.query(
+      `INSERT INTO ticket_messages (ticket_id, author_id, from_staff, message, created_at)
+       SELECT $1, NULL, i % 2 = 0, 'Reply ' || i, timestamptz '2026-02-01' + (i - i % 3) * interval '1 second'
+         FROM generate_series(1, 130) i`,
+      [id],
+    );
+    const read = async (path: string) => {
+      const answer = await call('user@northwind.test', 'GET', path);
+      assert.equal(answer.statusCode, 200, answer.body);
+      return answer.json() as DetailsAnswer & { older_cursor: string | null };
+    };
+    const latest = await read(`/api/tickets/${id}`);
+    assert.equal(latest.messages.length, 50);
+    assert.equal(latest.messages.at(-1)?.message, 'Reply 130');
+    const seen = latest.messages.map((message) => message.message);
+    let cursor = latest.older_cursor;
+    while (cursor) {
+      const older = await read(`/api/tickets/${id}?n=40&before=${cursor}`);
+      seen.unshift(...older.messages.map((message) => message.message));
+      cursor = older.older_cursor;
+    }
+    assert.deepEqual(
+      seen,
+      Array.from({ length: 130 }, (_, index) => `Reply ${index + 1}`),
+    );
+    const admin = await call('admin@demo.test', 'GET', `/api/admin/tickets/${id}?n=5`);
+    assert.deepEqual(
+      admin.json().messages.map((message: MessageAnswer) => message.message),
+      ['Reply 126', 'Reply 127', 'Reply 128', 'Reply 129', 'Reply 130'],
+    );
+    assert.equal((await call('user@northwind.test', 'GET', `/api/tickets/${id}?n=101`)).statusCode, 400);
+    assert.equal((await call('user@northwind.test', 'GET', `/api/tickets/${id}?before=bm9wZQ`)).statusCode, 400);
   });
 });

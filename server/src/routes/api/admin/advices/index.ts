@@ -1,7 +1,7 @@
 import {
   AdminAdviceListQuerySchema,
   AdviceCreateBodySchema,
-  AdviceListSchema,
+  AdminAdviceListSchema,
   AdviceSchema,
   AdviceUpdateBodySchema,
 } from '@hub/shared/api';
@@ -15,7 +15,7 @@ export default audienceContentRoutes({
   name: 'advices',
   schemas: {
     item: AdviceSchema,
-    list: AdviceListSchema,
+    list: AdminAdviceListSchema,
     listQuery: AdminAdviceListQuerySchema,
     createBody: AdviceCreateBodySchema,
     updateBody: AdviceUpdateBodySchema,

@@ -1,7 +1,7 @@
 import {
   AdminDashboardListQuerySchema,
   DashboardCreateBodySchema,
-  DashboardListSchema,
+  AdminDashboardListSchema,
   DashboardSchema,
   DashboardUpdateBodySchema,
 } from '@hub/shared/api';
@@ -15,7 +15,7 @@ export default audienceContentRoutes({
   name: 'dashboards',
   schemas: {
     item: DashboardSchema,
-    list: DashboardListSchema,
+    list: AdminDashboardListSchema,
     listQuery: AdminDashboardListQuerySchema,
     createBody: DashboardCreateBodySchema,
     updateBody: DashboardUpdateBodySchema,

@@ -3,7 +3,7 @@ import {
   AdminNewsItemListQuerySchema,
   IdParamSchema,
   NewsItemCreateBodySchema,
-  NewsItemListSchema,
+  AdminNewsItemListSchema,
   NewsItemSchema,
   NewsItemUpdateBodySchema,
   PUBLICATION,
@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/news-items',
-    { schema: { tags, querystring: AdminNewsItemListQuerySchema, response: { 200: NewsItemListSchema, ...errors } } },
+    { schema: { tags, querystring: AdminNewsItemListQuerySchema, response: { 200: AdminNewsItemListSchema, ...errors } } },
     async (request) => news.adminList(request.query),
   );
 

@@ -3,6 +3,7 @@ import {
   AdminTicketListQuerySchema,
   IdParamSchema,
   TICKET_MESSAGES,
+  TicketDetailsQuerySchema,
   TicketDetailsSchema,
   TicketListSchema,
   TicketMessageBodySchema,
@@ -34,8 +35,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/tickets/:id',
-    { schema: { tags, params: IdParamSchema, response: { 200: TicketDetailsSchema, ...errors } } },
-    async (request, reply) => (await fastify.ticketsRepository.details(request.params.id)) ?? reply.notFound(TICKET_MESSAGES.notFound),
+    { schema: { tags, params: IdParamSchema, querystring: TicketDetailsQuerySchema, response: { 200: TicketDetailsSchema, ...errors } } },
+    async (request, reply) =>
+      (await fastify.ticketsRepository.details(request.params.id, undefined, request.query)) ?? reply.notFound(TICKET_MESSAGES.notFound),
   );
 
   /** A reply from the publisher's staff; the requireRole hook above keeps it to administrators (display-as included: it checks the displayed user). */

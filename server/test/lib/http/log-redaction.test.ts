@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { buildApp } from '../../../src/app';
-import { redactUrl } from '../../../src/plugins/external/log-redaction';
+import { redactUrl } from '../../../src/lib/http/log-redaction';
 import { DB_KIND, testConfig, testDb } from '../../test-support/helper';
 
 /** A destination stream for the server's pino logger: every line it writes, as text. */

@@ -1,4 +1,4 @@
-import type { DashboardData } from '@hub/shared/api';
+import type { DashboardData } from '../api/dashboards';
 
 /** A date and time in the person's language and their browser's time zone ("25 Nov 2026, 07:04"). */
 export function formatDataDate(iso: string, language: string, timeZone?: string): string {
