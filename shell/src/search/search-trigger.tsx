@@ -58,11 +58,11 @@ export function SearchTrigger() {
         color="fg.muted"
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K"
-        aria-label={t('searchTrigger.label')}
         onClick={() => setOpen(true)}
       >
         <SearchIcon />
-        <Box as="span" hideBelow="md" aria-hidden="true">
+        {/* Below 768 px only the icon shows; the label stays the button's name (its visible text above). */}
+        <Box as="span" srOnly={{ base: true, md: false }}>
           {t('searchTrigger.label')}
         </Box>
         <Box as="kbd" hideBelow="lg" aria-hidden="true" fontSize="xs" fontFamily="inherit" borderWidth="1px" borderRadius="sm" px="1">
