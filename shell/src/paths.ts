@@ -22,6 +22,7 @@ export const paths = {
   entityAdmin: '/entity/admin',
   documentation: '/documentation',
   entityDocumentation: '/entity/documentation',
+  search: '/search',
 } as const;
 
 /** True for `base` itself and anything below it (`/advices`, `/advices/details/3`), not `/advicesX`. */

@@ -41,3 +41,4 @@ export * from './sanitize-html';
 export * from './schedules';
 export * from './notifications';
 export * from './mail';
+export * from './search';

@@ -14,7 +14,7 @@ export type CatalogueLoader = (language: Language, namespace: Namespace) => Prom
 export const importCatalogue: CatalogueLoader = async (language, namespace) => {
   const module = (await import(
     /* webpackChunkName: "i18n-[request]" */
-    /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin|notifications|mail)\.ts$/ */
+    /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin|notifications|mail|search)\.ts$/ */
     `./${language}/${namespace}`
   )) as Record<string, ResourceKey | undefined>;
   const catalogue = module[namespace];

@@ -5,6 +5,7 @@ import { contact as enContact } from './en/contact';
 import { content as enContent } from './en/content';
 import { dashboards as enDashboards } from './en/dashboards';
 import { mail as enMail } from './en/mail';
+import { search as enSearch } from './en/search';
 import { shell as enShell } from './en/shell';
 import { notifications as enNotifications } from './en/notifications';
 import { admin as frAdmin } from './fr/admin';
@@ -14,6 +15,7 @@ import { contact as frContact } from './fr/contact';
 import { content as frContent } from './fr/content';
 import { dashboards as frDashboards } from './fr/dashboards';
 import { mail as frMail } from './fr/mail';
+import { search as frSearch } from './fr/search';
 import { shell as frShell } from './fr/shell';
 import { notifications as frNotifications } from './fr/notifications';
 
@@ -28,6 +30,7 @@ export const en = {
   admin: enAdmin,
   notifications: enNotifications,
   mail: enMail,
+  search: enSearch,
 };
 
 export const fr = {
@@ -40,6 +43,7 @@ export const fr = {
   admin: frAdmin,
   notifications: frNotifications,
   mail: frMail,
+  search: frSearch,
 };
 
 export type Namespace = keyof typeof en;

@@ -12,6 +12,7 @@ import { LanguageMenu } from './language-menu';
 import { NavDrawer } from './nav-drawer';
 import { NavigationMenu } from './navigation-menu';
 import { ScrollToTop } from './scroll-to-top';
+import { SearchTrigger } from '../search/search-trigger';
 import { UserMenu } from './user-menu';
 import { NotificationBell } from '../notifications/notification-bell';
 
@@ -135,6 +136,7 @@ export function DashboardLayout() {
                   {t('common:appTitle')}
                 </Text>
                 <Box flex="1" minH="16" />
+                <SearchTrigger />
                 <EntitySelector />
                 <NotificationBell />
                 <LanguageMenu />

@@ -15,6 +15,7 @@ const UserDocumentationPage = lazy(() =>
   import(/* webpackChunkName: "help" */ '../help/user-documentation-page').then((m) => ({ default: m.UserDocumentationPage })),
 );
 const NotificationsPage = lazy(() => import(/* webpackChunkName: "notifications-page" */ '../notifications/notifications-page'));
+const SearchPage = lazy(() => import(/* webpackChunkName: "search-page" */ '../search/search-page'));
 const later = (page: ReactNode) => <Suspense fallback={null}>{page}</Suspense>;
 
 /** Every page behind sign-in, in the default layout; the guard has already let the path through. */
@@ -29,6 +30,7 @@ export default function SignedInApp() {
           <Route path={paths.error} element={<ErrorPage />} />
           <Route path={paths.help} element={later(<UserDocumentationPage />)} />
           <Route path={paths.notifications} element={later(<NotificationsPage />)} />
+          <Route path={paths.search} element={later(<SearchPage />)} />
           {REMOTE_ROUTES.map(({ path, remote }) => (
             <Route key={path} path={path} element={<RemoteSlot name={remote} />} />
           ))}

@@ -32,6 +32,7 @@ const KNOWN_AREAS = [
   paths.entityAdmin,
 ];
 const KNOWN_PAGES: string[] = [
+  paths.search,
   paths.help,
   paths.notifications,
   paths.contact,

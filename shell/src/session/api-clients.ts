@@ -39,7 +39,7 @@ export function contextHeaders(session: SessionStore): Record<string, string | u
 }
 
 /** The content lists that take `includes_unpublished` (docs/product.md §7). */
-const UNPUBLISHED_LISTS = ['/api/advices', '/api/dashboards', '/api/news-items'];
+const UNPUBLISHED_LISTS = ['/api/advices', '/api/dashboards', '/api/news-items', '/api/search'];
 
 /**
  * In the unpublished-content mode of display-as, the content lists are asked for unpublished items

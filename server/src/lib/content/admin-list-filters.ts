@@ -1,6 +1,7 @@
 import { PUBLICATION, type PublicationStatus } from '@hub/shared/api';
 import { keysetAt, type SortKey } from '../paging';
 import type { ContentTable } from './rows';
+import { searchWords, stillTyping, tsqueryText } from '../search/search-query';
 import { likePattern } from './sql';
 
 /** The admin lists' filters: `status` (unknown values read as draft: "draft" is everything not published) and a title search. */
@@ -26,7 +27,15 @@ export function adminListFilters(
   }
   if (query.search) {
     params.push(likePattern(query.search));
-    conditions.push(`${alias}.title ILIKE $${params.length}`);
+    const title = `${alias}.title ILIKE $${params.length}`;
+    // The consoles' search box uses the portal search's index too: a word of the body finds the item.
+    const words = searchWords(query.search);
+    if (words.length === 0) conditions.push(title);
+    else {
+      params.push(tsqueryText(words, stillTyping(query.search)));
+      const tsquery = `(to_tsquery('search_english', $${params.length}) || to_tsquery('search_french', $${params.length}))`;
+      conditions.push(`(${title} OR ${alias}.search @@ ${tsquery})`);
+    }
   }
   return conditions;
 }

@@ -14,6 +14,7 @@ import health from './health/index';
 import remotes from './remotes/index';
 import clientErrors from './client-errors/index';
 import tickets from './tickets/index';
+import search from './search/index';
 import users from './users/index';
 import notifications from './notifications/index';
 import notificationPreferences from './notifications/preferences/index';
@@ -39,6 +40,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(notifications);
   await fastify.register(notificationPreferences);
   await fastify.register(unsubscribe);
+  await fastify.register(search);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

@@ -9,6 +9,7 @@ import { library } from './library';
 import { mail } from './mail';
 import { people } from './people';
 import { notifications } from './notifications';
+import { search } from './search';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
 export const EXPECTATIONS: ExpectationTable = {
@@ -22,4 +23,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...fileExchange,
   ...notifications,
   ...mail,
+  ...search,
 };

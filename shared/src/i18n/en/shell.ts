@@ -215,4 +215,5 @@ export const shell = {
     title: 'This section is being updated',
     body: 'A new version of this section is being installed. Try again in a moment: the rest of the portal still works.',
   },
+  searchTrigger: { label: 'Search', shortcut: 'Ctrl K' },
 };

@@ -1,0 +1,219 @@
+// The search bench: GET /api/search under 20 concurrent callers, as a customer and as an
+// administrator (the consoles' scope), on a data set it writes itself, with the plan of each query.
+//
+//   cd server && npx tsx bench/search.ts                                    (PGlite, the demo data)
+//   DATABASE_URL=postgres://… BENCH_SEARCH_SCALE=1 npx tsx bench/search.ts  (PostgreSQL)
+//   BENCH_SEARCH_SCALE=1 means the full set: 100,000 advices, 50,000 news items, 200,000 files and
+//   1,000,000 messages; 0.1 a tenth of it. BENCH_DURATION=5 (seconds per query), BENCH_CONNECTIONS=20.
+//
+// Prints, per query and caller: requests, p50, p95 and p99 (ms), and the indexes its plans use.
+// Figures are measured, not asserted (docs/performance.md).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { Db } from '../src/db/db';
+import { openPglite } from '../src/db/pglite-db';
+import { openPostgres } from '../src/db/postgres-db';
+import { loadConfig } from '../src/plugins/external/config';
+import { startTestIdp } from '../test/test-support/test-idp';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SCALE = Number(process.env.BENCH_SEARCH_SCALE ?? 0);
+
+// Words of a publisher's advices, in both languages: each text takes a few at random.
+const WORDS = `report rapport reconciliation réconciliation bank banque forecast prévision budget sales ventes invoice facture
+  customer client quarterly trimestriel monthly mensuel closing clôture dashboard tableau refresh actualisation dataset données
+  export import growth croissance margin marge stock inventory inventaire audit compliance conformité policy politique access
+  accès rights droits payroll paie tax fiscalité treasury trésorerie cash liquidités supplier fournisseur order commande
+  delivery livraison quality qualité duplicate doublon record fiche archive archivage project projet portfolio portefeuille
+  element élément analysis analyse review revue indicator indicateur performance model modèle rate taux year année`
+  .split(/\s+/)
+  .filter(Boolean);
+
+const text = (seed: string, count: number) =>
+  `(SELECT string_agg((ARRAY[${WORDS.map((word) => `'${word}'`).join(',')}])[1 + abs(hashtext(${seed} || ':' || k)) % ${WORDS.length}], ' ')
+      FROM generate_series(1, ${count}) k)`;
+
+async function grow(db: Db, scale: number) {
+  const n = (count: number) => Math.max(1, Math.round(count * scale));
+  const step = async (label: string, sql: string, params: unknown[] = []) => {
+    const started = Date.now();
+    await db.query(sql, params);
+    console.log(`  ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+  const northwind = (await db.query<{ id: number }>(`SELECT id FROM entities WHERE slug = 'northwind-traders'`)).rows[0]!.id;
+  await step(
+    `${n(100)} companies`,
+    `INSERT INTO entities (name, slug) SELECT 'Bench company ' || i, 'bench-' || i FROM generate_series(1, $1::int) i`,
+    [n(100)],
+  );
+  const range = `(SELECT min(id) AS lo, (max(id) - min(id) + 1)::int AS span FROM entities)`;
+  await step(
+    `${n(100_000)} advices`,
+    `INSERT INTO advices (title, subtitle, description, status, audience_type, entity_id, created_at)
+     SELECT ${text("'t' || i", 4)}, ${text("'s' || i", 6)}, '<p>' || ${text("'b' || i", 40)} || '</p>', CASE WHEN i % 5 = 0 THEN 0 ELSE 16 END,
+            'multi_users', CASE WHEN i % 20 < 2 THEN $2::int ELSE e.lo + i % e.span END, now() - (i % 1500) * interval '1 day'
+       FROM generate_series(1, $1::int) i, ${range} e`,
+    [n(100_000), northwind],
+  );
+  await step(
+    `${n(50_000)} news items`,
+    `INSERT INTO news_items (title, subtitle, description, status, created_at)
+     SELECT ${text("'nt' || i", 4)}, ${text("'ns' || i", 6)}, '<p>' || ${text("'nb' || i", 40)} || '</p>', CASE WHEN i % 4 = 0 THEN 0 ELSE 16 END,
+            now() - (i % 2000) * interval '1 day'
+       FROM generate_series(1, $1::int) i`,
+    [n(50_000)],
+  );
+  await step(
+    `collections and folders`,
+    `WITH c AS (INSERT INTO exchange_collections (entity_id, project) SELECT id, 'Project ' || id FROM entities RETURNING id)
+     INSERT INTO exchange_folders (collection_id, name) SELECT c.id, 'Folder ' || k FROM c, generate_series(1, 5) k`,
+  );
+  await step(
+    `${n(200_000)} files`,
+    `WITH f AS (SELECT id, row_number() OVER (ORDER BY id) AS k, count(*) OVER () AS total FROM exchange_folders)
+     INSERT INTO exchange_files (folder_id, name, name_original, extension, comment)
+     SELECT f.id, 'file-' || i || '.xlsx', replace(${text("'f' || i", 3)}, ' ', '-') || '-' || i || '.xlsx', 'xlsx', ${text("'fc' || i", 8)}
+       FROM generate_series(1, $1::int) i JOIN f ON f.k = 1 + (i - 1) % f.total`,
+    [n(200_000)],
+  );
+  await step(
+    `${n(20_000)} discussions`,
+    `INSERT INTO discussions (customer_id, consultant_id, status, last_activity_at)
+     SELECT (SELECT id FROM users WHERE email = 'user@northwind.test'), (SELECT id FROM users WHERE email = 'consultant@demo.test'),
+            'closed', now() FROM generate_series(1, 5)
+     UNION ALL
+     SELECT u.id, (SELECT id FROM users WHERE email = 'consultant@demo.test'), 'closed', now()
+       FROM generate_series(1, $1::int) i, LATERAL (SELECT id FROM users ORDER BY id OFFSET i % 6 LIMIT 1) u`,
+    [n(20_000)],
+  );
+  await step(
+    `${n(1_000_000)} messages`,
+    `WITH d AS (SELECT id, customer_id, consultant_id, row_number() OVER (ORDER BY id) AS k, count(*) OVER () AS total FROM discussions)
+     INSERT INTO messages (discussion_id, from_user_id, to_user_id, message, created_at)
+     SELECT d.id, d.customer_id, d.consultant_id, ${text("'m' || i", 15)}, now() - (i % 1000) * interval '1 hour'
+       FROM generate_series(1, $1::int) i JOIN d ON d.k = 1 + (i - 1) % d.total`,
+    [n(1_000_000)],
+  );
+  await step('ANALYZE', 'ANALYZE');
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function main() {
+  const work = mkdtempSync(join(tmpdir(), 'hub-bench-search-'));
+  const databaseUrl = process.env.DATABASE_URL ?? null;
+  const schema = `bench_search_${randomBytes(3).toString('hex')}`;
+  const config = {
+    ...(await loadConfig({
+      NODE_ENV: 'test',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      DATA_DIR: work,
+      STATIC_DIR: join(work, 'no-static'),
+      EMBEDDED_IDP: 'false',
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '1000000',
+    })),
+    databaseUrl,
+    databaseSchema: databaseUrl ? schema : null,
+  };
+  const db: Db = databaseUrl
+    ? await openPostgres({ connectionString: databaseUrl, schema })
+    : await openPglite({ dataDir: join(work, 'pglite') });
+  const idp = await startTestIdp('bench-sso');
+  let app: FastifyInstance | null = null;
+  try {
+    app = await buildApp(config, { db });
+    await idp.register(app);
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    if (SCALE > 0) {
+      const started = Date.now();
+      console.log(`growing the data set (scale ${SCALE}):`);
+      await grow(db, SCALE);
+      console.log(`grown in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const signIn = async (email: string) => {
+      const login = await fetch(`${origin}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: await idp.sign({ email }), provider: idp.provider.name }),
+      });
+      if (!login.ok) throw new Error(`login of ${email} failed: ${login.status}`);
+      return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    };
+    const callers = {
+      customer: { headers: await signIn('user@northwind.test'), scope: '' },
+      administrator: { headers: await signIn('admin@demo.test'), scope: '&scope=admin' },
+    };
+    const queries = [
+      ['one word', 'rapport '],
+      ['two words', 'monthly report '],
+      ['prefix', 'reconc'],
+      ['typo', 'reconcilaition '],
+    ] as const;
+    console.log('\n| query | caller | requests | p50 ms | p95 ms | p99 ms | non-200 | hits (total) | indexes in the plans | seq scans |');
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const [label, q] of queries) {
+      for (const [who, caller] of Object.entries(callers)) {
+        const url = `${origin}/api/search?q=${encodeURIComponent(q)}${caller.scope}`;
+        // One call with its statements caught, for their plans.
+        const caught: Array<[string, readonly unknown[]]> = [];
+        const query = db.query.bind(db);
+        db.query = ((sql: string, params?: readonly unknown[], options?: never) => {
+          if (/^\s*(SELECT|WITH)/i.test(sql)) caught.push([sql, params ?? []]);
+          return query(sql, params, options);
+        }) as Db['query'];
+        const probe = await fetch(url, { headers: caller.headers });
+        const body = (await probe.json()) as { total: number; total_capped: boolean };
+        db.query = query;
+        const indexes = new Set<string>();
+        const scans = new Set<string>();
+        for (const [sql, params] of caught) {
+          const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+          for (const row of plan.rows) {
+            for (const match of row['QUERY PLAN'].matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)) indexes.add(match[1]!);
+            for (const match of row['QUERY PLAN'].matchAll(/Seq Scan on (\w+)/g)) scans.add(match[1]!);
+          }
+          if (process.env.BENCH_PLANS) console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
+        }
+        const latencies: number[] = [];
+        let failures = 0;
+        const until = Date.now() + DURATION * 1000;
+        await Promise.all(
+          Array.from({ length: CONNECTIONS }, async () => {
+            while (Date.now() < until) {
+              const started = performance.now();
+              const response = await fetch(url, { headers: caller.headers });
+              await response.arrayBuffer();
+              if (response.status === 200) latencies.push(performance.now() - started);
+              else failures += 1;
+            }
+          }),
+        );
+        latencies.sort((a, b) => a - b);
+        const ms = (value: number) => value.toFixed(1);
+        console.log(
+          `| ${label} \`${q.trim()}\` | ${who} | ${latencies.length} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 95))} | ${ms(percentile(latencies, 99))} | ${failures} | ${body.total}${body.total_capped ? '+' : ''} | ${[...indexes].sort().join(', ')} | ${[...scans].sort().join(', ') || 'none'} |`,
+        );
+      }
+    }
+  } finally {
+    await app?.close();
+    await idp.close();
+    if (databaseUrl) {
+      const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    } else await db.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

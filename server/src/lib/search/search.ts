@@ -1,0 +1,400 @@
+import {
+  COUNT_CAP,
+  isAdministrator,
+  isContributor,
+  SEARCH_ADMIN_KINDS,
+  SEARCH_FALLBACK_UNDER,
+  SEARCH_KINDS,
+  type SearchCount,
+  type SearchHit,
+  type SearchKind,
+  type SearchResult,
+} from '@hub/shared/api';
+import type { Queryable } from '../../db/db';
+import type { Session } from '../auth/session';
+import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS } from '../content/audience';
+import { adminEntityCondition } from '../content/scope';
+import { audienceVisibility, publishedOnly } from '../content/visibility';
+import { exchangeScope } from '../../plugins/app/file-exchange/file-exchange-repository';
+import { MARK_START, MARK_STOP, safeSnippet, searchWords, stillTyping, tsqueryText } from './search-query';
+
+// One search over everything a person may see (docs/product.md §11). Each kind is a SELECT with
+// the visibility of its own list written into its WHERE, so that what the person may not see is
+// never ranked, counted, suggested nor snippeted: the limit and the counts come after it.
+
+export interface SearchRequest {
+  q: string;
+  kinds: SearchKind[] | null;
+  scope: 'portal' | 'admin';
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+  includesUnpublished: boolean;
+}
+
+/** The SQL pieces a kind's SELECT uses; each pushes its parameters into `params`. */
+interface Match {
+  /** The tsquery as typed (a SQL expression). */
+  query: string;
+  /** The condition on a row's `search` vector and title. */
+  condition: (vector: string, title: string) => string;
+  /** 1 for a row the query as typed finds, 0 for one found only by a correction or by title similarity. */
+  direct: (vector: string) => string;
+  /** True for a row the corrected query finds. */
+  corrected: (vector: string) => string;
+  /** The tsquery that marks the snippet. */
+  headline: string;
+  folded: string;
+}
+
+/** One kind's SELECT: kind, id, title, date, rank, exact, direct, corrected, body, path. */
+type Branch = (match: Match, params: unknown[]) => string | null;
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const select = (
+  kind: SearchKind,
+  m: Match,
+  { id, title, date, vector, body, path }: { id: string; title: string; date: string; vector: string; body: string; path: string },
+) =>
+  `SELECT '${kind}'::text AS kind, ${id} AS id, ${title} AS title, ${date} AS date,
+          ts_rank(${vector}, ${m.query}) AS rank, search_fold(${title}) = ${m.folded} AS exact,
+          ${m.direct(vector)} AS direct, ${m.corrected(vector)} AS corrected, ${body} AS body, ${path} AS path`;
+
+function branches(session: Session, request: SearchRequest): Partial<Record<SearchKind, Branch>> {
+  const unpublished = request.includesUnpublished;
+  const admin = request.scope === 'admin';
+  const personName = (alias: string) => `coalesce(nullif(trim(${alias}.first_name || ' ' || ${alias}.last_name), ''), ${alias}.email)`;
+  const exchange = session.displayAs ? null : exchangeScope(session);
+  const exchangeCondition = (column: string, params: unknown[]) => {
+    if (exchange === 'all') return 'TRUE';
+    if (exchange === null) return 'FALSE';
+    params.push(exchange);
+    return `${column} = $${params.length}`;
+  };
+  const table: Partial<Record<SearchKind, Branch>> = {
+    advice: (m, params) => {
+      const visible = admin
+        ? adminEntityCondition(session, 'a.entity_id', params)
+        : audienceVisibility({ table: 'advices', alias: 'a', itemType: 'advice' }, ADVICE_RECIPIENTS, session, unpublished, params);
+      return `${select('advice', m, {
+        id: 'a.id',
+        title: 'a.title',
+        date: 'a.created_at',
+        vector: 'a.search',
+        body: `coalesce(a.subtitle, '') || ' ' || search_html_text(a.description)`,
+        path: admin ? `'/entity/admin/advices/details/' || a.id` : `'/advices/details/' || a.id`,
+      })} FROM advices a WHERE ${visible} AND ${m.condition('a.search', 'a.title')}`;
+    },
+    news: (m, params) => {
+      const visible = admin ? 'TRUE' : (publishedOnly('n', session, unpublished, params) ?? 'TRUE');
+      return `${select('news', m, {
+        id: 'n.id',
+        title: 'n.title',
+        date: 'n.created_at',
+        vector: 'n.search',
+        body: `coalesce(n.subtitle, '') || ' ' || search_html_text(n.description)`,
+        path: admin ? `'/admin/news-items/details/' || n.id` : `'/news-items/details/' || n.id`,
+      })} FROM news_items n WHERE ${visible} AND ${m.condition('n.search', 'n.title')}`;
+    },
+    training: (m) =>
+      `${select('training', m, {
+        id: 't.id',
+        title: 't.intitule',
+        date: 't.date_debut',
+        vector: 't.search',
+        body: `''`,
+        path: admin ? `'/admin/trainings/details/' || t.id` : `'/trainings'`,
+      })} FROM trainings t WHERE ${m.condition('t.search', 't.intitule')}`,
+    dashboard: (m, params) => {
+      const visible = admin
+        ? adminEntityCondition(session, 'd.entity_id', params)
+        : audienceVisibility(
+            { table: 'dashboards', alias: 'd', itemType: 'dashboard' },
+            DASHBOARD_RECIPIENTS,
+            session,
+            unpublished,
+            params,
+          );
+      return `${select('dashboard', m, {
+        id: 'd.id',
+        title: 'd.title',
+        date: 'd.created_at',
+        vector: 'd.search',
+        body: `coalesce(d.tag, '') || ' ' || coalesce(d.description, '')`,
+        path: admin ? `'/entity/admin/dashboard/details/' || d.id` : `'/dashboards/' || d.id`,
+      })} FROM dashboards d WHERE ${visible} AND ${m.condition('d.search', 'd.title')}`;
+    },
+  };
+  if (!admin) {
+    Object.assign(table, {
+      collection: (m, params) =>
+        `${select('collection', m, {
+          id: 'c.id',
+          title: 'c.project',
+          date: 'c.updated_at',
+          vector: 'c.search',
+          body: `''`,
+          path: `'/collectmaster/' || e.slug || '/' || c.id`,
+        })} FROM exchange_collections c JOIN entities e ON e.id = c.entity_id
+           WHERE ${exchangeCondition('c.entity_id', params)} AND ${m.condition('c.search', 'c.project')}`,
+      folder: (m, params) =>
+        `${select('folder', m, {
+          id: 'f.id',
+          title: 'f.name',
+          date: 'f.created_at',
+          vector: 'f.search',
+          body: `''`,
+          path: `'/collectmaster/' || e.slug || '/' || c.id || '/' || f.id`,
+        })} FROM exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id JOIN entities e ON e.id = c.entity_id
+           WHERE ${exchangeCondition('c.entity_id', params)} AND ${m.condition('f.search', 'f.name')}`,
+      file: (m, params) =>
+        `${select('file', m, {
+          id: 'x.id',
+          title: 'x.name_original',
+          date: 'coalesce(x.upload_at, x.updated_at)',
+          vector: 'x.search',
+          body: `coalesce(x.comment, '')`,
+          path: `'/collectmaster/' || e.slug || '/' || c.id || '/' || f.id`,
+        })} FROM exchange_files x JOIN exchange_folders f ON f.id = x.folder_id JOIN exchange_collections c ON c.id = f.collection_id
+           JOIN entities e ON e.id = c.entity_id
+           WHERE ${exchangeCondition('c.entity_id', params)} AND ${m.condition('x.search', 'x.name_original')}`,
+      message: (m, params) => {
+        params.push(session.user.id);
+        const me = `$${params.length}`;
+        // The person's own discussions only, as GET /api/discussions lists them.
+        return `${select('message', m, {
+          id: 'msg.id',
+          title: personName('author'),
+          date: 'msg.created_at',
+          vector: 'msg.search',
+          body: 'msg.message',
+          path: `CASE WHEN dis.status = 'closed' THEN '/contact-close' ELSE '/contact' END`,
+        })} FROM messages msg JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id
+           WHERE (dis.customer_id = ${me} OR dis.consultant_id = ${me}) AND ${m.condition('msg.search', "''")}`;
+      },
+      ticket: (m, params) => {
+        if (session.entityId === null) return null;
+        params.push(session.entityId);
+        const conditions = [`tk.entity_id = $${params.length}`];
+        if (!isContributor(session.rights)) {
+          params.push(session.user.id);
+          conditions.push(`tk.author_id = $${params.length}`);
+        }
+        return `${select('ticket', m, {
+          id: 'tk.id',
+          title: 'tk.title',
+          date: 'tk.created_at',
+          vector: 'tk.search',
+          body: `coalesce(tk.description, '')`,
+          path: `'/tickets'`,
+        })} FROM tickets tk WHERE ${conditions.join(' AND ')} AND ${m.condition('tk.search', 'tk.title')}`;
+      },
+    } satisfies Partial<Record<SearchKind, Branch>>);
+  } else {
+    const administrator = isAdministrator(session.rights);
+    table.user = (m, params) => {
+      let visible = 'TRUE';
+      if (!administrator) {
+        if (session.entityId === null) return null;
+        params.push(session.entityId);
+        visible = `u.entity_id = $${params.length}`;
+      }
+      return `${select('user', m, {
+        id: 'u.id',
+        title: personName('u'),
+        date: 'u.created_at',
+        vector: 'u.search',
+        body: 'u.email',
+        path: administrator ? `'/admin/users/details/' || u.id` : `'/entity/admin/users'`,
+      })} FROM users u WHERE ${visible} AND ${m.condition('u.search', `u.first_name || ' ' || u.last_name || ' ' || u.email`)}`;
+    };
+    if (administrator) {
+      table.company = (m) =>
+        `${select('company', m, {
+          id: 'e.id',
+          title: 'e.name',
+          date: 'NULL::timestamptz',
+          vector: 'e.search',
+          body: `''`,
+          path: `'/admin/entities/details/' || e.id`,
+        })} FROM entities e WHERE ${m.condition('e.search', 'e.name')}`;
+      table.group = (m) =>
+        `${select('group', m, {
+          id: 'g.id',
+          title: 'g.name',
+          date: 'NULL::timestamptz',
+          vector: 'g.search',
+          body: `''`,
+          path: `'/admin/groups/details/' || g.id`,
+        })} FROM groups g WHERE ${m.condition('g.search', 'g.name')}`;
+    }
+  }
+  return table;
+}
+
+/** The kinds this request searches: those asked (all by default) that its scope has. */
+export function searchedKinds(session: Session, request: SearchRequest): SearchKind[] {
+  const available = branches(session, request);
+  return (request.kinds ?? [...SEARCH_KINDS]).filter(
+    (kind) => kind in available && (request.scope === 'admin' || !SEARCH_ADMIN_KINDS.includes(kind)),
+  );
+}
+
+interface HitRow {
+  kind: SearchKind;
+  id: number;
+  title: string;
+  date: Date | string | null;
+  path: string;
+  snippet: string;
+}
+
+const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Corrections of the words as typed: each word that no item holds is replaced by the indexed word
+ * closest to it by trigram similarity. The word list says nothing by itself: a correction is only
+ * offered when the corrected query finds something the person may see (`search()` below).
+ */
+async function correctedWords(db: Queryable, words: string[], typing: boolean): Promise<string[]> {
+  const corrected: string[] = [];
+  for (const [index, word] of words.entries()) {
+    const prefix = typing && index === words.length - 1;
+    const { rows } = await db.query<{ word: string | null }>(
+      `SELECT CASE WHEN EXISTS (SELECT 1 FROM search_words WHERE word = search_fold($1)
+                     OR ($2 AND word LIKE replace(replace(replace(search_fold($1), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'))
+                   THEN NULL
+                   ELSE (SELECT word FROM search_words WHERE word OPERATOR(extensions.%) search_fold($1)
+                          ORDER BY extensions.similarity(word, search_fold($1)) DESC, word LIMIT 1) END AS word`,
+      [word, prefix],
+      { prepare: true },
+    );
+    corrected.push(word.length >= 3 && rows[0]?.word ? rows[0].word : word);
+  }
+  return corrected;
+}
+
+const withoutCount = ({ correctedHits: _, ...result }: SearchResult & { correctedHits: number }): SearchResult => result;
+
+const emptyResult = (request: SearchRequest): SearchResult => ({
+  items: [],
+  total: 0,
+  total_capped: false,
+  counts: [],
+  page: request.page,
+  page_size: request.pageSize,
+  suggestion: null,
+  corrected: false,
+});
+
+/** GET /api/search: the hits of the page, the counts per kind (capped), and a suggestion. */
+export async function search(db: Queryable, session: Session, request: SearchRequest): Promise<SearchResult> {
+  const empty = emptyResult(request);
+  const words = searchWords(request.q);
+  const kinds = searchedKinds(session, request);
+  if (words.length === 0 || kinds.length === 0) return empty;
+  const typing = stillTyping(request.q);
+  const typed = tsqueryText(words, typing);
+  const first = await run(db, session, request, kinds, typed, null);
+  const direct = first.total;
+  if (direct >= SEARCH_FALLBACK_UNDER) return withoutCount(first);
+  const corrections = await correctedWords(db, words, typing);
+  const changed = corrections.some((word, index) => word !== words[index]);
+  const second = await run(db, session, request, kinds, typed, changed ? tsqueryText(corrections, typing) : null);
+  // Only a correction that finds something the person may see is offered.
+  const { correctedHits, ...result } = second;
+  const suggestion = changed && correctedHits > 0 ? corrections.join(' ') : null;
+  return { ...result, suggestion, corrected: direct === 0 && result.total > 0 };
+}
+
+async function run(
+  db: Queryable,
+  session: Session,
+  request: SearchRequest,
+  kinds: SearchKind[],
+  typed: string,
+  corrected: string | null,
+): Promise<SearchResult & { correctedHits: number }> {
+  const params: unknown[] = [typed, searchWords(request.q).join(' ')];
+  if (corrected !== null) params.push(corrected);
+  const query = `(to_tsquery('search_english', $1) || to_tsquery('search_french', $1))`;
+  const correctedQuery = `(to_tsquery('search_english', $3) || to_tsquery('search_french', $3))`;
+  const folded = 'search_fold($2)';
+  // The fallback (under five hits): the corrected words, and titles similar to what was typed.
+  const fallback = corrected !== null;
+  const match: Match = {
+    query,
+    folded,
+    condition: (vector, title) =>
+      fallback
+        ? `(${vector} @@ ${query} OR ${vector} @@ ${correctedQuery}${title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded}`})`
+        : `${vector} @@ ${query}`,
+    direct: (vector) => (fallback ? `(${vector} @@ ${query})::int` : '1'),
+    corrected: (vector) => (fallback ? `${vector} @@ ${correctedQuery}` : 'false'),
+    headline: fallback ? `(${query} || ${correctedQuery})` : query,
+  };
+  const all = branches(session, request);
+  const dateConditions: string[] = [];
+  if (request.from) {
+    params.push(request.from);
+    dateConditions.push(`date >= $${params.length}::date`);
+  }
+  if (request.to) {
+    params.push(request.to);
+    dateConditions.push(`date < $${params.length}::date + 1`);
+  }
+  const dated = dateConditions.length ? `WHERE ${dateConditions.join(' AND ')}` : '';
+  const parts: { kind: SearchKind; sql: string }[] = [];
+  for (const kind of kinds) {
+    const sql = all[kind]?.(match, params);
+    if (sql) parts.push({ kind, sql: `SELECT * FROM (${sql}) k ${dated}` });
+  }
+  if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
+
+  const countSql = parts
+    .map(
+      ({ kind, sql }) =>
+        `SELECT '${kind}'::text AS kind, count(*)::int AS count, count(*) FILTER (WHERE corrected)::int AS corrected
+           FROM (${sql} LIMIT ${COUNT_CAP + 1}) c`,
+    )
+    .join(' UNION ALL ');
+  params.push(HEADLINE_OPTIONS, request.pageSize, (request.page - 1) * request.pageSize);
+  const [options, limit, offset] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
+  const pageSql = `SELECT h.kind, h.id, h.title, h.date, h.path,
+        CASE WHEN position(U&'\\E000' IN fr) > 0 OR position(U&'\\E000' IN en) = 0 THEN fr ELSE en END AS snippet
+      FROM (SELECT * FROM (${parts.map((part) => part.sql).join(' UNION ALL ')}) u
+            ORDER BY exact DESC, direct DESC, rank DESC, date DESC NULLS LAST, kind, id LIMIT ${limit} OFFSET ${offset}) h,
+      LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(h.body) = '' THEN h.title ELSE h.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text) t,
+      LATERAL (SELECT ts_headline('search_french', t.text, ${match.headline}, ${options}) AS fr,
+                      ts_headline('search_english', t.text, ${match.headline}, ${options}) AS en) s
+      ORDER BY h.exact DESC, h.direct DESC, h.rank DESC, h.date DESC NULLS LAST, h.kind, h.id`;
+  const [pageRows, countRows] = await Promise.all([
+    db.query<HitRow>(pageSql, params),
+    db.query<{ kind: SearchKind; count: number; corrected: number }>(countSql, params.slice(0, params.length - 3)),
+  ]);
+  const counts: SearchCount[] = countRows.rows
+    .filter((row) => row.count > 0)
+    .map((row) => ({ kind: row.kind, count: Math.min(row.count, COUNT_CAP), capped: row.count > COUNT_CAP }));
+  const total = counts.reduce((sum, count) => sum + count.count, 0);
+  const items: SearchHit[] = pageRows.rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    title: row.title,
+    snippet: safeSnippet(row.snippet),
+    date: iso(row.date),
+    path: row.path,
+  }));
+  return {
+    items,
+    total: Math.min(total, COUNT_CAP),
+    total_capped: total > COUNT_CAP || counts.some((count) => count.capped),
+    counts,
+    page: request.page,
+    page_size: request.pageSize,
+    suggestion: null,
+    corrected: false,
+    correctedHits: countRows.rows.reduce((sum, row) => sum + row.corrected, 0),
+  };
+}

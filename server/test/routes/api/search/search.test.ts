@@ -1,0 +1,171 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { COUNT_CAP, PAGE_SIZE_MAX, PUBLICATION, type SearchResult } from '@hub/shared/api';
+import { DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { entityId } from '../../../test-support/caller';
+import { signedInApp } from '../../../test-support/signed-in-app';
+import { MARK_START, MARK_STOP, safeSnippet } from '../../../../src/lib/search/search-query';
+
+const NINA = 'user@northwind.test';
+const CARL = 'user@contoso.test';
+const ADMIN = 'admin@demo.test';
+
+describe('safeSnippet', () => {
+  test('should escape every markup of a headline and keep only the highlight', () => {
+    assert.equal(
+      safeSnippet(`<script>alert("x")</script> & ${MARK_START}<b>word</b>${MARK_STOP} ${MARK_STOP}${MARK_START}open`),
+      '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; <mark>&lt;b&gt;word&lt;/b&gt;</mark> <mark>open</mark>',
+    );
+  });
+});
+
+describe(`GET /api/search (${DB_KIND})`, () => {
+  const { call } = signedInApp({ resetData: false });
+  let ninaId = 0;
+
+  // One data set for the whole file (nothing here writes through the API): the demo data plus a
+  // few items whose words appear nowhere else.
+  before(async () => {
+    const db = await testDb();
+    ninaId = await userId(NINA);
+    const northwind = await entityId('Northwind Traders');
+    const contoso = await entityId('Contoso');
+    const consultant = await userId('consultant@demo.test');
+    const carl = await userId(CARL);
+    const advice = (title: string, description: string, entity: number, status: number = PUBLICATION.published, daysAgo = 1) =>
+      db.query(
+        `INSERT INTO advices (title, subtitle, description, status, audience_type, entity_id, created_at)
+         VALUES ($1, NULL, $2, $3, 'multi_users', $4, now() - make_interval(days => $5))`,
+        [title, description, status, entity, daysAgo],
+      );
+    await advice('Trésorerie du trimestre', '<p>Les <strong>rapports</strong> de réconciliation des éléments bancaires.</p>', northwind);
+    await advice('Bank reconciliation', '<p>An older advice on bank matching.</p>', northwind, PUBLICATION.published, 30);
+    await advice('Clôture', '<p>Reconciliation of the bank, newer.</p>', northwind, PUBLICATION.published, 2);
+    await advice('Brouillon quetzal', '<p>Pas encore publié: quetzal et axolotl.</p>', northwind, PUBLICATION.draft);
+    await advice('Contoso ocelot', '<p>Only Contoso sees the ocelot.</p>', contoso);
+    await advice('<script>alert(1)</script> Zebra notes', '', northwind);
+    const { rows } = await db.query<{ id: number }>(
+      `INSERT INTO discussions (customer_id, consultant_id, status, last_activity_at) VALUES ($1, $2, 'open', now()) RETURNING id`,
+      [carl, consultant],
+    );
+    await db.query(
+      `INSERT INTO messages (discussion_id, from_user_id, to_user_id, message) VALUES ($1, $2, $3, 'The zanzibar figures are ready.')`,
+      [rows[0]!.id, consultant, carl],
+    );
+    await db.query(
+      `INSERT INTO trainings (intitule, date_debut) SELECT 'Atelier capybara ' || i, now() + make_interval(days => i % 300) FROM generate_series(1, $1::int) i`,
+      [COUNT_CAP + 5],
+    );
+  });
+
+  const search = async (email: string, query: Record<string, string>, headers: Record<string, string> = {}) => {
+    const response = await call(email, 'GET', `/api/search?${new URLSearchParams(query).toString()}`, { headers });
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json() as SearchResult;
+  };
+  const titles = (result: SearchResult) => result.items.map((item) => item.title);
+  const invisible = (result: SearchResult) => {
+    assert.deepEqual(result.items, []);
+    assert.equal(result.total, 0);
+    assert.deepEqual(result.counts, []);
+    assert.equal(result.suggestion, null);
+  };
+
+  test('should find French and English forms, with or without accents, and mark the words in the snippet', async () => {
+    for (const q of ['rapport', 'éléments', 'elements', 'réconcilié', 'reconciliations', 'Elements bancaires']) {
+      const result = await search(NINA, { q: `${q} ` });
+      assert.ok(titles(result).includes('Trésorerie du trimestre'), `${q}: ${JSON.stringify(titles(result))}`);
+    }
+    const hit = (await search(NINA, { q: 'elements ' })).items.find((item) => item.title === 'Trésorerie du trimestre')!;
+    assert.match(hit.snippet, /<mark>éléments<\/mark>/);
+    assert.equal(hit.kind, 'advice');
+    assert.match(hit.path, /^\/advices\/details\/\d+$/);
+    assert.doesNotMatch(hit.snippet, /<strong>|<p>/);
+  });
+
+  test('should take the last word as a prefix while typing, and not once a space follows it', async () => {
+    assert.ok(titles(await search(NINA, { q: 'tréso' })).includes('Trésorerie du trimestre'));
+    // A finished word is a word: "tréso" alone is not one, so what is found is only a correction.
+    const finished = await search(NINA, { q: 'tréso ' });
+    assert.equal(finished.corrected, true);
+    assert.notEqual(finished.suggestion, null);
+  });
+
+  test('should forgive a typo and suggest the corrected word', async () => {
+    const result = await search(NINA, { q: 'reconcilaition ' });
+    assert.ok(titles(result).includes('Trésorerie du trimestre'), JSON.stringify(titles(result)));
+    assert.equal(result.suggestion, 'reconciliation');
+    assert.equal(result.corrected, true);
+  });
+
+  test('should rank an exact title first, then newer first', async () => {
+    const result = await search(NINA, { q: 'bank reconciliation ', kinds: 'advice' });
+    assert.equal(titles(result)[0], 'Bank reconciliation');
+    // The title above the bodies; the two bodies rank alike, so the newer one comes first.
+    const ranked = await search(NINA, { q: 'réconciliation ', kinds: 'advice' });
+    assert.deepEqual(titles(ranked), ['Bank reconciliation', 'Trésorerie du trimestre', 'Clôture']);
+  });
+
+  test('should never find, count, suggest or snippet a draft, another company’s advice or another person’s discussion', async () => {
+    for (const q of ['quetzal ', 'quetzl ', 'ocelot ', 'ocelo', 'zanzibar ', 'zanzibr ']) invisible(await search(NINA, { q }));
+    // The drafts are found by who may edit them, when they ask.
+    assert.deepEqual(titles(await search('contributor@northwind.test', { q: 'quetzal ', includes_unpublished: 'true' })), [
+      'Brouillon quetzal',
+    ]);
+    // Their owners find them.
+    assert.deepEqual(titles(await search(CARL, { q: 'zanzibar ' })), ['Consultant Colin'.split(' ').reverse().join(' ')]);
+    assert.deepEqual(titles(await search(CARL, { q: 'ocelot ' })), ['Contoso ocelot']);
+  });
+
+  test('should search as the displayed person in both display-as modes', async () => {
+    const headers = { 'display-as-user-id': String(ninaId) };
+    for (const query of [{}, { includes_unpublished: 'true' }] as Record<string, string>[]) {
+      for (const q of ['ocelot ', 'ocelo', 'zanzibar ']) invisible(await search(ADMIN, { q, ...query }, headers));
+      assert.ok(titles(await search(ADMIN, { q: 'elements ', ...query }, headers)).includes('Trésorerie du trimestre'));
+    }
+    invisible(await search(ADMIN, { q: 'quetzal ' }, headers));
+    assert.deepEqual(titles(await search(ADMIN, { q: 'quetzal ', includes_unpublished: 'true' }, headers)), ['Brouillon quetzal']);
+  });
+
+  test('should return a title holding <script> as text and an escaped snippet', async () => {
+    const [hit] = (await search(NINA, { q: 'zebra ' })).items;
+    assert.equal(hit?.title, '<script>alert(1)</script> Zebra notes');
+    assert.doesNotMatch(hit!.snippet, /<(?!\/?mark>)/);
+    assert.match(hit!.snippet, /<mark>Zebra<\/mark> notes/);
+  });
+
+  test('should cap the counts, bound the page size and page through the hits', async () => {
+    const result = await search(NINA, { q: 'capybara ', page_size: '7', page: '2' });
+    assert.deepEqual(result.counts, [{ kind: 'training', count: COUNT_CAP, capped: true }]);
+    assert.equal(result.total_capped, true);
+    assert.equal(result.items.length, 7);
+    assert.equal(result.page, 2);
+    const tooMany = await call(NINA, 'GET', `/api/search?q=capybara&page_size=${PAGE_SIZE_MAX + 1}`);
+    assert.equal(tooMany.statusCode, 400);
+  });
+
+  test('should search the consoles’ scope for staff only: drafts by a word of their body, people for administrators', async () => {
+    assert.equal((await call(NINA, 'GET', '/api/search?q=nina&scope=admin')).statusCode, 403);
+    const draft = await search('contributor@northwind.test', { q: 'publié ', scope: 'admin' });
+    assert.deepEqual(
+      draft.items.map((item) => [item.title, item.path.replace(/\d+$/, 'N')]),
+      [['Brouillon quetzal', '/entity/admin/advices/details/N']],
+    );
+    const people = await search(ADMIN, { q: 'nina ', scope: 'admin', kinds: 'user,company,group' });
+    assert.deepEqual(
+      people.items.map((item) => [item.kind, item.title]),
+      [['user', 'Nina North']],
+    );
+    const entityStaff = await search('contributor@northwind.test', { q: 'carl ', scope: 'admin' });
+    assert.deepEqual(entityStaff.items, []);
+  });
+
+  test('should let the advices console’s search box find a draft by a word of its body', async () => {
+    const response = await call('contributor@northwind.test', 'GET', `/api/admin/advices?search=axolotl`);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(
+      response.json().items.map((item: { title: string }) => item.title),
+      ['Brouillon quetzal'],
+    );
+  });
+});

@@ -1,0 +1,71 @@
+import type { ApiClient, SearchHit, SearchKind, SearchResult } from '@hub/shared/api';
+import { catalogues } from '@hub/shared/i18n';
+import type { Language } from '@hub/shared/remote';
+import type { i18n as I18n } from 'i18next';
+
+export interface SearchParams {
+  q: string;
+  kinds?: readonly SearchKind[];
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** GET /api/search; `signal` cancels it when a newer search replaces it. */
+export function fetchSearch(api: ApiClient, params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {
+  return api.get<SearchResult>(
+    '/search',
+    {
+      q: params.q,
+      kinds: params.kinds?.length ? params.kinds.join(',') : undefined,
+      from: params.from || undefined,
+      to: params.to || undefined,
+      page: params.page && params.page > 1 ? params.page : undefined,
+      page_size: params.pageSize,
+    },
+    { signal, silent: true },
+  );
+}
+
+/** The hits grouped by kind, each group in the order of the hits' ranking (the best group first). */
+export function groupByKind(hits: readonly SearchHit[]): { kind: SearchKind; hits: SearchHit[] }[] {
+  const groups = new Map<SearchKind, SearchHit[]>();
+  for (const hit of hits) groups.set(hit.kind, [...(groups.get(hit.kind) ?? []), hit]);
+  return [...groups].map(([kind, grouped]) => ({ kind, hits: grouped }));
+}
+
+const RECENT_KEY = 'hub.search.recent';
+const RECENT_MAX = 5;
+
+/** The person's recent searches, kept in this browser only, newest first. */
+export function recentSearches(storage: Storage = localStorage): string[] {
+  try {
+    const value: unknown = JSON.parse(storage.getItem(RECENT_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string').slice(0, RECENT_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberSearch(query: string, storage: Storage = localStorage): void {
+  const trimmed = query.trim();
+  if (trimmed.length < 2) return;
+  const next = [trimmed, ...recentSearches(storage).filter((item) => item.toLowerCase() !== trimmed.toLowerCase())].slice(0, RECENT_MAX);
+  try {
+    storage.setItem(RECENT_KEY, JSON.stringify(next));
+  } catch {
+    // A full or refused storage only loses the history.
+  }
+}
+
+export function forgetSearches(storage: Storage = localStorage): void {
+  storage.removeItem(RECENT_KEY);
+}
+
+/** The search catalogue in `language`, added to the shell's i18next instance (it is not part of the shell's entry). */
+export async function loadSearchCatalogue(i18n: I18n, language: Language): Promise<void> {
+  await catalogues.load(language, ['search']);
+  const catalogue = catalogues.get(language, 'search');
+  if (catalogue && !i18n.hasResourceBundle(language, 'search')) i18n.addResourceBundle(language, 'search', catalogue);
+}
