@@ -40,5 +40,6 @@ export * from './html-rules';
 export * from './sanitize-html';
 export * from './schedules';
 export * from './notifications';
+export * from './notification-codes';
 export * from './mail';
 export * from './search';

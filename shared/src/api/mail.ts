@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { CursorListOf, CursorPageQuerySchema, Nullable } from './common';
+import { NOTIFICATION_KINDS } from './notification-codes';
 
 /**
  * Email for the notifications (docs/product.md §12): each person's choices, and the outbox the
  * administrators watch. The kinds are those of the notifications (`notifications.kind`).
  */
-export const PREFERENCE_KINDS = ['content', 'discussions', 'collectmaster', 'tickets', 'trainings'] as const;
+export const PREFERENCE_KINDS = NOTIFICATION_KINDS;
 export type PreferenceKind = (typeof PREFERENCE_KINDS)[number];
 
 /** portal: in the portal only; email: an email at once; digest: in the daily digest; off: no email. */

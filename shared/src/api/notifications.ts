@@ -1,12 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CursorListOf, CursorPageQuerySchema, Nullable } from './common';
 
-/**
- * The notification centre (docs/product.md, "Staying informed"): one row per event and per person
- * concerned. The kind is the preference a notification falls under; the event names what happened.
- */
-export const NOTIFICATION_KINDS = ['content', 'discussions', 'collectmaster', 'tickets', 'trainings'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NotificationKindSchema = Type.Union([
   Type.Literal('content'),
   Type.Literal('discussions'),
@@ -14,52 +8,6 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('tickets'),
   Type.Literal('trainings'),
 ]);
-
-/**
- * What happened, as stable codes: the emails' wording and the bell's icons key on them. Each one
- * belongs to one kind (NOTIFICATION_EVENT_KIND).
- */
-export const NOTIFICATION_EVENTS = [
-  'advice.published',
-  'news.published',
-  'dashboard.available',
-  'discussion.reply',
-  'discussion.closed',
-  'discussion.customer_message',
-  'collectmaster.requested',
-  'collectmaster.accepted',
-  'collectmaster.problem',
-  'collectmaster.file_added',
-  'collectmaster.uploaded',
-  'collectmaster.due_soon',
-  'collectmaster.due_today',
-  'collectmaster.overdue',
-  'ticket.answered',
-  'ticket.status',
-  'training.starting',
-] as const;
-export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
-
-/** The kind (the preference) each event falls under. */
-export const NOTIFICATION_EVENT_KIND: Readonly<Record<NotificationEvent, NotificationKind>> = {
-  'advice.published': 'content',
-  'news.published': 'content',
-  'dashboard.available': 'content',
-  'discussion.reply': 'discussions',
-  'discussion.closed': 'discussions',
-  'discussion.customer_message': 'discussions',
-  'collectmaster.requested': 'collectmaster',
-  'collectmaster.accepted': 'collectmaster',
-  'collectmaster.problem': 'collectmaster',
-  'collectmaster.file_added': 'collectmaster',
-  'collectmaster.uploaded': 'collectmaster',
-  'collectmaster.due_soon': 'collectmaster',
-  'collectmaster.due_today': 'collectmaster',
-  'collectmaster.overdue': 'collectmaster',
-  'ticket.answered': 'tickets',
-  'ticket.status': 'tickets',
-  'training.starting': 'trainings',
-};
 
 /** Who caused it (null for the scheduled publishing, reminders, or a deleted account). */
 export const NotificationActorSchema = Type.Object({
@@ -108,9 +56,3 @@ export type NotificationCount = Static<typeof NotificationCountSchema>;
 /** PUT /api/notifications/read-all: how many were marked read. */
 export const NotificationReadAllSchema = Type.Object({ updated: Type.Integer({ minimum: 0 }) });
 export type NotificationReadAll = Static<typeof NotificationReadAllSchema>;
-
-/**
- * The live stream's events for the notification centre: `notification` (a new one, a Notification)
- * and `notification-count` (a NotificationCount).
- */
-export const NOTIFICATION_STREAM_EVENTS = { notification: 'notification', count: 'notification-count' } as const;

@@ -2,8 +2,7 @@ import { followEventStream, NOTIFICATION_STREAM_EVENTS, type ApiClient, type Eve
 
 /**
  * Follows the notification centre's live stream (the displayed person's: a ticket per connection,
- * a fresh one after a drop): the unread count, and each new notification. Loaded lazily, off /home's
- * entry. Returns the stop.
+ * a fresh one after a drop): the unread count, and each new notification. Returns the stop.
  */
 export function followNotifications(
   api: ApiClient,
