@@ -19,7 +19,7 @@ import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-store';
 import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
-import { fieldError } from '../../../../lib/http/field-errors';
+import { fieldError, naming } from '../../../../lib/http/field-errors';
 import { notifyFile } from '../../../../lib/notifications/notifications';
 
 /** The field of the multipart upload's file parts. */
@@ -125,7 +125,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       // Refused up front, before a byte is read: the whole request is bounded by FILES_MAX_SIZE.
       const length = Number(request.headers['content-length'] ?? 0);
       if (length > maxSize + MULTIPART_OVERHEAD) throw httpErrors.payloadTooLarge(FILE_EXCHANGE_MESSAGES.tooLarge(maxSize));
-      if (!request.isMultipart()) throw httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.noFiles);
+      if (!request.isMultipart()) throw naming(httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.noFiles), FILES_FIELD);
 
       let conflict = readConflict(request.query.conflict);
       let fileId: number | null = request.query.fileId ?? null;
@@ -137,14 +137,14 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
             if (part.fieldname === 'conflict') conflict = readConflict(String(part.value));
             if (part.fieldname === 'fileId') {
               const value = Number(part.value);
-              if (!Number.isInteger(value) || value < 1) throw httpErrors.badRequest('fileId: must be a file id');
+              if (!Number.isInteger(value) || value < 1) throw fieldError(400, 'fileId', 'must be a file id');
               fileId = value;
             }
             continue;
           }
           if (part.fieldname !== FILES_FIELD) {
             part.file.resume();
-            throw httpErrors.badRequest(`${part.fieldname}: unexpected file, send the files as "${FILES_FIELD}"`);
+            throw fieldError(400, part.fieldname, `unexpected file, send the files as "${FILES_FIELD}"`);
           }
           // A form whose file input was left empty still sends the part, nameless and empty.
           if (part.filename === '') {
@@ -170,11 +170,11 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
           const { size } = await store.put(key, guard);
           stored.push({ key, size, clean });
           if (part.file.truncated) throw httpErrors.payloadTooLarge(FILE_EXCHANGE_MESSAGES.tooLarge(maxSize));
-          if (size === 0) throw httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.emptyFile(clean.original));
+          if (size === 0) throw naming(httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.emptyFile(clean.original)), FILES_FIELD);
         }
         if (duplicates.length > 0) throw httpErrors.conflict(FILE_EXCHANGE_MESSAGES.duplicate(duplicates));
-        if (stored.length === 0) throw httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.noFiles);
-        if (fileId !== null && stored.length > 1) throw httpErrors.badRequest('fileId: one file only fills a missing file');
+        if (stored.length === 0) throw naming(httpErrors.badRequest(FILE_EXCHANGE_MESSAGES.noFiles), FILES_FIELD);
+        if (fileId !== null && stored.length > 1) throw fieldError(400, 'fileId', 'one file only fills a missing file');
       } catch (error) {
         for (const file of stored) await store.delete(file.key).catch(() => undefined);
         throw error;

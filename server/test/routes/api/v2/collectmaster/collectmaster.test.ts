@@ -292,9 +292,12 @@ for (const storeKind of ['disk', 's3'] as const) {
       const empty = await upload(USER, folder, [{ name: 'empty.csv', bytes: '' }]);
       assert.equal(empty.statusCode, 400);
       assert.equal(empty.json().message, FILE_EXCHANGE_MESSAGES.emptyFile('empty.csv'));
+      // The refused field comes as data too, as every field error does.
+      assert.deepEqual(empty.json().errors, [{ field: 'files', message: FILE_EXCHANGE_MESSAGES.emptyFile('empty.csv') }]);
       const none = await upload(USER, folder, []);
       assert.equal(none.statusCode, 400);
       assert.equal(none.json().message, FILE_EXCHANGE_MESSAGES.noFiles);
+      assert.deepEqual(none.json().errors, [{ field: 'files', message: FILE_EXCHANGE_MESSAGES.noFiles }]);
       // The test server's maximum is 1 MB: refused up front from Content-Length.
       const big = await upload(USER, folder, [{ name: 'big.bin', bytes: Buffer.alloc(3 * 1024 * 1024) }]);
       assert.equal(big.statusCode, 413);
