@@ -27,9 +27,8 @@ import type { Options, Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
-import { openPglite } from '../src/db/pglite-db';
 import { openPostgres } from '../src/db/postgres-db';
-import { loadConfig } from '../src/plugins/external/config';
+import { benchConfig, openBenchDb } from './bench-app';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../test/faults/throwaway-postgres';
 import { startTestIdp } from '../test/test-support/test-idp';
 
@@ -187,25 +186,10 @@ async function startBare(): Promise<{ app: FastifyInstance; url: string }> {
 async function run(database: 'pglite' | 'postgres', rows: Row[], databaseUrl?: string): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'hub-bench-'));
   const schema = `bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const config = {
-    ...(await loadConfig({
-      NODE_ENV: 'test',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: work,
-      STATIC_DIR: join(work, 'no-static'),
-      EMBEDDED_IDP: 'false',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-    })),
-    databaseUrl: database === 'postgres' ? databaseUrl! : null,
-    databaseSchema: database === 'postgres' ? schema : null,
-  };
+  const benchDatabase = { url: database === 'postgres' ? databaseUrl! : null, schema };
+  const config = await benchConfig(work, benchDatabase);
   // The default set-up's PGlite keeps its data on disk; PostgreSQL through the app's own pool (10).
-  const db =
-    database === 'pglite'
-      ? await openPglite({ dataDir: join(work, 'pglite') })
-      : await openPostgres({ connectionString: config.databaseUrl!, schema });
+  const db = await openBenchDb(work, benchDatabase);
   const idp = await startTestIdp('bench-sso');
   const bare = await startBare();
   let app: FastifyInstance | null = null;

@@ -20,7 +20,7 @@ import type { Options, Result } from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { openPostgres } from '../src/db/postgres-db';
-import { loadConfig } from '../src/plugins/external/config';
+import { benchConfig, openBenchDb } from './bench-app';
 import { startTestIdp } from '../test/test-support/test-idp';
 
 const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 50_000);
@@ -50,21 +50,9 @@ function autocannon(options: Options): Promise<Result> {
 
 const work = mkdtempSync(join(tmpdir(), 'hub-bench-notifications-'));
 const schema = `bench_notifications_${process.pid}_${randomBytes(3).toString('hex')}`;
-const config = {
-  ...(await loadConfig({
-    NODE_ENV: 'test',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: work,
-    STATIC_DIR: join(work, 'no-static'),
-    EMBEDDED_IDP: 'false',
-    SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '1000000',
-  })),
-  databaseUrl,
-  databaseSchema: schema,
-};
-const db = await openPostgres({ connectionString: databaseUrl, schema });
+const benchDatabase = { url: databaseUrl, schema };
+const config = await benchConfig(work, benchDatabase);
+const db = await openBenchDb(work, benchDatabase);
 const idp = await startTestIdp('bench-sso');
 const bare = Fastify({ logger: false });
 bare.get('/bare', async () => ({ status: 'ok', items: [1, 2, 3] }));

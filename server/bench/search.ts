@@ -15,9 +15,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
-import { openPglite } from '../src/db/pglite-db';
 import { openPostgres } from '../src/db/postgres-db';
-import { loadConfig } from '../src/plugins/external/config';
+import { benchConfig, openBenchDb } from './bench-app';
 import { startTestIdp } from '../test/test-support/test-idp';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -110,23 +109,9 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'hub-bench-search-'));
   const databaseUrl = process.env.DATABASE_URL ?? null;
   const schema = `bench_search_${randomBytes(3).toString('hex')}`;
-  const config = {
-    ...(await loadConfig({
-      NODE_ENV: 'test',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      DATA_DIR: work,
-      STATIC_DIR: join(work, 'no-static'),
-      EMBEDDED_IDP: 'false',
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '1000000',
-    })),
-    databaseUrl,
-    databaseSchema: databaseUrl ? schema : null,
-  };
-  const db: Db = databaseUrl
-    ? await openPostgres({ connectionString: databaseUrl, schema })
-    : await openPglite({ dataDir: join(work, 'pglite') });
+  const benchDatabase = { url: databaseUrl, schema };
+  const config = await benchConfig(work, benchDatabase);
+  const db: Db = await openBenchDb(work, benchDatabase);
   const idp = await startTestIdp('bench-sso');
   let app: FastifyInstance | null = null;
   try {
