@@ -16,7 +16,7 @@ import {
   PendingQuerySchema,
   ThreadQuerySchema,
 } from '@hub/shared/api';
-import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
+import { EVENTS_TICKET_REFUSED, issueEventsTicket, ticketHolder } from '../events-tickets';
 import { lastEventId, openEventStream, sessionStamp } from '../../../lib/live-streams';
 import { errorResponses } from '../error-responses';
 
@@ -72,10 +72,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  fastify.post('/discussions/events/ticket', { schema: { tags, response: { 200: EventsTicketSchema, ...errors } } }, async (request) => ({
-    ticket: await fastify.discussionHub.issueTicket(request.session.user.id, request.session.user.token_version),
-    expires_in: EVENTS_TICKET_TTL_SECONDS,
-  }));
+  fastify.post('/discussions/events/ticket', { schema: { tags, response: { 200: EventsTicketSchema, ...errors } } }, async (request) =>
+    issueEventsTicket(fastify, request),
+  );
 
   // Server-sent events. EventSource sends no Authorization header, so the session guard lets this
   // route through and the ticket (from the authenticated POST above) names the user instead.
@@ -90,10 +89,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const claims = request.query.ticket ? await fastify.discussionHub.verifyTicketClaims(request.query.ticket) : null;
-      const user = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
-      // A ticket taken before sign-out or "end sessions" is refused like its access token.
-      if (!user || user.token_version !== claims!.tokenVersion) return reply.unauthorized('Missing or expired events ticket');
+      const user = await ticketHolder(fastify, request.query.ticket);
+      if (!user) return reply.unauthorized(EVENTS_TICKET_REFUSED);
       reply.hijack();
       const raw = reply.raw;
       openEventStream(raw);

@@ -11,7 +11,7 @@ import {
   NotificationSchema,
   USER_MESSAGES,
 } from '@hub/shared/api';
-import { EVENTS_TICKET_TTL_SECONDS } from '../../../plugins/app/discussions/discussion-hub';
+import { EVENTS_TICKET_REFUSED, issueEventsTicket, ticketHolder } from '../events-tickets';
 import { openEventStream, sessionStamp } from '../../../lib/live-streams';
 import { listNotifications, markAllRead, markRead, unreadCount } from '../../../lib/notifications/notification-list';
 import { errorResponses } from '../error-responses';
@@ -60,20 +60,15 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/notifications/events/ticket',
     { schema: { tags, response: { 200: EventsTicketSchema, ...errorResponses(401, 403) } } },
-    async (request) => ({
-      ticket: await fastify.discussionHub.issueTicket(request.session.user.id, request.session.user.token_version),
-      expires_in: EVENTS_TICKET_TTL_SECONDS,
-    }),
+    async (request) => issueEventsTicket(fastify, request),
   );
 
   fastify.get(
     '/notifications/events',
     { config: { public: true }, schema: { tags, querystring: FileEventsQuerySchema, response: { 401: ErrorResponseSchema } } },
     async (request, reply) => {
-      const claims = request.query.ticket ? await fastify.discussionHub.verifyTicketClaims(request.query.ticket) : null;
-      const user = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
-      // A ticket taken before sign-out or "end sessions" is refused like its access token.
-      if (!user || user.token_version !== claims!.tokenVersion) return reply.unauthorized('Missing or expired events ticket');
+      const user = await ticketHolder(fastify, request.query.ticket);
+      if (!user) return reply.unauthorized(EVENTS_TICKET_REFUSED);
       reply.hijack();
       const raw = reply.raw;
       openEventStream(raw);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, EventsTicketSchema, FileEventsQuerySchema } from '@hub/shared/api';
-import { EVENTS_TICKET_TTL_SECONDS } from '../../../../plugins/app/discussions/discussion-hub';
+import { EVENTS_TICKET_REFUSED, issueEventsTicket, ticketHolder } from '../../events-tickets';
 import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
 import { lastEventId, openEventStream, sessionStamp } from '../../../../lib/live-streams';
 import { errorResponses } from '../../error-responses';
@@ -13,10 +13,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.post(
     '/events/ticket',
     { schema: { tags, response: { 200: EventsTicketSchema, ...errorResponses(401, 403) } } },
-    async (request) => ({
-      ticket: await fastify.discussionHub.issueTicket(request.session.user.id, request.session.user.token_version),
-      expires_in: EVENTS_TICKET_TTL_SECONDS,
-    }),
+    async (request) => issueEventsTicket(fastify, request),
   );
 
   // Server-sent events. EventSource sends no Authorization header: the ticket names the user.
@@ -24,10 +21,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/events',
     { config: { public: true }, schema: { tags, querystring: FileEventsQuerySchema, response: { 401: ErrorResponseSchema } } },
     async (request, reply) => {
-      const claims = request.query.ticket ? await fastify.discussionHub.verifyTicketClaims(request.query.ticket) : null;
-      const user = claims === null ? null : await fastify.usersRepository.findById(claims.userId);
-      // A ticket taken before sign-out or "end sessions" is refused like its access token.
-      if (!user || user.token_version !== claims!.tokenVersion) return reply.unauthorized('Missing or expired events ticket');
+      const user = await ticketHolder(fastify, request.query.ticket);
+      if (!user) return reply.unauthorized(EVENTS_TICKET_REFUSED);
       reply.hijack();
       const raw = reply.raw;
       openEventStream(raw);
