@@ -55,13 +55,22 @@ export async function startEmbeddedSmtp(
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (on: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  try {
+    await listen(port);
+  } catch (error) {
+    // Another portal on this machine holds the port (a second `npm start`, the journeys' portal):
+    // this process's own worker is the only sender, so any free port serves.
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === 0) throw error;
+    await listen(0);
+  }
   const address = server.server.address();
   return {
     port: typeof address === 'object' && address ? address.port : port,
