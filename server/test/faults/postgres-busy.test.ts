@@ -77,7 +77,9 @@ describe('a busy pool, a lost LISTEN connection and an outage, told apart', { sk
     assert.equal((await app.inject('/api/health')).statusCode, 200);
     assert.equal(await sample('hub_http_service_unavailable_total{code="DATABASE_BUSY"}'), 1);
     assert.equal(await sample('hub_http_service_unavailable_total{code="DATABASE_UNAVAILABLE"}'), 0);
-    assert.equal(await sample('hub_db_pool_busy_total'), 1);
+    // The health call at least; a background job that ran during the hold (the scheduled publishing's
+    // tick) is refused the same way and counted too.
+    assert.ok((await sample('hub_db_pool_busy_total'))! >= 1, 'the refused call is counted');
     assert.ok((await sample('hub_db_pool_waits_total'))! >= 1, 'the call that waited is counted');
   });
 
