@@ -9,11 +9,11 @@ import { useShell } from '../shell-context';
 type Consultant = User['contacts'][number];
 
 /** The first message to the consultant: posted, then the session reloads and /contact takes over. */
-export function FirstMessageForm({ consultant }: { consultant: Consultant }) {
+export function FirstMessageForm({ consultant, initialText = '' }: { consultant: Consultant; initialText?: string }) {
   const { t } = useTranslation('shell');
   const services = useShell();
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const [busy, setBusy] = useState(false);
 
   async function send() {

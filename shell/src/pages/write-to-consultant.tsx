@@ -12,14 +12,17 @@ const FirstMessageForm = lazy(() =>
 
 /**
  * A way into /contact for a customer with no open discussion (the guard keeps /contact for those
- * who have one): the first message is posted here, then the session is reloaded so the guard and
+ * who have one; "Ask my consultant" leads here then, with ?draft=): the first message is posted here, then the session is reloaded so the guard and
  * the navigation see the open discussion, and the contact area takes over.
  */
 export function WriteToConsultant() {
   const { t } = useTranslation('shell');
   const { displayedUser, displayAs } = useSessionState();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  // "Ask my consultant" from a dashboard, for someone with no open discussion: /home?draft=… opens
+  // the form holding the draft (nothing is sent until the person sends it).
+  const [draft] = useState(() => new URLSearchParams(window.location.search).get('draft') ?? '');
+  const [open, setOpen] = useState(draft !== '');
   const consultant = displayedUser?.contacts[0];
   if (!displayedUser || !consultant || displayAs) return null;
   if (displayedUser.open_discussion_counter > 0) {
@@ -45,7 +48,7 @@ export function WriteToConsultant() {
         </Box>
       }
     >
-      <FirstMessageForm consultant={consultant} />
+      <FirstMessageForm consultant={consultant} initialText={draft} />
     </Suspense>
   );
 }

@@ -62,7 +62,13 @@ export function DashboardViewPage() {
               <Button
                 variant="outline"
                 onClick={() =>
-                  navigate(askConsultantPath(dashboard, t('ask.message', { title: dashboard.title, link: dashboardLink(dashboard.id) })))
+                  navigate(
+                    askConsultantPath(
+                      dashboard,
+                      t('ask.message', { title: dashboard.title, link: dashboardLink(dashboard.id) }),
+                      session.displayedUser.open_discussion_counter > 0,
+                    ),
+                  )
                 }
               >
                 {t('ask.button')}

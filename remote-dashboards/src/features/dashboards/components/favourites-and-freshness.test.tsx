@@ -53,9 +53,9 @@ function dashboard(id: number, title: string, data: Dashboard['data']): Dashboar
 
 const consultant = { id: 9, first_name: 'Carla', last_name: 'Consultant', email: 'c@x.test', description: null, profile_image: null };
 
-function renderAt(path: string, language: 'en' | 'fr' = 'en', withConsultant = true) {
+function renderAt(path: string, language: 'en' | 'fr' = 'en', withConsultant = true, openDiscussions = 1) {
   window.history.pushState(null, '', path);
-  const user = makeUser({ contacts: withConsultant ? [consultant] : [] });
+  const user = makeUser({ contacts: withConsultant ? [consultant] : [], open_discussion_counter: openDiscussions });
   return render(
     <RemoteRoot
       props={makeRemoteProps('dashboards', {
@@ -131,6 +131,14 @@ describe('favourites and how fresh the data is', () => {
     const query = new URLSearchParams(window.location.search);
     expect(query.get('about')).toBe('dashboard:2');
     expect(query.get('draft')).toBe(`Hello, I have a question about the dashboard "Finance" (${window.location.origin}/dashboards/2):\n\n`);
+    expect(seen).toEqual([]);
+  });
+
+  it('should open the first-message form on home with the draft for someone with no open discussion', async () => {
+    renderAt('/dashboards/2', 'en', true, 0);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ask my consultant' }));
+    expect(window.location.pathname).toBe('/home');
+    expect(new URLSearchParams(window.location.search).get('draft')).toMatch(/the dashboard "Finance"/);
     expect(seen).toEqual([]);
   });
 
