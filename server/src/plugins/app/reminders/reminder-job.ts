@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../../lib/periodic-job';
 import { sendReminders, type RemindersSent } from '../../../lib/reminders/reminders';
 
 /** How often every server process looks for reminders to send. A reminder is late by at most this. */
@@ -23,25 +24,9 @@ export default fp(
     fastify.decorate('reminders', { run });
     if (options.enabled === false) return;
     const interval = options.intervalMs ?? REMINDERS_INTERVAL_MS;
-    let running: Promise<unknown> | null = null;
-    const tick = () => {
-      if (running) return; // a slow pass is never overlapped by the next one
-      running = run()
-        .then((sent) => {
-          if (sent.collectmaster || sent.trainings) fastify.log.info({ sent }, 'reminders sent');
-        })
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'reminders failed'))
-        .finally(() => (running = null));
-    };
-    let timer: NodeJS.Timeout | null = null;
-    fastify.addHook('onReady', async () => {
-      tick();
-      timer = setInterval(tick, interval);
-      timer.unref();
-    });
-    fastify.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(fastify, interval, 'reminders', async () => {
+      const sent = await run();
+      if (sent.collectmaster || sent.trainings) fastify.log.info({ sent }, 'reminders sent');
     });
   },
   { name: 'reminder-job', dependencies: ['database'] },

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../../lib/periodic-job';
 
 /** How often the server looks for due drafts. A schedule is kept to within this delay. */
 export const SCHEDULER_INTERVAL_MS = 30_000;
@@ -12,26 +13,9 @@ export default fp(
   async (fastify, options: { intervalMs?: number; enabled?: boolean }) => {
     if (options.enabled === false) return;
     const interval = options.intervalMs ?? SCHEDULER_INTERVAL_MS;
-    let running: Promise<unknown> | null = null;
-    const tick = () => {
-      if (running) return; // a slow tick is never overlapped by the next one
-      running = fastify.schedulesRepository
-        .publishDue()
-        .then((published) => {
-          if (published.length) fastify.log.info({ published }, 'scheduled publishing');
-        })
-        .catch((error: unknown) => fastify.log.error({ err: error }, 'scheduled publishing failed'))
-        .finally(() => (running = null));
-    };
-    let timer: NodeJS.Timeout | null = null;
-    fastify.addHook('onReady', async () => {
-      tick();
-      timer = setInterval(tick, interval);
-      timer.unref();
-    });
-    fastify.addHook('onClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(fastify, interval, 'scheduled publishing', async () => {
+      const published = await fastify.schedulesRepository.publishDue();
+      if (published.length) fastify.log.info({ published }, 'scheduled publishing');
     });
   },
   { name: 'scheduler', dependencies: ['schedules-repository'] },
