@@ -1,22 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './test-support/checks';
-import { signIn } from './test-support/session';
+import { callApi, signIn } from './test-support/session';
 
-/** A call to the hub API with the page's own token: what the API answers this signed-in person. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('hub.token.api');
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, json: response.status === 204 ? null : await response.json() };
-    },
-    { method, path, body },
-  );
-}
+const api = callApi;
 
 const thread = (page: Page) => page.getByRole('log');
 const message = (page: Page, text: string) => thread(page).getByRole('article').filter({ hasText: text });

@@ -21,6 +21,12 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
   window.scrollTo ??= () => {};
+  // jsdom cannot download: a click on a download link (an exported CSV) would start a navigation
+  // that jsdom reports as "not implemented", after the test file may have ended. Tests read the
+  // file from the Blob they are handed instead.
+  document.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('a[download]')) event.preventDefault();
+  });
 }
 
 // Generous limits for a busy machine (CI has two shared cores): a query that finds its element

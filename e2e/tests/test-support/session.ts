@@ -27,6 +27,22 @@ export async function signIn(page: Page, email: DemoAccount): Promise<void> {
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 }
 
+/** A call to the hub API with the page's own token: what the API answers this signed-in person. */
+export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('hub.token.api');
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, json: response.status === 204 ? null : await response.json() };
+    },
+    { method, path, body },
+  );
+}
+
 /** The signed-in user as the hub API describes them, read with the page's own token. */
 export async function currentUser(page: Page): Promise<{ first_name: string; last_name: string; rights: string[] }> {
   return page.evaluate(async () => {

@@ -18,3 +18,4 @@ export * from './transfer-row';
 export * from './data-as-of';
 export * from './use-older-items';
 export * from './use-delete-confirm';
+export * from './linked-text';

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FIELD_LIMITS, parseId, TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, OlderItemsButton, useOlderItems, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { FormField, LinkedText, OlderItemsButton, useOlderItems, useUnsavedChangesGuard } from '@hub/shared/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -60,7 +60,7 @@ function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ti
         {t('tickets.description')}
       </Heading>
       <Text whiteSpace="pre-wrap" wordBreak="break-word" color={ticket.description ? undefined : 'fg.muted'}>
-        {ticket.description || t('tickets.noDescription')}
+        {ticket.description ? <LinkedText text={ticket.description} /> : t('tickets.noDescription')}
       </Text>
 
       <Heading as="h2" size="md" mt="6" mb="2" id={conversationId}>
@@ -90,7 +90,7 @@ function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ti
                 {dateTime.format(new Date(message.created_at))}
               </Text>
               <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                {message.message}
+                <LinkedText text={message.message} />
               </Text>
             </Box>
           ))}

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Message } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
+import { LinkedText } from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
@@ -88,7 +89,7 @@ export function MessageBubble({ message, own, repliesTo, onEdit, onDelete }: Mes
           </Stack>
         ) : (
           <Text whiteSpace="pre-wrap" wordBreak="break-word">
-            {message.message}
+            <LinkedText text={message.message} />
           </Text>
         )}
         {!editing && (onEdit || onDelete) ? (

@@ -1,7 +1,7 @@
 import { Box, Button, Field, Spinner, Stack, Text, Textarea } from '@chakra-ui/react';
 import type { Ticket, TicketDetails } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { OlderItemsButton, useOlderItems } from '@hub/shared/ui';
+import { LinkedText, OlderItemsButton, useOlderItems } from '@hub/shared/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
@@ -98,7 +98,7 @@ export function TicketConversation({ ticket, onReplied }: { ticket: Ticket; onRe
                         {formatDateTime(message.created_at, language)}
                       </Text>
                       <Text whiteSpace="pre-wrap" wordBreak="break-word">
-                        {message.message}
+                        <LinkedText text={message.message} />
                       </Text>
                     </Box>
                   ))}
