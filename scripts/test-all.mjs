@@ -5,11 +5,11 @@
 //     an import cycle (scripts/check-cycles.mjs); runs ESLint, the Prettier check and the documentation
 //     check (scripts/check-doc-links.mjs); checks the types;
 //  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
-//     PGlite; the API suite on a real PostgreSQL started here on loopback; the unit tests (jest) of
-//     shared, shell and the remotes, then the build of the shell and the remotes (each lane's
-//     output is kept in test-results/lane-*.log and printed when the lane ends);
-//  4. runs the end-to-end journeys in Debian's Chromium on what was built;
-//  5. prints each step's duration (and when it started, to see what overlapped), then one closing
+//     PGlite, then half of the unit tests (jest); the API suite on a real PostgreSQL started here
+//     on loopback, then the other half; the build of the shell and the remotes, then the
+//     end-to-end journeys in Debian's Chromium on what was built (each lane's output is kept in
+//     test-results/lane-*.log and printed when the lane ends);
+//  4. prints each step's duration (and when it started, to see what overlapped), then one closing
 //     line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import {
@@ -206,16 +206,23 @@ await timed('Documentation (links that resolve, no outside citations)', async ()
 });
 await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
 
-// ── 3. Three lanes side by side. Each keeps about one core busy: the API suite runs its files one
-// at a time, once on PGlite (the database inside the test process) and once on PostgreSQL (files
-// marked `// @one-pass` in one of the two only); the unit tests, the build, then the end-to-end
-// journeys on what was built. Two cores share them.
-const apiLanes = ['pglite', 'postgres'].map((database) => ({ database, lane: lane(`api-${database}`) }));
+// ── 3. Three lanes side by side. Each keeps about one core busy; two cores share them. The
+// journeys are the longest part, so their lane starts with the build and goes straight on to them;
+// the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
+// of the unit tests, split so that the lanes end about together.
+const apiLanes = [
+  { database: 'pglite', lane: lane('api-pglite'), units: ['shared', 'shell', 'remote-content'] },
+  {
+    database: 'postgres',
+    lane: lane('api-postgres'),
+    units: ['remote-dashboards', 'remote-contact', 'remote-collectmaster', 'remote-admin'],
+  },
+];
 const browser = lane('browser');
 const apiSummaries = [];
 let built = 1;
 await Promise.all([
-  ...apiLanes.map(async ({ database, lane: api }) => {
+  ...apiLanes.map(async ({ database, lane: api, units }) => {
     try {
       await api.step(`API tests on ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, async () => {
         const out = join(resultsDir, `server-${database}.json`);
@@ -228,31 +235,23 @@ await Promise.all([
         apiSummaries.push(existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { passed: 0, failed: 1 });
         return code;
       });
+      for (const pkg of units) {
+        await api.step(`Unit tests: ${pkg}`, async () => {
+          const out = join(resultsDir, `jest-${pkg}.json`);
+          const code = await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], {
+            cwd: join(root, pkg),
+            ...api.options,
+          });
+          readJest(out, pkg, code);
+          return code;
+        });
+      }
     } finally {
       api.done();
     }
   }),
   (async () => {
     try {
-      for (const pkg of [
-        'shared',
-        'shell',
-        'remote-content',
-        'remote-dashboards',
-        'remote-contact',
-        'remote-collectmaster',
-        'remote-admin',
-      ]) {
-        await browser.step(`Unit tests: ${pkg}`, async () => {
-          const out = join(resultsDir, `jest-${pkg}.json`);
-          const code = await run(join(root, pkg, 'node_modules/.bin/jest'), ['--ci', '--json', `--outputFile=${out}`], {
-            cwd: join(root, pkg),
-            ...browser.options,
-          });
-          readJest(out, pkg, code);
-          return code;
-        });
-      }
       built = await browser.step('Build the shell and the remotes', () =>
         pnpm(['-r', '--workspace-concurrency=2', '--filter', './shell', '--filter', './remote-*', 'build'], browser.options),
       );
@@ -284,7 +283,7 @@ results.push({
   failed: apiSummaries.reduce((sum, s) => sum + s.failed, 0),
 });
 
-// ── 5. Durations, then one closing line
+// ── 4. Durations, then one closing line
 step('Durations (start: time after the command began; the lanes api-pglite, api-postgres and browser ran side by side)');
 for (const { title, lane: where, start, ms, code } of timings) {
   console.log(

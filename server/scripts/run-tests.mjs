@@ -60,6 +60,10 @@ function run(command, commandArgs, env, onOutput) {
   });
 }
 
+/** The bound of a file (its process, or its top-level suites in one process), and of a whole pass in one process. */
+const FILE_TIMEOUT_MS = 300_000;
+const PASS_TIMEOUT_MS = 90 * 60_000;
+
 const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
 const databases = only ? [only] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 const passes = process.env.HUB_TEST_PASSES?.split(',') ?? databases;
@@ -101,6 +105,10 @@ try {
       continue;
     }
     const tap = join(work, `${database}.tap`);
+    // The files one after another in one process (test/test-support/run-files.ts: the process, the
+    // TypeScript loader and the app's imports paid once, not per file; each file still gets its own
+    // database). HUB_TEST_ISOLATE=1 gives each file a process of its own instead, as node's runner does.
+    const isolate = process.env.HUB_TEST_ISOLATE === '1';
     const code = await run(
       process.execPath,
       [
@@ -110,14 +118,16 @@ try {
         '--test-concurrency=1',
         // A safety net against a hung test, not a speed check: the authorization matrix and the fuzz
         // files take about a minute on an idle 2-core machine and more than twice that under load.
-        '--test-timeout=300000',
+        // Node's runner applies it to each file's process too; with the files in one process, to
+        // the whole pass, and run-files.ts gives each file's top-level suites the 5 minutes instead.
+        `--test-timeout=${isolate ? FILE_TIMEOUT_MS : PASS_TIMEOUT_MS}`,
         '--test-reporter=spec',
         '--test-reporter-destination=stdout',
         '--test-reporter=tap',
         `--test-reporter-destination=${tap}`,
-        ...passFiles,
+        ...(isolate ? passFiles : ['test/test-support/run-files.ts']),
       ],
-      env,
+      isolate ? env : { ...env, HUB_TEST_FILES: passFiles.join('\n'), HUB_TEST_FILE_TIMEOUT_MS: String(FILE_TIMEOUT_MS) },
     );
     let passed = 0;
     let failed = 0;

@@ -22,13 +22,23 @@ import { testConfig as baseConfig } from './test-config';
  */
 export const DB_KIND: 'pglite' | 'postgres' = process.env.HUB_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-test-'));
+// What one test file has opened, closed by closeTestFile() once its last test has run. (The runner
+// may run several files one after another in one process: see test/test-support/run-files.ts.)
+let dataDir: string | null = null;
 const apps: FastifyInstance[] = [];
 let dbPromise: Promise<Db> | null = null;
 let dropSchema: (() => Promise<void>) | null = null;
+const foldersToRemove: string[] = [];
+
+/** A folder the test file made (mkdtemp at its top level), removed with the file's other resources. */
+export function removeWithFile(folder: string): string {
+  foldersToRemove.push(folder);
+  return folder;
+}
 
 /** The test configuration, with this file's own DATA_DIR (secrets, keys). */
-export const testConfig = (overrides: Partial<AppConfig> = {}) => baseConfig({ dataDir, ...overrides });
+export const testConfig = (overrides: Partial<AppConfig> = {}) =>
+  baseConfig({ dataDir: (dataDir ??= mkdtempSync(join(tmpdir(), 'hub-test-'))), ...overrides });
 
 async function openTestDb(): Promise<Db> {
   if (DB_KIND === 'postgres') {
@@ -88,15 +98,30 @@ export async function resetData(): Promise<void> {
   await seedDemoData(db);
 }
 
-after(async () => {
+/**
+ * Closes what the current test file opened (its apps, its database, its DATA_DIR), so that the next
+ * file starts from the template again. Runs after the file's last test: from the root `after` hook
+ * when a file has a process of its own, from run-files.ts between files run in one process (where a
+ * root hook would run whenever the root runs out of queued suites, between two files or before the
+ * first has started). Does nothing twice.
+ */
+export async function closeTestFile(): Promise<void> {
   for (const app of apps.splice(0)) await app.close();
-  if (dbPromise) {
-    const db = await dbPromise;
+  const opened = dbPromise;
+  const drop = dropSchema;
+  dbPromise = null;
+  dropSchema = null;
+  // A database that failed to open has failed the file's tests already: nothing to close.
+  const db = await opened?.catch(() => null);
+  if (db) {
     await db.close();
-    await dropSchema?.();
+    await drop?.();
   }
-  rmSync(dataDir, { recursive: true, force: true });
-});
+  for (const folder of [...(dataDir ? [dataDir] : []), ...foldersToRemove.splice(0)]) rmSync(folder, { recursive: true, force: true });
+  dataDir = null;
+}
+
+if (!process.env.HUB_TEST_FILES) after(closeTestFile);
 
 export async function userId(email: string): Promise<number> {
   const { rows } = await (await testDb()).query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);

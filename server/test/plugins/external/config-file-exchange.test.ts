@@ -1,13 +1,13 @@
 // @one-pass: settings are read the same whatever the database.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../../src/plugins/external/config';
+import { removeWithFile } from '../../test-support/helper';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-files-config-'));
-after(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = removeWithFile(mkdtempSync(join(tmpdir(), 'hub-files-config-')));
 
 async function refused(env: Record<string, string>, variable: string) {
   await assert.rejects(loadConfig({ DATA_DIR: dataDir, ...env }), (error: unknown) => {

@@ -1,15 +1,14 @@
 // @one-pass: settings are read the same whatever the database.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ConfigError, loadConfig, REPO_ROOT } from '../../../src/plugins/external/config';
-import { build, DB_KIND } from '../../test-support/helper';
+import { build, DB_KIND, removeWithFile } from '../../test-support/helper';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'hub-config-test-'));
-after(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = removeWithFile(mkdtempSync(join(tmpdir(), 'hub-config-test-')));
 
 async function refused(env: Record<string, string>, variable: string) {
   await assert.rejects(loadConfig({ DATA_DIR: dataDir, ...env }), (error: unknown) => {

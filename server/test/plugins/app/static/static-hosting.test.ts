@@ -1,17 +1,16 @@
 // @one-pass: static files do not depend on the database.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { isHashedFile } from '../../../../src/plugins/app/static/static-hosting';
-import { build, DB_KIND, testConfig } from '../../../test-support/helper';
+import { build, DB_KIND, testConfig, removeWithFile } from '../../../test-support/helper';
 
 /** A fake build: the shell and one remote, with hashed and unhashed files as webpack names them. */
-const staticDir = mkdtempSync(join(tmpdir(), 'hub-static-'));
-after(() => rmSync(staticDir, { recursive: true, force: true }));
+const staticDir = removeWithFile(mkdtempSync(join(tmpdir(), 'hub-static-')));
 
 function write(path: string, content: string) {
   mkdirSync(join(staticDir, path, '..'), { recursive: true });
