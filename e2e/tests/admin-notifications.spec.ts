@@ -1,25 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './test-support/checks';
-import { signedIn } from './test-support/session';
+import { callApi, signedIn } from './test-support/session';
 
 // Runs with the consoles (admin-*), after the customer journeys: opening the notification reads
 // the customer's discussion, which the contact journey expects unread.
 
-/** A call to the hub API with the page's own token. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('hub.token.api');
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return (response.status === 204 ? null : await response.json()) as T;
-    },
-    { method, path, body },
-  );
-}
+/** A call to the hub API with the page's own token: its answer. */
+const api = async <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  (await callApi(page, method, path, body)).json as T;
 
 const unread = async (page: Page) => (await api<{ unread: number }>(page, 'GET', '/notifications/count')).unread;
 

@@ -1,28 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './test-support/checks';
-import { signedIn } from './test-support/session';
-
-/** The hub API with the page's own token (the publisher's). */
-async function callApi(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: { id?: number } | null }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('hub.token.api');
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      const text = await response.text();
-      return { status: response.status, json: text ? JSON.parse(text) : null };
-    },
-    { method, path, body },
-  );
-}
+import { callApi, signedIn } from './test-support/session';
 
 // An advice of Northwind for a moment: created and removed again by this journey (named admin-* so
 // that it runs after the journeys that read Northwind's advices).
@@ -38,7 +16,7 @@ test.describe('search', () => {
       audience_type: 'multi_users',
     });
     expect(created.status).toBe(201);
-    const id = created.json!.id!;
+    const id = (created.json as { id: number }).id;
     expect((await callApi(page, 'PUT', `/admin/advices/${id}/publish`)).status).toBe(200);
 
     try {

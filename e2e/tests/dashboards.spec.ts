@@ -68,8 +68,9 @@ test.describe('dashboards: reports that show, how fresh, favourites, a question'
     await expectAccessible(page, '/dashboards/:id');
   });
 
-  test('should say stale for an old report, keep a favourite for a new session, show it on home, and prefill a question', async ({
+  test('should say stale for an old report, keep a favourite for a new session, show it on home, and send a question the consultant follows', async ({
     page,
+    browser,
   }) => {
     await signIn(page, 'user@northwind.test');
     // Start from no favourite, as seeded, even on a retry after a failure that left one starred.
@@ -120,7 +121,28 @@ test.describe('dashboards: reports that show, how fresh, favourites, a question'
     await expect(box).toHaveValue(new RegExp(`/dashboards/${id}\\)`));
     // Nothing is sent until the person sends it.
     await expect(page.getByText('Message sent')).toHaveCount(0);
+    await box.fill(`${await box.inputValue()}Why is this report a week old?`);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // Sent from home (a first message) or from her open discussion: /contact shows it either way.
+    await expect(page).toHaveURL(/\/contact(\?|$)/);
+    await expect(page.getByRole('log').getByRole('article').filter({ hasText: 'Why is this report a week old?' })).toBeVisible();
     // Leave the demo data as seeded for the journeys that follow.
     await clearFavourites(page);
+
+    // The consultant finds the question in his list and opens the dashboard from its link.
+    const consultantContext = await browser.newContext();
+    const consultant = await consultantContext.newPage();
+    await signIn(consultant, 'consultant@demo.test');
+    await consultant.goto('/contact');
+    await consultant
+      .getByRole('list', { name: 'My customers' })
+      .getByRole('button', { name: /Nina North/ })
+      .click();
+    const question = consultant.getByRole('log').getByRole('article').filter({ hasText: 'Why is this report a week old?' });
+    await expect(question).toContainText('Northwind stock levels');
+    await question.getByRole('link', { name: new RegExp(`/dashboards/${id}$`) }).click();
+    await expect(consultant.getByRole('heading', { level: 1, name: 'Northwind stock levels' })).toBeVisible();
+    await expect(consultant.locator('iframe[data-testid="dashboard-frame"]')).toHaveAttribute('src', /\/dev-report-server\//);
+    await consultantContext.close();
   });
 });

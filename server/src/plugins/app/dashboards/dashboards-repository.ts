@@ -31,7 +31,7 @@ import {
   type LockedEntityItem,
 } from '../../../lib/content/rows';
 import type { SortKey } from '../../../lib/paging';
-import { audienceVisibility } from '../../../lib/content/visibility';
+import { audienceCondition, audienceVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { iso, setClauses } from '../../../lib/content/sql';
 import { imageJsonSql } from '../images/image-urls';
@@ -47,7 +47,11 @@ export interface DashboardsRepository extends AudienceContentAdmin<
 > {
   /** Published dashboards of the caller's entity whose audience includes them, newest first. */
   list(query: DashboardListQuery, session: Session): Promise<DashboardList>;
-  get(id: number, session: Session): Promise<Dashboard | null>;
+  /**
+   * One dashboard the caller sees (null when none). `asConsultant`: also one that a customer of the
+   * caller sees (GET /api/dashboards/{id} only, for the link in a customer's question).
+   */
+  get(id: number, session: Session, options?: { asConsultant?: boolean }): Promise<Dashboard | null>;
   /**
    * Stars (or unstars) a dashboard the caller sees, for the person the server answers as; false
    * when they do not see it. Idempotent.
@@ -125,6 +129,17 @@ const DASHBOARDS: ContentTable = { table: 'dashboards', alias: 'd', itemType: 'd
 const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
   audienceVisibility(DASHBOARDS, DASHBOARD_RECIPIENTS, session, includesUnpublished, params);
 
+/**
+ * A consultant reads a published dashboard that one of their customers sees (docs/product.md §10): the
+ * link in a customer's question ("Ask my consultant") opens the report the customer asked about.
+ * Reading only: the list, the favourites and the consoles keep the rule above.
+ */
+const seenByACustomerOf = (session: Session, params: unknown[]) => {
+  params.push(session.user.id, PUBLICATION.published);
+  return `(d.status = $${params.length} AND EXISTS (SELECT 1 FROM user_contacts uc JOIN users c ON c.id = uc.user_id
+    WHERE uc.consultant_id = $${params.length - 1} AND ${audienceCondition('d', DASHBOARD_RECIPIENTS, 'c.entity_id', 'c.id')}))`;
+};
+
 export default fp(
   async (fastify) => {
     const { db, imageUrls, config } = fastify;
@@ -191,9 +206,10 @@ export default fp(
         );
       },
 
-      async get(id, session) {
+      async get(id, session, { asConsultant = false } = {}) {
         const params: unknown[] = [id];
-        const where = visibility(session, true, params);
+        let where = visibility(session, true, params);
+        if (asConsultant) where = `(${where} OR ${seenByACustomerOf(session, params)})`;
         const { rows } = await db.query<DashboardRow>(`${select(session.user.id)} WHERE d.id = $1 AND ${where}`, params);
         return rows[0] ? toDashboard(rows[0]) : null;
       },

@@ -42,7 +42,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const dashboard = await fastify.dashboardsRepository.get(request.params.id, request.session);
+      // A consultant also opens the dashboards of their customers (the link in a customer's question).
+      const dashboard = await fastify.dashboardsRepository.get(request.params.id, request.session, { asConsultant: true });
       return dashboard ?? reply.notFound('Dashboard not found');
     },
   );

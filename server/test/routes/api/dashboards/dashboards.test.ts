@@ -44,6 +44,36 @@ describe(`dashboards (${DB_KIND})`, () => {
     assert.equal((await call('user@contoso.test', 'GET', `/api/dashboards/${stock}`)).statusCode, 404);
   });
 
+  test('should let a consultant open a dashboard that one of their customers sees, and no other', async () => {
+    const CONSULTANT = 'consultant@demo.test'; // the consultant of user@northwind.test and user@contoso.test
+    const stock = await dashboardId('Northwind stock levels');
+    const margin = await dashboardId('Northwind margin analysis'); // a draft
+    const consultantOpens = async (id: number) => (await call(CONSULTANT, 'GET', `/api/dashboards/${id}`)).statusCode;
+    assert.equal(await consultantOpens(stock), 200);
+    assert.equal((await call(CONSULTANT, 'GET', `/api/dashboards/${stock}`)).json().title, 'Northwind stock levels');
+    assert.equal(await consultantOpens(await dashboardId('Contoso finance cockpit')), 200);
+    assert.equal(await consultantOpens(margin), 404, 'a draft');
+    // Reading only: the consultant's own list, and the stars, keep the entity rule.
+    assert.deepEqual(await titles(CONSULTANT), []);
+    assert.equal((await call(CONSULTANT, 'PUT', `/api/dashboards/${stock}/favourite`)).statusCode, 404);
+
+    // Addressed to someone who is not his customer: no longer his to open; to his customer again: his.
+    const db = await testDb();
+    await db.query(`UPDATE dashboards SET audience_type = 'user' WHERE id = $1`, [stock]);
+    await db.query('INSERT INTO dashboard_users (dashboard_id, user_id) VALUES ($1, $2)', [stock, await userId(CONTRIBUTOR)]);
+    assert.equal(await consultantOpens(stock), 404);
+    await db.query('INSERT INTO dashboard_users (dashboard_id, user_id) VALUES ($1, $2)', [stock, await userId(USER)]);
+    assert.equal(await consultantOpens(stock), 200);
+    // Without customers (the link relationship gone): nothing.
+    await db.query('DELETE FROM user_contacts WHERE consultant_id = $1', [await userId(CONSULTANT)]);
+    assert.equal(await consultantOpens(stock), 404);
+    // Another contributor is no one's consultant.
+    assert.equal(
+      (await call('publisher@demo.test', 'GET', `/api/dashboards/${await dashboardId('Contoso finance cockpit')}`)).statusCode,
+      404,
+    );
+  });
+
   test('should create a draft for all users of the entity, and refuse a URL that is not https', async () => {
     const created = await call(CONTRIBUTOR, 'POST', '/api/admin/dashboards', {
       payload: { title: 'Cash flow', url: 'https://reports.example.com/reports/powerbi/Northwind/Cash' },
