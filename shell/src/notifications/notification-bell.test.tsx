@@ -5,6 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeServices, renderInShell } from '../test-support/render-shell';
 import { NotificationBell } from './notification-bell';
+import NotificationsPage from './notifications-page';
 
 const api = startApiServer();
 
@@ -108,5 +109,26 @@ describe('NotificationBell', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(bell).toHaveFocus();
+  });
+
+  it('should put a notification that arrives first on an open /notifications page, without a reload', async () => {
+    const services = makeServices(api.origin);
+    services.session.setUser(makeUser({ rights: ['user'] }));
+    renderInShell(
+      <>
+        <NotificationBell />
+        <NotificationsPage />
+      </>,
+      services,
+    );
+    expect(await screen.findByRole('link', { name: /Colin Consultant replied to you/ })).toBeVisible();
+    await waitFor(() => expect(FakeEventSource.last).not.toBeNull());
+    act(() => FakeEventSource.last!.emit('notification', { ...reply, id: 8, title: 'Olga Other' }));
+    const items = await screen.findAllByRole('link', { name: /replied to you/ });
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Olga Other'),
+      expect.stringContaining('Colin Consultant'),
+    ]);
+    expect(api.requests.filter((request) => request.path === '/api/notifications').length).toBe(1);
   });
 });

@@ -3,7 +3,7 @@ import type { NotificationCount } from '@hub/shared/api';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionState, useShell } from '../shell-context';
-import { followNotifications } from './notification-stream';
+import { announceLiveNotification, followNotifications } from './notification-stream';
 
 // The panel, its list and its catalogue load on first opening: /home's entry carries the bell only.
 const NotificationPanel = lazy(() => import(/* webpackChunkName: "notifications" */ './notification-panel'));
@@ -54,7 +54,11 @@ export function NotificationBell() {
     const stop = followNotifications(
       apis.api,
       (unread) => !stopped && setCount(unread),
-      () => !stopped && setVersion((value) => value + 1),
+      (notification) => {
+        if (stopped) return;
+        setVersion((value) => value + 1);
+        announceLiveNotification(notification);
+      },
     );
     return () => {
       stopped = true;

@@ -21,3 +21,21 @@ export function followNotifications(
     },
   });
 }
+
+const liveListeners = new Set<(notification: Notification) => void>();
+
+/**
+ * Each new notification the bell's stream receives, for the /notifications page when it is open at
+ * the same time (the bell keeps the only stream: one connection per tab). Returns the unsubscribe.
+ */
+export function onLiveNotification(listener: (notification: Notification) => void): () => void {
+  liveListeners.add(listener);
+  return () => {
+    liveListeners.delete(listener);
+  };
+}
+
+/** Hands a new notification from the stream to whoever listens (onLiveNotification). */
+export function announceLiveNotification(notification: Notification): void {
+  for (const listener of liveListeners) listener(notification);
+}

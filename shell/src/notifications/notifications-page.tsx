@@ -3,6 +3,7 @@ import { NOTIFICATION_KINDS, type Notification, type NotificationKind, type Noti
 import { useEffect, useId, useState } from 'react';
 import { useLanguage, useSessionState, useShell } from '../shell-context';
 import { NotificationItem } from './notification-item';
+import { onLiveNotification } from './notification-stream';
 import { useNotificationsText } from './use-notifications-text';
 import { useOpenNotification } from './use-open-notification';
 
@@ -47,6 +48,17 @@ export default function NotificationsPage() {
       live = false;
     };
   }, [apis.api, kind, unreadOnly, attempt]);
+
+  // Live: a notification that arrives while the page is open comes first, when it fits the filter
+  // (a new one is unread, so the unread filter keeps it).
+  useEffect(
+    () =>
+      onLiveNotification((notification) => {
+        if (kind && notification.kind !== kind) return;
+        setItems((current) => (current && !current.some((item) => item.id === notification.id) ? [notification, ...current] : current));
+      }),
+    [kind],
+  );
 
   if (!t) return null;
   const more = async () => {
