@@ -6,7 +6,7 @@ import { build, DB_KIND, resetData } from '../test-support/helper';
 import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 import { EXPECTATIONS } from './expectations/index';
 import { fileExchange } from './expectations/file-exchange';
-import { loadFixtures } from './fixtures';
+import { fixturesOfTheData } from './fixtures';
 import { PERSONAS, personaHeaders, type Persona } from './personas';
 
 /**
@@ -56,6 +56,7 @@ describe(`authorization matrix (${DB_KIND})`, () => {
   // Whether a write may have changed the demo data since the last reset. A refused write (4xx)
   // changes nothing, so only an accepted one costs a reset: the matrix stays within its time.
   let changed = false;
+  const fixtures = fixturesOfTheData();
   // The file exchange's rows run in files-matrix.test.ts (this file stays within the runner's per-file time).
   for (const [route, expectation] of Object.entries(EXPECTATIONS).filter(([key]) => !(key in fileExchange))) {
     test(`should answer ${route} with the expected status for each persona`, async () => {
@@ -68,8 +69,10 @@ describe(`authorization matrix (${DB_KIND})`, () => {
         if (mutating && changed) {
           await resetData();
           changed = false;
+          // Reads since the write may have looked the fixtures up in the changed data.
+          fixtures.stale();
         }
-        const ids = await loadFixtures();
+        const ids = await fixtures.get();
         const response = await app.inject({
           method: method as 'GET',
           url: expectation.url?.(ids) ?? path,
@@ -77,12 +80,16 @@ describe(`authorization matrix (${DB_KIND})`, () => {
           ...(expectation.body ? { payload: expectation.body(ids) as object } : {}),
         });
         got[persona] = response.statusCode;
-        if (mutating && !(response.statusCode >= 400 && response.statusCode < 500)) changed = true;
+        if (mutating && !(response.statusCode >= 400 && response.statusCode < 500)) {
+          changed = true;
+          fixtures.stale();
+        }
         want[persona] = expectation.statuses[index]!;
       }
       if (expectation.resetAfter) {
         await resetData();
         changed = false;
+        fixtures.stale();
       }
       assert.deepEqual(got, want, expectation.note);
     });
