@@ -2,12 +2,12 @@
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql, nginx);
 //  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
 //     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); refuses
-//     an import cycle (scripts/check-cycles.mjs);
-//  3. side by side, in four lanes: the API suite on embedded PGlite, then half of the unit tests
-//     (jest); the API suite on a real PostgreSQL started here on loopback, then the other half; the
-//     build of the shell and the remotes, then the end-to-end journeys in Debian's Chromium on what
-//     was built; and the static checks: ESLint, the Prettier check, the documentation check
-//     (scripts/check-doc-links.mjs), the types (each lane's output is kept in
+//     an import cycle (scripts/check-cycles.mjs); runs ESLint, the Prettier check and the documentation
+//     check (scripts/check-doc-links.mjs); checks the types;
+//  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
+//     PGlite, then half of the unit tests (jest); the API suite on a real PostgreSQL started here
+//     on loopback, then the other half; the build of the shell and the remotes, then the
+//     end-to-end journeys in Debian's Chromium on what was built (each lane's output is kept in
 //     test-results/lane-*.log and printed when the lane ends);
 //  4. prints each step's duration (and when it started, to see what overlapped), then one closing
 //     line: "N passed, M failed".
@@ -197,21 +197,19 @@ await timed('Known vulnerabilities (pnpm audit --prod --audit-level=high; skippe
 await timed('Import cycles (every package, type imports included)', () =>
   must(run('node', ['scripts/check-cycles.mjs']), 'The import cycle check'),
 );
-// ── 3. Lanes side by side. Each of the three test lanes keeps about one core busy; two cores share
-// them. The journeys are the longest part, so their lane starts with the build and goes straight on
-// to them; the two API passes (files marked `// @one-pass` in one of the two only) are each followed
-// by half of the unit tests, split so that the lanes end about together. The static checks (lint,
-// formatting, documentation, types) run beside them in a fourth lane, in the time the journeys
-// leave the cores idle (the browser and the portal waiting on each other): a failed check fails
-// the run, at the end, with the others' results.
-const checks = lane('checks');
-/** A check of the checks lane: its command's exit code, and a line in the summary. */
-const check = (title, suite, command) =>
-  checks.step(title, async () => {
-    const code = await command();
-    results.push({ suite, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
-    return code;
-  });
+await timed('Lint (ESLint on every package: the import walls, hooks, types)', () => must(pnpm(['run', 'lint']), 'ESLint'));
+await timed('Formatting (Prettier)', () => must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)'));
+await timed('Documentation (links that resolve, no outside citations)', async () => {
+  // The check's own tests first (on small repositories they make), then the check on this one.
+  await must(run('node', ['--test', 'scripts/check-doc-links.test.mjs']), 'The tests of the documentation check');
+  await must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)');
+});
+await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
+
+// ── 3. Three lanes side by side. Each keeps about one core busy; two cores share them. The
+// journeys are the longest part, so their lane starts with the build and goes straight on to them;
+// the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
+// of the unit tests, split so that the lanes end about together.
 const apiLanes = [
   { database: 'pglite', lane: lane('api-pglite'), units: ['shared', 'shell', 'remote-content'] },
   {
@@ -224,20 +222,6 @@ const browser = lane('browser');
 const apiSummaries = [];
 let built = 1;
 await Promise.all([
-  (async () => {
-    try {
-      await check('Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], checks.options));
-      await check('Formatting (Prettier; `npm run format` fixes it)', 'formatting', () => pnpm(['run', 'format:check'], checks.options));
-      // The documentation check's own tests first (on small repositories they make), then the check on this one.
-      await check('Documentation (links that resolve, no outside citations)', 'documentation', async () => {
-        const tests = await run('node', ['--test', 'scripts/check-doc-links.test.mjs'], checks.options);
-        return tests !== 0 ? tests : run('node', ['scripts/check-doc-links.mjs'], checks.options);
-      });
-      await check('Types', 'types', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'], checks.options));
-    } finally {
-      checks.done();
-    }
-  })(),
   ...apiLanes.map(async ({ database, lane: api, units }) => {
     try {
       await api.step(`API tests on ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, async () => {
@@ -300,7 +284,7 @@ results.push({
 });
 
 // ── 4. Durations, then one closing line
-step('Durations (start: time after the command began; the lanes checks, api-pglite, api-postgres and browser ran side by side)');
+step('Durations (start: time after the command began; the lanes api-pglite, api-postgres and browser ran side by side)');
 for (const { title, lane: where, start, ms, code } of timings) {
   console.log(
     `${title.padEnd(64).slice(0, 64)} ${where.padEnd(12)} ${seconds(start).padStart(12)} ${seconds(ms).padStart(12)}${code ? '  (failed)' : ''}`,
