@@ -109,5 +109,8 @@ describe('the user details page: consultants, clients, profile image and Power B
     renderPeople('/admin/users/details/2', server.apiBase, { language: 'fr' });
     expect(await screen.findByRole('group', { name: fr.admin.userLinks.contacts })).toBeVisible();
     expect(screen.getByText(fr.admin.userLinks.clients)).toBeVisible();
+    // The groups' failure too, before the test ends (its log would come after the file has ended).
+    const groups = screen.getByRole('group', { name: fr.admin.userLinks.pbiGroups });
+    expect(await within(groups).findByText(fr.admin.userLinks.loadFailed)).toBeVisible();
   });
 });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createTransport, type Transporter } from 'nodemailer';
 import { composeEmail, type EmailSettings } from '../../../lib/mail/compose-email';
 import type { Claimed } from './mail-repository';
+import { runPeriodically } from '../../../lib/periodic-job';
 
 /** Emails claimed at once by one process; the pooled transport sends them over a few connections. */
 const BATCH = 100;
@@ -138,27 +139,8 @@ export default fp(
 
     const interval = mail?.workerIntervalMs ?? 0;
     if (!interval) return;
-    const timers: NodeJS.Timeout[] = [];
-    const running = new Set<Promise<unknown>>();
-    const every = (ms: number, job: () => Promise<unknown>, what: string) => {
-      let busy = false; // a slow run is never overlapped by the next one
-      const run = () => {
-        if (busy) return;
-        busy = true;
-        const done = job()
-          .catch((error: unknown) => fastify.log.error({ err: error }, `${what} failed`))
-          .finally(() => {
-            busy = false;
-            running.delete(done);
-          });
-        running.add(done);
-      };
-      fastify.addHook('onReady', async () => {
-        const timer = setInterval(run, ms);
-        timer.unref();
-        timers.push(timer);
-      });
-    };
+    // The first runs one interval after start, as each of these then runs every interval.
+    const every = (ms: number, job: () => Promise<unknown>, what: string) => runPeriodically(fastify, ms, what, job, { atStart: false });
     if (transport) every(interval, () => drain(), 'mail worker');
     every(
       DIGEST_EVERY_MS,
@@ -170,9 +152,7 @@ export default fp(
     );
     every(PURGE_EVERY_MS, () => service.purge(), 'mail purge');
     fastify.addHook('onClose', async () => {
-      for (const timer of timers) clearInterval(timer);
       if (wakeTimer) clearTimeout(wakeTimer);
-      await Promise.all([...running]);
       await draining;
     });
   },
