@@ -164,6 +164,9 @@ describe('the users console', () => {
     server.routes = [get('/api/admin/users', page([listed])), get('/api/admin/entities', entities)];
     const view = renderPeople('/admin/users', server.apiBase, { language: 'fr' });
     expect(await screen.findByRole('table', { name: fr.admin.users.title })).toBeVisible();
+    // The companies of the filter are asked for beside the list: once that call has arrived, none of
+    // this first page's is left in flight to be counted as the second page's.
+    await waitFor(() => expect(server.requests.some((request) => request.path === '/api/admin/entities')).toBe(true));
     view.unmount();
     server.requests.length = 0;
     renderPeople('/admin/users', server.apiBase, { rights: ['contributor'] });
