@@ -35,10 +35,16 @@ test('the consoles show the right message for a missing item, a 409 and an image
   await page.getByRole('button', { name: 'Save' }).click();
   await page.waitForURL(/\/admin\/news-items\/details\/\d+$/);
   const id = Number(/(\d+)$/.exec(page.url())![1]);
+  // The form as a fresh visit shows it, once its one read has come back: a read still in flight
+  // when the item is published behind its back would show it published, and lock the form.
+  await page.reload();
+  const titleField = page.getByRole('textbox', { name: 'Title', exact: true });
+  await expect(titleField).toHaveValue(title, { timeout: 30_000 });
+  await expect(titleField).toBeEditable();
 
   // Published meanwhile (another tab, another administrator): saving the edit answers 409.
   expect(await apiCall(page, 'PUT', `/api/admin/news-items/${id}/publish`)).toBe(200);
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${title} edited`);
+  await titleField.fill(`${title} edited`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This item is published: change it to draft to edit it.')).toBeVisible();
 

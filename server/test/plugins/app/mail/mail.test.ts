@@ -49,7 +49,14 @@ class TestSmtp {
         );
       },
     });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    // A refused listen (the port taken meanwhile by another process) fails the test that asked for it.
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
   }
@@ -259,9 +266,11 @@ describe(`email for the notifications (${DB_KIND})`, () => {
 
   test('should unsubscribe one kind by the one-click POST, never by a plain visit', async () => {
     await notify([{ email: USER, kind: 'discussions', event: 'discussion.closed', title: 'Q3', path: '/contact-close/7' }]);
-    await hub.app.mail.drain();
+    const sent = await hub.app.mail.drain();
     const [mail] = smtp.to(USER);
-    const header = (key: string) => mail!.headerLines.find((line) => line.key === key)?.line;
+    // Said in full when it fails: what the worker sent, what the outbox holds, what the server got.
+    assert.ok(mail, `the email arrived (sent ${sent}, outbox ${JSON.stringify(await outboxStates())}, received ${smtp.received.length})`);
+    const header = (key: string) => mail.headerLines.find((line) => line.key === key)?.line;
     assert.equal(header('list-unsubscribe-post'), 'List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const link = /<(http[^>]+)>/.exec(header('list-unsubscribe')!)![1]!;
     assert.match(link, /^http:\/\/localhost:8080\/api\/unsubscribe\//);
