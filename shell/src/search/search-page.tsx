@@ -38,6 +38,8 @@ export default function SearchPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [text, setText] = useState(q);
   const [load, setLoad] = useState<Load>({ status: 'idle' });
+  // Bumped by Retry: the same search asked again.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => setText(q), [q]);
 
   useEffect(() => {
@@ -53,7 +55,7 @@ export default function SearchPage() {
       () => !controller.signal.aborted && setLoad({ status: 'failed' }),
     );
     return () => controller.abort();
-  }, [apis, q, kind, from, to, page]);
+  }, [apis, q, kind, from, to, page, attempt]);
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -70,6 +72,7 @@ export default function SearchPage() {
   const counts = new Map(result?.counts.map((count) => [count.kind, count]));
   const lastPage = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const numberFormat = new Intl.NumberFormat(i18n.language);
   return (
     <Stack gap="5" maxW="4xl">
       <Heading as="h1" size="xl">
@@ -114,7 +117,7 @@ export default function SearchPage() {
               {PORTAL_KINDS.map((option) => (
                 <option key={option} value={option}>
                   {t(`kinds.${option}`)}
-                  {counts.get(option) ? ` (${counts.get(option)!.count}${counts.get(option)!.capped ? '+' : ''})` : ''}
+                  {counts.get(option) ? ` (${numberFormat.format(counts.get(option)!.count)}${counts.get(option)!.capped ? '+' : ''})` : ''}
                 </option>
               ))}
             </chakra.select>
@@ -149,7 +152,14 @@ export default function SearchPage() {
       <Box role="status" color={load.status === 'failed' ? 'fg.error' : 'fg.muted'}>
         {load.status === 'idle' ? t('page.empty') : null}
         {load.status === 'loading' ? t('palette.loading') : null}
-        {load.status === 'failed' ? t('palette.error') : null}
+        {load.status === 'failed' ? (
+          <>
+            {t('palette.error')}{' '}
+            <Button size="sm" variant="outline" onClick={() => setAttempt((count) => count + 1)}>
+              {t('common:retry')}
+            </Button>
+          </>
+        ) : null}
         {result
           ? result.total === 0
             ? t('palette.none', { query: q })
