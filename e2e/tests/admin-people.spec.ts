@@ -76,6 +76,8 @@ test.describe('the people consoles', () => {
     await expect(admin.getByRole('heading', { level: 1, name: 'Company: Contoso' })).toBeVisible();
     await admin.getByRole('searchbox', { name: 'Search by name or email' }).fill('nina');
     const outside = admin.getByRole('listbox', { name: 'Not associated users' });
+    // The search applied (as a person waits for the list to narrow), then the click.
+    await expect(outside.getByRole('option')).toHaveCount(1);
     await outside.getByRole('option', { name: /^Nina North \(user@northwind\.test\) · Northwind Traders/ }).click();
     await expect(admin.getByText('The user was added to the entity successfully !')).toBeVisible();
     await expect(admin.getByRole('listbox', { name: 'Associated users' }).getByRole('option', { name: /Nina North/ })).toBeVisible();

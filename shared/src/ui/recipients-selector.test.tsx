@@ -76,6 +76,59 @@ describe('RecipientsSelector', () => {
     expect(screen.getByText('1 user')).toBeVisible();
   });
 
+  it('should keep a move when a page asked before it comes back after it, then ask both lists again', async () => {
+    const store = userStore(3);
+    // The server's answers are held until released; each says what the store held when it was asked.
+    const held: Array<() => void> = [];
+    let hold = false;
+    const slowLoad = async (query: SelectorPageQuery) => {
+      const answer = await store.load(query);
+      if (hold) await new Promise<void>((resolve) => held.push(resolve));
+      return answer;
+    };
+    let answerAdd: () => void = () => undefined;
+    render(
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <RecipientsSelector
+          type="users"
+          load={slowLoad}
+          onAdd={(id) =>
+            new Promise<void>((resolve) => {
+              answerAdd = () => {
+                store.selected.add(id);
+                resolve();
+              };
+            })
+          }
+          onRemove={() => undefined}
+        />
+      </RemoteRoot>,
+    );
+    expect(await within(left()).findByRole('option', { name: 'User 0001 >' })).toBeVisible();
+
+    // A search is typed; its pages are asked (and held) before the click lands on the list still shown.
+    hold = true;
+    await userEvent.type(screen.getByRole('searchbox'), 'user 000');
+    await waitPause();
+    await userEvent.click(within(left()).getByRole('option', { name: 'User 0001 >' }));
+    expect(within(right()).getByRole('option', { name: '< User 0001' })).toBeVisible();
+
+    // The held pages say User 0001 is not associated yet: the move stays.
+    hold = false;
+    expect(held).toHaveLength(2);
+    await act(async () => held.forEach((resolve) => resolve()));
+    expect(within(right()).getByRole('option', { name: '< User 0001' })).toBeVisible();
+    expect(within(left()).queryByRole('option', { name: 'User 0001 >' })).toBeNull();
+
+    // Once the server has the move, both lists are asked again, and agree.
+    const asked = store.queries.length;
+    await act(async () => answerAdd());
+    await within(right()).findByRole('option', { name: '< User 0001' });
+    expect(store.queries.length).toBe(asked + 2);
+    expect(within(left()).queryByRole('option', { name: 'User 0001 >' })).toBeNull();
+    expect(within(left()).getByRole('option', { name: 'User 0002 >' })).toBeVisible();
+  });
+
   it('should put an entry back when the server refuses the move', async () => {
     const store = userStore(2);
     render(

@@ -81,11 +81,21 @@ export function RecipientsSelector({
     return () => clearTimeout(timer);
   }, [text]);
 
+  // Moves made so far, and those the server has not answered yet. A page asked before a move, or
+  // while one is unanswered, may say what the server held before it: it is dropped, and both lists
+  // are asked again once the moves are answered (a search typed just before a click did this).
+  const moves = useRef({ made: 0, pending: 0, staleDropped: false });
   const fetchSide = useCallback(
     async (selected: boolean, page: number, query: string, append: boolean) => {
       const set = selected ? setRight : setLeft;
+      const movesBefore = moves.current.made;
+      const duringMove = moves.current.pending > 0;
       try {
         const answer = await loadRef.current({ selected, search: query, page, pageSize });
+        if (moves.current.made !== movesBefore || duringMove) {
+          moves.current.staleDropped = true;
+          return;
+        }
         set((side) => ({
           items: append
             ? [...side.items, ...answer.items.filter((item) => !side.items.some((known) => known.id === item.id))]
@@ -117,9 +127,26 @@ export function RecipientsSelector({
     to((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
     setAnnouncement(t(toSelected ? 'admin:selector.added' : 'admin:selector.removed', { name: element.name }));
     // The move shows at once; if the server refuses it (its toast says why), the entry goes back.
-    Promise.resolve(toSelected ? onAdd(element.id) : onRemove(element.id)).catch(() => {
-      to((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
-      from((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
+    settle(
+      Promise.resolve(toSelected ? onAdd(element.id) : onRemove(element.id)).catch(() => {
+        to((side) => ({ ...side, items: side.items.filter((item) => item.id !== element.id), total: Math.max(0, side.total - 1) }));
+        from((side) => ({ ...side, items: [element, ...side.items], total: side.total + 1 }));
+      }),
+    );
+  };
+
+  const searchRef = useRef(search);
+  searchRef.current = search;
+  /** Counts a move until the server answers it; then, if a list's page was dropped meanwhile, asks both again. */
+  const settle = (answered: Promise<unknown>) => {
+    moves.current.made += 1;
+    moves.current.pending += 1;
+    void answered.finally(() => {
+      moves.current.pending -= 1;
+      if (moves.current.pending > 0 || !moves.current.staleDropped) return;
+      moves.current.staleDropped = false;
+      void fetchSide(false, 1, searchRef.current, false);
+      void fetchSide(true, 1, searchRef.current, false);
     });
   };
 
@@ -133,10 +160,12 @@ export function RecipientsSelector({
       total: Math.max(0, side.total - 1) + right.total,
     }));
     setAnnouncement(t('admin:selector.added', { name: element.name }));
-    Promise.resolve(onAdd(element.id)).catch(() => {
-      void fetchSide(false, 1, search, false);
-      void fetchSide(true, 1, search, false);
-    });
+    settle(
+      Promise.resolve(onAdd(element.id)).catch(() => {
+        void fetchSide(false, 1, search, false);
+        void fetchSide(true, 1, search, false);
+      }),
+    );
   };
 
   return (
