@@ -3,9 +3,48 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// Two portals, each with its own fresh demo database, serve two chains of journeys side by side
+// (E2E_PORT + 1 belongs to the released-remote journeys' own portal).
 const port = Number(process.env.E2E_PORT ?? 8181);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = join(tmpdir(), `hub-e2e-${port}`);
+const apartPort = port + 2;
+const originOf = (at: number) => `http://127.0.0.1:${at}`;
+
+/**
+ * The other chain's journeys, in three steps run beside the main chain's three (Playwright starts a
+ * step once every project of the step before has ended): customer journeys that change nothing
+ * another one reads, or change it only for themselves; the header at each width and the user area;
+ * then consoles that need nothing of the main chain's data. Split so that each pair of steps takes
+ * about as long.
+ */
+const APART = [/xss\.spec\.ts/, /collectmaster(-download)?\.spec\.ts/, /remote-release\.spec\.ts/];
+const APART_SECOND = [/layout\.spec\.ts/, /user-area\.spec\.ts/];
+const CONSOLES_APART = [/admin-sync\.spec\.ts/, /admin-people\.spec\.ts/, /admin-search\.spec\.ts/, /admin-notifications\.spec\.ts/];
+
+/** The started product, as a user gets it (see webServer below), on `at`. */
+function portal(at: number) {
+  const dataDir = join(tmpdir(), `hub-e2e-${at}`);
+  return {
+    // Built shell and remotes, embedded PGlite with fresh demo data, the embedded OpenID provider.
+    // Requires `pnpm -r build` first (the test command does it).
+    command: `rm -rf '${dataDir}' && ../server/node_modules/.bin/tsx ../server/src/main.ts`,
+    url: `${originOf(at)}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    env: {
+      NODE_ENV: 'development',
+      PORT: String(at),
+      // No metrics listener: its default port (9464) would collide with another portal on the machine.
+      METRICS_PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: originOf(at),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  };
+}
 
 /** Flags Debian's Chromium needs on our closed-network machines (see README), kept once for the journeys and the benchmarks. */
 export const chromiumArgs = (JSON.parse(readFileSync(new URL('./chromium-args.json', import.meta.url), 'utf8')) as { args: string[] }).args;
@@ -15,46 +54,37 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per chain: the journeys of a chain run one after another, in the order below.
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
-  // One portal (one demo database) serves the whole run. The customer journeys read the demo data
-  // as seeded; the console journeys change it (they publish, move users between companies, change
-  // rights), so they run after the others.
+  // The main chain: one portal (one demo database) for all its journeys. The customer journeys read
+  // the demo data as seeded; the console journeys change it (they publish, move users between
+  // companies, change rights), so they run after the others.
   // The byte and chain guards visit every daily page as each demo person, which marks Nina's unread
   // reply read on /contact: they run after the customer journeys that read it as seeded, and before
   // the consoles change the data.
+  // The other chain (`apart…`) runs on its own portal, step by step beside the main one.
   projects: [
-    { name: 'portal', testIgnore: [/admin-.*\.spec\.ts/, /budgets\.spec\.ts/] },
-    { name: 'guards', testMatch: /budgets\.spec\.ts/, dependencies: ['portal'] },
-    { name: 'consoles', testMatch: /admin-.*\.spec\.ts/, dependencies: ['guards'] },
+    { name: 'portal', testIgnore: [/admin-.*\.spec\.ts/, /budgets\.spec\.ts/, ...APART, ...APART_SECOND], workers: 1 },
+    { name: 'guards', testMatch: /budgets\.spec\.ts/, dependencies: ['portal'], workers: 1 },
+    { name: 'consoles', testMatch: /admin-.*\.spec\.ts/, testIgnore: CONSOLES_APART, dependencies: ['guards'], workers: 1 },
+    { name: 'apart', testMatch: APART, use: { baseURL: originOf(apartPort) }, workers: 1 },
+    { name: 'apart-second', testMatch: APART_SECOND, use: { baseURL: originOf(apartPort) }, dependencies: ['apart'], workers: 1 },
+    {
+      name: 'apart-consoles',
+      testMatch: CONSOLES_APART,
+      use: { baseURL: originOf(apartPort) },
+      dependencies: ['apart-second'],
+      workers: 1,
+    },
   ],
   use: {
-    baseURL: origin,
+    baseURL: originOf(port),
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  webServer: {
-    // The started product, as a user gets it: built shell and remotes, embedded PGlite with fresh demo data,
-    // the embedded OpenID provider. Requires `pnpm -r build` first (the test command does it).
-    command: `rm -rf '${dataDir}' && ../server/node_modules/.bin/tsx ../server/src/main.ts`,
-    url: `${origin}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'development',
-      PORT: String(port),
-      // No metrics listener: its default port (9464) would collide with another portal on the machine.
-      METRICS_PORT: '0',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-  },
+  webServer: [portal(port), portal(apartPort)],
 });

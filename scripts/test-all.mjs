@@ -2,12 +2,13 @@
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql, nginx);
 //  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
 //     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); refuses
-//     an import cycle (scripts/check-cycles.mjs); runs ESLint, the Prettier check and the documentation
-//     check (scripts/check-doc-links.mjs); checks the types;
+//     an import cycle (scripts/check-cycles.mjs);
 //  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
 //     PGlite, then half of the unit tests (jest); the API suite on a real PostgreSQL started here
 //     on loopback, then the other half; the build of the shell and the remotes, then the
-//     end-to-end journeys in Debian's Chromium on what was built (each lane's output is kept in
+//     end-to-end journeys in Debian's Chromium on what was built (two chains of journeys, each on
+//     its own portal), then ESLint, the Prettier check, the documentation check
+//     (scripts/check-doc-links.mjs) and the types (each lane's output is kept in
 //     test-results/lane-*.log and printed when the lane ends);
 //  4. prints each step's duration (and when it started, to see what overlapped), then one closing
 //     line: "N passed, M failed".
@@ -188,7 +189,7 @@ if (!process.env.DATABASE_URL) postgres = await timed('Start PostgreSQL', startP
 const databaseUrl = process.env.DATABASE_URL ?? postgres.url;
 process.on('exit', () => postgres?.stop());
 
-// ── 2. Packages, import walls, types
+// ── 2. Packages and import walls
 await timed('Install', () => must(pnpm(['install', '--frozen-lockfile']), 'Installing the packages'));
 await timed('Known vulnerabilities (pnpm audit --prod --audit-level=high; skipped when the registry does not answer)', () => {
   const verdict = audit();
@@ -197,18 +198,30 @@ await timed('Known vulnerabilities (pnpm audit --prod --audit-level=high; skippe
 await timed('Import cycles (every package, type imports included)', () =>
   must(run('node', ['scripts/check-cycles.mjs']), 'The import cycle check'),
 );
-await timed('Lint (ESLint on every package: the import walls, hooks, types)', () => must(pnpm(['run', 'lint']), 'ESLint'));
-await timed('Formatting (Prettier)', () => must(pnpm(['run', 'format:check']), 'The Prettier check (run `npm run format` to fix)'));
-await timed('Documentation (links that resolve, no outside citations)', async () => {
-  // The check's own tests first (on small repositories they make), then the check on this one.
-  await must(run('node', ['--test', 'scripts/check-doc-links.test.mjs']), 'The tests of the documentation check');
-  await must(run('node', ['scripts/check-doc-links.mjs']), 'The documentation check (links that resolve, no outside citations)');
-});
-await timed('Types', () => must(pnpm(['-r', '--workspace-concurrency=2', 'typecheck']), 'Type checking'));
+/**
+ * The static checks, at the end of the browser lane: they need no build and no database, and the
+ * journeys are the longest part, so they start first. A failed check is counted and the run goes on.
+ */
+async function staticChecks(where) {
+  const check = (title, suite, body) =>
+    where.step(title, async () => {
+      const code = await body();
+      results.push({ suite, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+      return code;
+    });
+  await check('Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], where.options));
+  await check('Formatting (Prettier; `npm run format` fixes it)', 'format', () => pnpm(['run', 'format:check'], where.options));
+  // The documentation check's own tests first (on small repositories they make), then the check on this one.
+  await check('Documentation (links that resolve, no outside citations)', 'docs', async () => {
+    const own = await run('node', ['--test', 'scripts/check-doc-links.test.mjs'], where.options);
+    return own || run('node', ['scripts/check-doc-links.mjs'], where.options);
+  });
+  await check('Types', 'types', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'], where.options));
+}
 
 // ── 3. Three lanes side by side. Each keeps about one core busy; two cores share them. The
-// journeys are the longest part, so their lane starts with the build and goes straight on to them;
-// the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
+// journeys are the longest part, so their lane starts with the build and goes straight on to them,
+// the static checks coming last; the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
 // of the unit tests, split so that the lanes end about together.
 const apiLanes = [
   { database: 'pglite', lane: lane('api-pglite'), units: ['shared', 'shell', 'remote-content'] },
@@ -272,6 +285,7 @@ await Promise.all([
           } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
           return code;
         });
+      await staticChecks(browser);
     } finally {
       browser.done();
     }

@@ -21,6 +21,8 @@ test.describe('the Power BI sync and the audit log', () => {
   test('journey 4: an administrator runs both syncs against the stand-in report server, sees the counts, then the runs in the audit log', async ({
     browser,
   }) => {
+    // Two syncs, then eight pages checked for overflow and accessibility: long on a busy machine.
+    test.setTimeout(150_000);
     const admin = await signedIn(browser, 'admin@demo.test');
     await admin.goto('/admin/groups');
     const groups = admin.getByRole('table', { name: 'Groups' });
