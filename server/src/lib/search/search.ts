@@ -182,14 +182,22 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
           params.push(session.user.id);
           conditions.push(`tk.author_id = $${params.length}`);
         }
+        // A ticket is found by its own words or by a reply's (the latest matching one gives the
+        // snippet): one hit per ticket, ranked on both.
         return `${select('ticket', m, {
           id: 'tk.id',
           title: 'tk.title',
           date: 'tk.created_at',
-          vector: 'tk.search',
-          body: `coalesce(tk.description, '')`,
+          vector: `(tk.search || coalesce(reply.search, ''::tsvector))`,
+          body: `coalesce(reply.message, tk.description, '')`,
           path: `'/tickets'`,
-        })} FROM tickets tk WHERE ${conditions.join(' AND ')} AND ${m.condition('tk.search', 'tk.title')}`;
+        })} FROM tickets tk
+           LEFT JOIN LATERAL (
+             SELECT tm.message, tm.search FROM ticket_messages tm
+             WHERE tm.ticket_id = tk.id AND ${m.condition('tm.search', "''")}
+             ORDER BY tm.created_at DESC, tm.id DESC LIMIT 1
+           ) reply ON TRUE
+           WHERE ${conditions.join(' AND ')} AND (${m.condition('tk.search', 'tk.title')} OR reply.search IS NOT NULL)`;
       },
     } satisfies Partial<Record<SearchKind, Branch>>);
   } else {

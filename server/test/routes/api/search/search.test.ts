@@ -52,6 +52,21 @@ describe(`GET /api/search (${DB_KIND})`, () => {
       `INSERT INTO messages (discussion_id, from_user_id, to_user_id, message) VALUES ($1, $2, $3, 'The zanzibar figures are ready.')`,
       [rows[0]!.id, consultant, carl],
     );
+    // Helpdesk tickets whose only rare word is in a reply: Nina's, and Carl's (another company).
+    const ticket = async (author: number, entity: number, title: string, replies: string[]) => {
+      const created = await db.query<{ id: number }>(
+        `INSERT INTO tickets (entity_id, author_id, title, description) VALUES ($1, $2, $3, 'Nothing rare here.') RETURNING id`,
+        [entity, author, title],
+      );
+      for (const [i, message] of replies.entries()) {
+        await db.query(
+          `INSERT INTO ticket_messages (ticket_id, author_id, from_staff, message, created_at) VALUES ($1, $2, true, $3, now() - make_interval(mins => $4))`,
+          [created.rows[0]!.id, consultant, message, replies.length - i],
+        );
+      }
+    };
+    await ticket(ninaId, northwind, 'Export stuck', ['We restarted the wombat queue.', 'The wombat export is running again.']);
+    await ticket(carl, contoso, 'Contoso export', ['The wombat queue of Contoso is fixed.']);
     await db.query(
       `INSERT INTO trainings (intitule, date_debut) SELECT 'Atelier capybara ' || i, now() + make_interval(days => i % 300) FROM generate_series(1, $1::int) i`,
       [COUNT_CAP + 5],
@@ -125,6 +140,17 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     }
     invisible(await search(ADMIN, { q: 'quetzal ' }, headers));
     assert.deepEqual(titles(await search(ADMIN, { q: 'quetzal ', includes_unpublished: 'true' }, headers)), ['Brouillon quetzal']);
+  });
+
+  test('should find a ticket by a word of its replies, once, with the latest reply as snippet, never another company’s', async () => {
+    const found = await search(NINA, { q: 'wombat ', kinds: 'ticket' });
+    assert.deepEqual(titles(found), ['Export stuck']);
+    assert.equal(found.items[0]!.path, '/tickets');
+    assert.match(found.items[0]!.snippet, /export is running again/);
+    assert.match(found.items[0]!.snippet, /<mark>wombat<\/mark>/);
+    assert.deepEqual(titles(await search(CARL, { q: 'wombat ', kinds: 'ticket' })), ['Contoso export']);
+    // A typo finds it too, through the corrected word (the replies' words are known).
+    assert.deepEqual(titles(await search(NINA, { q: 'wombta ', kinds: 'ticket' })), ['Export stuck']);
   });
 
   test('should return a title holding <script> as text and an escaped snippet', async () => {
