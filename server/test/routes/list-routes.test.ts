@@ -21,9 +21,6 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /api/admin/audit/filters': 'the distinct action names and item types: fixed by the code, not by the data',
   'GET /api/trainings/upcoming': 'capped by the server at LIMITS.upcomingTrainings',
   'GET /api/admin/schedules': 'the items waiting for a publication time: a working set that empties as they publish',
-  'GET /api/admin/entities/:id':
-    'one entity and its users: grows with a customer company (not paged yet; known limit, the users console pages them)',
-  'GET /api/admin/groups/:id': 'one group and its members: grows with the group (not paged yet; known limit)',
 };
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; anyOf?: Schema[]; maximum?: number };

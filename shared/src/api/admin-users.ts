@@ -3,7 +3,7 @@ import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
 import { UserSchema } from './users';
 
-/** A person named inside another answer: an entity's or a group's users, a ticket's author. */
+/** A person named inside another answer (a ticket's author), and the start of a users list's line. */
 export const UserSummarySchema = Type.Object({
   id: Type.Integer(),
   first_name: Type.String(),
@@ -40,15 +40,18 @@ export const AdminUserListQuerySchema = Type.Intersect([
     role: Type.Optional(RoleSchema),
     /** GET /users only: the users outside that entity (in another one or in none), the company page's left list. */
     not_entity: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** GET /users only: the users who are not members of that group, the group page's left list. */
+    not_group: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
 ]);
 export type AdminUserListQuery = Static<typeof AdminUserListQuerySchema>;
 
 /**
  * One line of the admin user lists: GET /api/admin/users, /users/entity/{id}, /users/get/no-entity,
- * /users/get/contacts/ (users with contact_enable) and /users/get/displayas/. All need the
- * administrator role except /users/entity/{id}, which also answers a contributor or publisher for
- * their own entity (the entity admin area's user list) and 403 for another entity.
+ * /users/get/contacts/ (users with contact_enable), /users/get/displayas/ and a group's members
+ * (GET /api/admin/groups/{id}/users). All need the administrator role except /users/entity/{id},
+ * which also answers a contributor or publisher for their own entity (the entity admin area's user
+ * list) and 403 for another entity.
  */
 export const AdminUserListItemSchema = Type.Object({
   ...UserSummarySchema.properties,

@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS } from './field-limits';
-import { UserSummarySchema } from './admin-users';
 import { EntitySummarySchema, ListOf, Nullable } from './common';
 
 /**
@@ -20,13 +19,13 @@ export type Entity = Static<typeof EntitySchema>;
 export const EntityListSchema = ListOf(EntitySchema);
 export type EntityList = Static<typeof EntityListSchema>;
 
-/** GET /api/admin/entities/{id} and the answer of every admin write on an entity: with its users. */
-export const EntityDetailSchema = Type.Object({
-  ...EntitySummarySchema.properties,
-  slug: Type.String(),
-  provider_name: Nullable(Type.String()),
-  users: Type.Array(UserSummarySchema),
-});
+/**
+ * GET /api/admin/entities/{id} and the answer of every admin write on an entity (POST, PUT, and
+ * PUT …/user/add|remove/{userId}): the entity as the lists answer it, with the count of its users.
+ * The users themselves are a list of their own, paged and searched: GET /api/admin/users/entity/{id}
+ * (an answer never grows with the data).
+ */
+export const EntityDetailSchema = Type.Object({ ...EntitySchema.properties });
 export type EntityDetail = Static<typeof EntityDetailSchema>;
 
 /**

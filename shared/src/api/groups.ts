@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
-import { UserSummarySchema } from './admin-users';
 import { ListOf, Nullable } from './common';
 
 /** A group of docs/product.md §3: its name in the hub and the name of its group on the Power BI report server. */
@@ -21,16 +20,41 @@ export type GroupListItem = Static<typeof GroupListItemSchema>;
 export const GroupListSchema = ListOf(GroupListItemSchema);
 export type GroupList = Static<typeof GroupListSchema>;
 
-/** GET /api/admin/groups/{id} and the answer of POST and PUT: with its members. */
-export const GroupDetailSchema = Type.Object({
-  ...GroupSchema.properties,
-  users: Type.Array(UserSummarySchema),
-});
+/**
+ * GET /api/admin/groups/{id} and the answer of every admin write on a group (POST, PUT, and
+ * PUT …/users/add|remove/{userId}): with the count of its members. The members themselves are a
+ * list of their own, paged and searched: GET /api/admin/groups/{id}/users (an answer never grows
+ * with the data).
+ */
+export const GroupDetailSchema = Type.Object({ ...GroupListItemSchema.properties });
 export type GroupDetail = Static<typeof GroupDetailSchema>;
+
+/*
+ * The members (administrators):
+ * - GET /api/admin/groups/{id}/users (query SearchPageQuerySchema: page, page_size up to
+ *   PAGE_SIZE_MAX, search in the first name, last name, full name or e-mail): the group's members
+ *   by last name, first name, id, as the users lists answer them (AdminUserListSchema, like
+ *   GET /api/admin/users/entity/{id}); 404 for a group that does not exist. The other users, the
+ *   double list's left side, are GET /api/admin/users?not_group={id}.
+ * - PUT /api/admin/groups/{id}/users/add/{userId} and /users/remove/{userId} (below).
+ */
+
+/**
+ * PUT /api/admin/groups/{id}/users/add/{userId} and /users/remove/{userId} (administrators): one
+ * member in or out; the member's `pbi_groups` follow. Adding a member twice changes nothing;
+ * removing a user who is not a member is a 404 (GROUP_MESSAGES.userNotInGroup), as a group or a
+ * user that does not exist is. Both answer the group (GroupDetailSchema). Audited.
+ */
+export const GroupUserParamsSchema = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  userId: Type.Integer({ minimum: 1 }),
+});
+export type GroupUserParams = Static<typeof GroupUserParamsSchema>;
 
 /**
  * POST /api/admin/groups and PUT /api/admin/groups/{id}. Names are unique, in the hub and on the
  * report server (409). `user_ids`, optional, replaces the members; members' `pbi_groups` follow.
+ * (The console changes one member at a time: PUT …/users/add|remove/{userId}.)
  */
 export const GroupBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.name }),
@@ -47,4 +71,5 @@ export const GROUP_MESSAGES = {
   notFound: 'Group not found',
   nameTaken: 'A group with this name already exists',
   pbiNameTaken: 'Another group already has this Power BI report server group name',
+  userNotInGroup: 'This user is not in this group',
 } as const;

@@ -83,6 +83,16 @@ export const people: ExpectationTable = {
     url: (ids) => `/api/admin/groups/${ids.northwindGroupId}`,
     statuses: [401, 403, 403, 403, 403, 204, 403],
   },
+  'GET /api/admin/groups/:id/users': { url: (ids) => `/api/admin/groups/${ids.northwindGroupId}/users`, statuses: ADMIN_ONLY },
+  'PUT /api/admin/groups/:id/users/add/:userId': {
+    url: (ids) => `/api/admin/groups/${ids.northwindGroupId}/users/add/${ids.otherEntityUserId}`,
+    statuses: ADMIN_ONLY,
+  },
+  'PUT /api/admin/groups/:id/users/remove/:userId': {
+    url: (ids) => `/api/admin/groups/${ids.northwindGroupId}/users/remove/${ids.userId}`,
+    statuses: ADMIN_ONLY,
+    note: 'the Northwind user is a member of Northwind sales',
+  },
 
   // Power BI Report Server sync (the matrix runs a stand-in report server)
   'PUT /api/admin/pbi/refresh-groups': { statuses: ADMIN_ONLY },

@@ -9,7 +9,8 @@ const texts = en.admin.entities;
 const page = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 const logo = { id: 4, name: 'contoso.png', url: 'http://127.0.0.1/images/contoso.png', category: 'logo', description: null };
 const contoso = { id: 1, name: 'Contoso', logo, slug: 'contoso', provider_name: null, users_count: 1 };
-const contosoDetail = { id: 1, name: 'Contoso', logo, slug: 'contoso', provider_name: null, users: [] };
+/** The details count the users; the users are paged by GET /api/admin/users/entity/{id}. */
+const contosoDetail = { id: 1, name: 'Contoso', logo, slug: 'contoso', provider_name: null, users_count: 1 };
 const person = (id: number, first: string, email: string, entity: { id: number; name: string } | null) => ({
   id,
   first_name: first,
@@ -44,8 +45,13 @@ describe('the companies console', () => {
   it('should require a name, then create the company with its provider and toast it word for word', async () => {
     server.routes = [
       get('/api/auth/providers', providers),
-      route('POST', '/api/admin/entities', (request: SeenRequest) => ({ ...contosoDetail, id: 9, ...(request.body as object) }), 201),
-      get('/api/admin/entities/9', { ...contosoDetail, id: 9, provider_name: 'contoso-entra' }),
+      route(
+        'POST',
+        '/api/admin/entities',
+        (request: SeenRequest) => ({ ...contosoDetail, id: 9, users_count: 0, ...(request.body as object) }),
+        201,
+      ),
+      get('/api/admin/entities/9', { ...contosoDetail, id: 9, provider_name: 'contoso-entra', users_count: 0 }),
       get('/api/admin/users/entity/9', page([])),
       get('/api/admin/users', page([])),
     ];
@@ -79,17 +85,25 @@ describe('the companies console', () => {
       get('/api/admin/images/4', logo),
       get('/api/admin/users/entity/1', page([cleo])),
       get('/api/admin/users', page([nina])),
-      route('PUT', '/api/admin/entities/1/user/add/7', contosoDetail),
-      route('PUT', '/api/admin/entities/1/user/remove/8', contosoDetail),
+      route('PUT', '/api/admin/entities/1/user/add/7', { ...contosoDetail, users_count: 2 }),
+      route('PUT', '/api/admin/entities/1/user/remove/8', { ...contosoDetail, users_count: 1 }),
     ];
     const { toasts } = renderPeople('/admin/entities/details/1', server.apiBase);
     const left = await screen.findByRole('listbox', { name: 'Not associated users' });
     const right = screen.getByRole('listbox', { name: 'Associated users' });
+    // The users' section counts them from the details (users_count), which hold no list of users.
+    const section = screen.getByRole('region', { name: texts.users });
+    const heading = within(section).getByRole('heading', { level: 2, name: texts.users });
+    expect(heading.parentElement).toHaveTextContent('1 user');
     await userEvent.click(await within(left).findByRole('option', { name: 'Nina Test (user@northwind.test) · Northwind Traders >' }));
     await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message: texts.userAdded }]));
+    // The count follows the write's answer.
+    await waitFor(() => expect(heading.parentElement).toHaveTextContent('2 users'));
     await userEvent.click(await within(right).findByRole('option', { name: '< Cleo Test (user@contoso.test)' }));
     await waitFor(() => expect(toasts).toHaveLength(2));
     expect(toasts[1]).toEqual({ kind: 'success', message: texts.userRemoved });
+    await waitFor(() => expect(heading.parentElement).toHaveTextContent('1 user'));
+    expect(server.seen).toContain('/api/admin/users/entity/1?page=1&page_size=50');
     expect(server.seen).toContain('/api/admin/users?page=1&page_size=50&not_entity=1');
     expect(server.requests.filter((request) => request.method === 'PUT').map((request) => request.url)).toEqual([
       '/api/admin/entities/1/user/add/7',

@@ -117,9 +117,12 @@ function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved:
         </Stack>
       </form>
       <Box as="section" mt="8" aria-labelledby="entity-users-title">
-        <Heading as="h2" size="lg" mb="1" id="entity-users-title">
-          {t('entities.users')}
-        </Heading>
+        <HStack mb="1" gap="3" align="baseline" wrap="wrap">
+          <Heading as="h2" size="lg" id="entity-users-title">
+            {t('entities.users')}
+          </Heading>
+          {entity && <Text color="fg.muted">{t('selector.count', { count: entity.users_count })}</Text>}
+        </HStack>
         {entity ? (
           <>
             <Text color="fg.muted" mb="3">
@@ -129,11 +132,11 @@ function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved:
               type={t('selector.type')}
               load={(query) => loadEntityUsers(adminApi, entity.id, query)}
               onAdd={async (userId) => {
-                await addEntityUser(adminApi, entity.id, userId);
+                onSaved(await addEntityUser(adminApi, entity.id, userId));
                 notify({ kind: 'success', message: t('entities.userAdded') });
               }}
               onRemove={async (userId) => {
-                await removeEntityUser(adminApi, entity.id, userId);
+                onSaved(await removeEntityUser(adminApi, entity.id, userId));
                 notify({ kind: 'success', message: t('entities.userRemoved') });
               }}
             />

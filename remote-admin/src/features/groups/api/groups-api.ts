@@ -29,32 +29,23 @@ export const createGroup = (api: ApiClient, body: GroupBody) => api.post<GroupDe
 export const updateGroup = (api: ApiClient, id: number, body: GroupUpdateBody) =>
   api.put<GroupDetail>(`/groups/${id}`, body, { silent: true });
 export const deleteGroup = (api: ApiClient, id: number) => api.delete<void>(`/groups/${id}`);
-
-const userName = (user: { first_name: string; last_name: string; email: string }) => `${user.first_name} ${user.last_name} (${user.email})`;
+/** One member in or out (PUT /groups/{id}/users/add|remove/{userId}): the group's answer counts its members. */
+export const addGroupUser = (api: ApiClient, groupId: number, userId: number) =>
+  api.put<GroupDetail>(`/groups/${groupId}/users/add/${userId}`, undefined, { silent: true });
+export const removeGroupUser = (api: ApiClient, groupId: number, userId: number) =>
+  api.put<GroupDetail>(`/groups/${groupId}/users/remove/${userId}`, undefined, { silent: true });
 
 /**
- * The members' double list: the group's members on the right (from the group, searched here), the
- * other users on the left (`/users?search=`, the members left out of the page).
+ * The members' double list, both sides paged and searched by the server: the group's members on
+ * the right (`/groups/{id}/users`), everyone else on the left (`/users?not_group={id}`).
  */
-export async function loadGroupUsers(api: ApiClient, group: GroupDetail, query: SelectorPageQuery): Promise<SelectorPage> {
-  const search = query.search.trim().toLowerCase();
-  if (query.selected) {
-    const members = group.users.filter((user) => !search || userName(user).toLowerCase().includes(search));
-    const start = (query.page - 1) * query.pageSize;
-    return {
-      total: members.length,
-      items: members.slice(start, start + query.pageSize).map((user) => ({ id: user.id, name: userName(user) })),
-    };
-  }
-  const list = await api.get<AdminUserList>(
-    '/users',
-    { page: query.page, page_size: query.pageSize, search: query.search || undefined },
-    { silent: true },
-  );
-  const members = new Set(group.users.map((user) => user.id));
-  const others = list.items.filter((user) => !members.has(user.id));
+export async function loadGroupUsers(api: ApiClient, groupId: number, query: SelectorPageQuery): Promise<SelectorPage> {
+  const page = { page: query.page, page_size: query.pageSize, search: query.search || undefined };
+  const list = query.selected
+    ? await api.get<AdminUserList>(`/groups/${groupId}/users`, page, { silent: true })
+    : await api.get<AdminUserList>('/users', { ...page, not_group: groupId }, { silent: true });
   return {
-    total: Math.max(0, list.total - (list.items.length - others.length)),
-    items: others.map((user) => ({ id: user.id, name: userName(user) })),
+    total: list.total,
+    items: list.items.map((user) => ({ id: user.id, name: `${user.first_name} ${user.last_name} (${user.email})` })),
   };
 }

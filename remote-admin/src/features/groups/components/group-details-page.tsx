@@ -2,14 +2,13 @@ import { Box, Button, Heading, HStack, Input, Link, Stack, Text } from '@chakra-
 import { FIELD_LIMITS, type GroupDetail, parseId } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { FormField, RecipientsSelector } from '@hub/shared/ui';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
 import { statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { detailsPath, paths } from '../../../paths';
-import { createGroup, loadGroupUsers, updateGroup, useGroup } from '../api/groups-api';
+import { addGroupUser, createGroup, loadGroupUsers, removeGroupUser, updateGroup, useGroup } from '../api/groups-api';
 
 /** The bounds of GroupBodySchema (shared/src/api/groups.ts). */
 const NAME_MAX = FIELD_LIMITS.name;
@@ -39,8 +38,6 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
   const { t } = useTranslation('admin');
   const { t: tc } = useTranslation('common');
   const { adminApi, notify } = useRemoteProps();
-  // The members as the server last answered: each move sends the whole list (PUT user_ids).
-  const current = useRef<GroupDetail | null>(group);
   const { values, set, errors, busy, submit } = useConsoleForm({
     initial: () => valuesOf(group),
     validate: (values) => {
@@ -50,11 +47,9 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
       if (values.pbi_group_name.trim().length > PBI_NAME_MAX) found.pbi_group_name = tc('validation.maxLength', { length: PBI_NAME_MAX });
       return found;
     },
-    save: async (values) => {
+    save: (values) => {
       const body = { name: values.name.trim(), pbi_group_name: values.pbi_group_name.trim() || null };
-      const result = group ? await updateGroup(adminApi, group.id, body) : await createGroup(adminApi, body);
-      current.current = result;
-      return result;
+      return group ? updateGroup(adminApi, group.id, body) : createGroup(adminApi, body);
     },
     valuesOf,
     messages: group
@@ -64,13 +59,10 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
     createdPath: group ? undefined : (result) => detailsPath(paths.groups, result.id),
   });
 
-  async function changeMembers(userId: number, add: boolean) {
-    const now = current.current;
-    if (!now) return;
-    const ids = now.users.map((user) => user.id).filter((id) => id !== userId);
+  /** One member in or out (the server's answer counts the members); a refusal puts the entry back (RecipientsSelector). */
+  async function changeMember(groupId: number, userId: number, add: boolean) {
     try {
-      const result = await updateGroup(adminApi, now.id, { user_ids: add ? [...ids, userId] : ids });
-      current.current = result;
+      const result = add ? await addGroupUser(adminApi, groupId, userId) : await removeGroupUser(adminApi, groupId, userId);
       notify({ kind: 'success', message: t('groups.updated') });
       onSaved(result);
     } catch (caught) {
@@ -107,9 +99,12 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
         </Stack>
       </form>
       <Box as="section" mt="8" aria-labelledby="group-members-title">
-        <Heading as="h2" size="lg" mb="1" id="group-members-title">
-          {t('groups.members')}
-        </Heading>
+        <HStack mb="1" gap="3" align="baseline" wrap="wrap">
+          <Heading as="h2" size="lg" id="group-members-title">
+            {t('groups.members')}
+          </Heading>
+          {group && <Text color="fg.muted">{t('selector.count', { count: group.users_count })}</Text>}
+        </HStack>
         {group ? (
           <>
             <Text color="fg.muted" mb="3">
@@ -117,9 +112,9 @@ function GroupForm({ group, onSaved }: { group: GroupDetail | null; onSaved: (gr
             </Text>
             <RecipientsSelector
               type={t('selector.type')}
-              load={(query) => loadGroupUsers(adminApi, current.current ?? group, query)}
-              onAdd={(userId) => changeMembers(userId, true)}
-              onRemove={(userId) => changeMembers(userId, false)}
+              load={(query) => loadGroupUsers(adminApi, group.id, query)}
+              onAdd={(userId) => changeMember(group.id, userId, true)}
+              onRemove={(userId) => changeMember(group.id, userId, false)}
             />
           </>
         ) : (

@@ -11,8 +11,21 @@ const pbi = en.admin.pbi;
 const page = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 const sales = { id: 1, name: 'Northwind sales', pbi_group_name: 'NW-Sales', users_count: 2 };
 const local = { id: 2, name: 'Readers', pbi_group_name: null, users_count: 0 };
-const nina = { id: 7, first_name: 'Nina', last_name: 'North', email: 'user@northwind.test' };
-const salesDetail = { id: 1, name: 'Northwind sales', pbi_group_name: 'NW-Sales', users: [nina] };
+/** A line of the users lists, as GET /api/admin/groups/{id}/users and /api/admin/users answer it. */
+const person = (id: number, first: string, last: string, email: string) => ({
+  id,
+  first_name: first,
+  last_name: last,
+  email,
+  rights: ['user'],
+  entity: null,
+  contact_enable: false,
+  profile_image: null,
+});
+const nina = person(7, 'Nina', 'North', 'user@northwind.test');
+const cleo = person(8, 'Cleo', 'Contoso', 'user@contoso.test');
+/** The details count the members; the members are paged by GET /api/admin/groups/{id}/users. */
+const salesDetail = { id: 1, name: 'Northwind sales', pbi_group_name: 'NW-Sales', users_count: 1 };
 const groupsResult = { status: 'success', found: 3, created: 1, updated: 0, unchanged: 2, not_on_server: 1, groups: [] };
 const usersResult = { status: 'success', users: 6, updated: 2, unchanged: 4, added: 0, removed: 2 };
 const nameBox = () => screen.getByRole('textbox', { name: new RegExp(`^${texts.name}(?! on)`) });
@@ -59,8 +72,9 @@ describe('the groups console', () => {
 
   it('should require a name and bound both names, then create the group and toast it word for word', async () => {
     server.routes = [
-      route('POST', '/api/admin/groups', (request: SeenRequest) => ({ id: 9, users: [], ...(request.body as object) }), 201),
-      get('/api/admin/groups/9', { id: 9, name: 'Finance readers', pbi_group_name: 'FIN-Readers', users: [] }),
+      route('POST', '/api/admin/groups', (request: SeenRequest) => ({ id: 9, users_count: 0, ...(request.body as object) }), 201),
+      get('/api/admin/groups/9', { id: 9, name: 'Finance readers', pbi_group_name: 'FIN-Readers', users_count: 0 }),
+      get('/api/admin/groups/9/users', page([])),
       get('/api/admin/users', page([])),
     ];
     const { toasts } = renderGroups('/admin/groups/details', server.apiBase);
@@ -113,34 +127,17 @@ describe('the groups console', () => {
     expect(window.location.pathname).toBe('/admin/groups/details');
   });
 
-  it('should update a group, toast it, and change its members through the double list', async () => {
-    let members = [nina];
+  it('should update a group, toast it, and change its members one at a time through the double list, both sides paged by the server', async () => {
     server.routes = [
       get('/api/admin/groups/1', salesDetail),
-      route('PUT', '/api/admin/groups/1', (request: SeenRequest) => {
-        const body = request.body as { name?: string; user_ids?: number[] };
-        if (body.user_ids)
-          members = [nina, { id: 8, first_name: 'Cleo', last_name: 'Contoso', email: 'user@contoso.test' }].filter((user) =>
-            body.user_ids!.includes(user.id),
-          );
-        return { ...salesDetail, name: body.name ?? salesDetail.name, users: members };
-      }),
-      get(
-        '/api/admin/users',
-        page([
-          nina,
-          {
-            id: 8,
-            first_name: 'Cleo',
-            last_name: 'Contoso',
-            email: 'user@contoso.test',
-            rights: ['user'],
-            entity: null,
-            contact_enable: false,
-            profile_image: null,
-          },
-        ]),
-      ),
+      route('PUT', '/api/admin/groups/1', (request: SeenRequest) => ({
+        ...salesDetail,
+        name: (request.body as { name?: string }).name ?? salesDetail.name,
+      })),
+      get('/api/admin/groups/1/users', page([nina])),
+      get('/api/admin/users', page([cleo])),
+      route('PUT', '/api/admin/groups/1/users/add/8', { ...salesDetail, users_count: 2 }),
+      route('PUT', '/api/admin/groups/1/users/remove/7', { ...salesDetail, users_count: 1 }),
     ];
     const { toasts } = renderGroups('/admin/groups/details/1', server.apiBase);
     expect(await screen.findByRole('heading', { level: 1, name: 'Group: Northwind sales' })).toBeVisible();
@@ -154,20 +151,56 @@ describe('the groups console', () => {
       pbi_group_name: 'NW-Sales',
     });
 
+    // The members' section counts them from the details (users_count), which hold no list of members.
+    const heading = screen.getByRole('heading', { level: 2, name: texts.members });
+    expect(heading.parentElement).toHaveTextContent('1 user');
     const left = await screen.findByRole('listbox', { name: 'Not associated users' });
     const right = screen.getByRole('listbox', { name: 'Associated users' });
     expect(await within(right).findByRole('option', { name: '< Nina North (user@northwind.test)' })).toBeVisible();
-    // The members are left out of the other list.
+    // The right side is the group's members route, the left side the users outside the group.
+    expect(server.seen).toContain('/api/admin/groups/1/users?page=1&page_size=50');
+    expect(server.seen).toContain('/api/admin/users?page=1&page_size=50&not_group=1');
     await userEvent.click(await within(left).findByRole('option', { name: 'Cleo Contoso (user@contoso.test) >' }));
     await waitFor(() => expect(toasts).toHaveLength(2));
-    expect(within(left).queryByRole('option', { name: /Nina North/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(heading.parentElement).toHaveTextContent('2 users'));
     await userEvent.click(await within(right).findByRole('option', { name: '< Nina North (user@northwind.test)' }));
     await waitFor(() => expect(toasts).toHaveLength(3));
-    expect(server.requests.filter((request) => request.method === 'PUT').map((request) => request.body)).toEqual([
-      { name: 'Northwind sales team', pbi_group_name: 'NW-Sales' },
-      { user_ids: [7, 8] },
-      { user_ids: [8] },
+    expect(toasts.slice(1)).toEqual([
+      { kind: 'success', message: texts.updated },
+      { kind: 'success', message: texts.updated },
     ]);
+    await waitFor(() => expect(heading.parentElement).toHaveTextContent('1 user'));
+    // One member per write: no list of ids rebuilt from the details.
+    expect(server.requests.filter((request) => request.method === 'PUT').map((request) => [request.url, request.body])).toEqual([
+      ['/api/admin/groups/1', { name: 'Northwind sales team', pbi_group_name: 'NW-Sales' }],
+      ['/api/admin/groups/1/users/add/8', undefined],
+      ['/api/admin/groups/1/users/remove/7', undefined],
+    ]);
+
+    // The search is the server's, on both sides.
+    await userEvent.type(screen.getByRole('searchbox', { name: en.common['search-name-email'] }), 'nina');
+    await waitFor(() => expect(server.seen).toContain('/api/admin/groups/1/users?page=1&page_size=50&search=nina'));
+    expect(server.seen).toContain('/api/admin/users?page=1&page_size=50&search=nina&not_group=1');
+  });
+
+  it('should put a refused member change back and toast the failure', async () => {
+    server.routes = [
+      get('/api/admin/groups/1', salesDetail),
+      get('/api/admin/groups/1/users', page([nina])),
+      get('/api/admin/users', page([cleo])),
+      route(
+        'PUT',
+        '/api/admin/groups/1/users/add/8',
+        { statusCode: 404, error: 'Not Found', message: 'Group not found or user not found' },
+        404,
+      ),
+    ];
+    const { toasts } = renderGroups('/admin/groups/details/1', server.apiBase);
+    const left = await screen.findByRole('listbox', { name: 'Not associated users' });
+    await userEvent.click(await within(left).findByRole('option', { name: 'Cleo Contoso (user@contoso.test) >' }));
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: texts.updateFailed }]));
+    expect(await within(left).findByRole('option', { name: 'Cleo Contoso (user@contoso.test) >' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: texts.members }).parentElement).toHaveTextContent('1 user');
   });
 
   it('should say a group that does not exist is not found', async () => {

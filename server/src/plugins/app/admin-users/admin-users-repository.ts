@@ -23,6 +23,8 @@ import { forgetLostSight } from '../../../lib/notifications/notifications';
 export type UserListFilter =
   | { kind: 'all' }
   | { kind: 'entity'; entityId: number }
+  /** The members of a group (GET /api/admin/groups/{id}/users). */
+  | { kind: 'group'; groupId: number }
   | { kind: 'no-entity' }
   /** Users with contact_enable: the consultants a user can be given. */
   | { kind: 'contacts' }
@@ -30,7 +32,10 @@ export type UserListFilter =
   | { kind: 'display-as'; actorId: number };
 
 export interface AdminUsersRepository {
-  list(query: SearchPageQuery & Pick<AdminUserListQuery, 'role' | 'not_entity'>, filter: UserListFilter): Promise<AdminUserList>;
+  list(
+    query: SearchPageQuery & Pick<AdminUserListQuery, 'role' | 'not_entity' | 'not_group'>,
+    filter: UserListFilter,
+  ): Promise<AdminUserList>;
   get(id: number): Promise<AdminUser | null>;
   /** PUT /api/admin/users/{id}: null when there is no such user; 400 on a bad reference. Audited. */
   update(id: number, body: AdminUserUpdateBody, session: Session): Promise<AdminUser | null>;
@@ -121,6 +126,10 @@ export default fp(
         if (filter.kind === 'entity') {
           params.push(filter.entityId);
           where.push(`u.entity_id = $${params.length}`);
+        } else if (filter.kind === 'group') {
+          // The group's rows of group_users, read by its primary key (group_id, user_id).
+          params.push(filter.groupId);
+          where.push(`EXISTS (SELECT 1 FROM group_users gu WHERE gu.group_id = $${params.length} AND gu.user_id = u.id)`);
         } else if (filter.kind === 'no-entity') {
           where.push('u.entity_id IS NULL');
         } else if (filter.kind === 'contacts') {
@@ -139,6 +148,10 @@ export default fp(
         if (query.not_entity !== undefined) {
           params.push(query.not_entity);
           where.push(`u.entity_id IS DISTINCT FROM $${params.length}`);
+        }
+        if (query.not_group !== undefined) {
+          params.push(query.not_group);
+          where.push(`NOT EXISTS (SELECT 1 FROM group_users gu WHERE gu.group_id = $${params.length} AND gu.user_id = u.id)`);
         }
         if (query.role) {
           // The highest role: holds it, and none above it.

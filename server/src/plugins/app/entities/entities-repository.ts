@@ -47,6 +47,8 @@ interface EntityRow {
 
 const SELECT = `SELECT e.id, e.name, e.slug, e.provider_name, ${imageJsonSql('l')} AS logo`;
 const FROM = 'FROM entities e LEFT JOIN images l ON l.id = e.logo_image_id';
+/** An entity's users, counted from users_entity_idx: the lists and the details answer the count, never the users. */
+const USERS_COUNT = '(SELECT count(*)::int FROM users u WHERE u.entity_id = e.id) AS users_count';
 
 /** The file-exchange API names entities by slug: lower-case letters, digits and dashes. */
 export function slugify(name: string): string {
@@ -105,14 +107,13 @@ export default fp(
       logo: imageUrls.toImage(row.logo),
     });
 
+    /** The entity and the count of its users: the users themselves are paged (GET /users/entity/{id}). */
     async function get(id: number, queryable: Queryable = db): Promise<EntityDetail | null> {
-      const { rows } = await queryable.query<EntityRow>(`${SELECT} ${FROM} WHERE e.id = $1`, [id]);
+      const { rows } = await queryable.query<EntityRow & { users_count: number }>(`${SELECT}, ${USERS_COUNT} ${FROM} WHERE e.id = $1`, [
+        id,
+      ]);
       if (!rows[0]) return null;
-      const users = await queryable.query<EntityDetail['users'][number]>(
-        'SELECT id, first_name, last_name, email FROM users WHERE entity_id = $1 ORDER BY last_name, first_name, id',
-        [id],
-      );
-      return { ...toEntity(rows[0]), users: users.rows };
+      return { ...toEntity(rows[0]), users_count: rows[0].users_count };
     }
 
     /** Both ends of a membership change exist, and the entity is locked for the change. */
@@ -141,7 +142,7 @@ export default fp(
         const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
         const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM entities e ${filter}`, params);
         const { rows } = await db.query<EntityRow & { users_count: number }>(
-          `${SELECT}, (SELECT count(*)::int FROM users u WHERE u.entity_id = e.id) AS users_count
+          `${SELECT}, ${USERS_COUNT}
              ${FROM} ${filter}
             ORDER BY lower(e.name), e.id
             LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,

@@ -21,6 +21,12 @@ export interface GroupsRepository {
   create(body: GroupBody, session: Session): Promise<GroupDetail>;
   update(id: number, body: GroupUpdateBody, session: Session): Promise<GroupDetail | null>;
   remove(id: number, session: Session): Promise<boolean>;
+  /** Whether the group exists (its members' list answers 404 otherwise). */
+  exists(id: number): Promise<boolean>;
+  /** Makes the user a member (their `pbi_groups` follow); already one, nothing changes. Null when the group or the user does not exist. */
+  addUser(id: number, userId: number, session: Session): Promise<GroupDetail | null>;
+  /** Null when the group or the user does not exist; 404 when the user is not a member. */
+  removeUser(id: number, userId: number, session: Session): Promise<GroupDetail | null>;
 }
 
 declare module 'fastify' {
@@ -85,18 +91,22 @@ export default fp(
   async (fastify) => {
     const { db } = fastify;
 
+    /** The group and the count of its members: the members themselves are paged (GET /groups/{id}/users). */
     async function get(id: number, queryable: Queryable = db): Promise<GroupDetail | null> {
-      const { rows } = await queryable.query<Group>('SELECT id, name, pbi_group_name FROM groups WHERE id = $1', [id]);
-      const group = rows[0];
-      if (!group) return null;
-      const users = await queryable.query<GroupDetail['users'][number]>(
-        `SELECT u.id, u.first_name, u.last_name, u.email
-           FROM group_users gu JOIN users u ON u.id = gu.user_id
-          WHERE gu.group_id = $1
-          ORDER BY u.last_name, u.first_name, u.id`,
+      const { rows } = await queryable.query<GroupDetail>(
+        `SELECT g.id, g.name, g.pbi_group_name, (SELECT count(*)::int FROM group_users gu WHERE gu.group_id = g.id) AS users_count
+           FROM groups g WHERE g.id = $1`,
         [id],
       );
-      return { ...group, users: users.rows };
+      return rows[0] ?? null;
+    }
+
+    /** Both ends of a membership change exist, and the group is locked for the change (as PUT /groups/{id} locks it). */
+    async function lockBoth(tx: Queryable, id: number, userId: number): Promise<boolean> {
+      const group = await tx.query('SELECT 1 FROM groups WHERE id = $1 FOR UPDATE', [id]);
+      if (group.rows.length === 0) return false;
+      const user = await tx.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+      return user.rows.length > 0;
     }
 
     const repository: GroupsRepository = {
@@ -179,6 +189,45 @@ export default fp(
             tx,
           );
           return true;
+        });
+      },
+
+      async exists(id) {
+        const { rows } = await db.query('SELECT 1 FROM groups WHERE id = $1', [id]);
+        return rows.length > 0;
+      },
+
+      async addUser(id, userId, session) {
+        return db.transaction(async (tx) => {
+          if (!(await lockBoth(tx, id, userId))) return null;
+          const added = await tx.query(
+            'INSERT INTO group_users (group_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id',
+            [id, userId],
+          );
+          if (added.rows.length > 0) {
+            await recomputePbiGroups(tx, [userId]);
+            await fastify.auditRepository.record(
+              session,
+              { action: 'group.user.add', itemType: 'group', itemId: id, details: { user_id: userId } },
+              tx,
+            );
+          }
+          return get(id, tx);
+        });
+      },
+
+      async removeUser(id, userId, session) {
+        return db.transaction(async (tx) => {
+          if (!(await lockBoth(tx, id, userId))) return null;
+          const removed = await tx.query('DELETE FROM group_users WHERE group_id = $1 AND user_id = $2 RETURNING user_id', [id, userId]);
+          if (removed.rows.length === 0) throw httpErrors.notFound(GROUP_MESSAGES.userNotInGroup);
+          await recomputePbiGroups(tx, [userId]);
+          await fastify.auditRepository.record(
+            session,
+            { action: 'group.user.remove', itemType: 'group', itemId: id, details: { user_id: userId } },
+            tx,
+          );
+          return get(id, tx);
         });
       },
     };
