@@ -134,6 +134,14 @@ describe('ListFrame', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('should apply the search at once when the person leaves the box, before the pause ends', async () => {
+    renderFrame({ data: page([]) });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'budget');
+    expect(new URLSearchParams(window.location.search).get('search')).toBeNull();
+    await userEvent.tab();
+    expect(new URLSearchParams(window.location.search).get('search')).toBe('budget');
+  });
+
   it('should offer to create the first one when the list is empty', async () => {
     const created: number[] = [];
     renderFrame({ data: page([]), onCreate: () => created.push(1) });

@@ -363,7 +363,11 @@ function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: List
   );
 }
 
-/** The search box: it waits for a pause in typing before asking the server. */
+/**
+ * The search box: it waits for a pause in typing before asking the server, or for the person to
+ * leave the box. Leaving applies the search at once: a pause still running when a row's link is
+ * clicked would otherwise change the address after the click, and send the person back to the list.
+ */
 function ListSearch({ value, onChange, label }: { value: string; onChange: (value: string) => void; label?: string }) {
   const { t } = useTranslation('common');
   const [text, setText] = useState(value);
@@ -381,7 +385,15 @@ function ListSearch({ value, onChange, label }: { value: string; onChange: (valu
           {label ?? t('list.searchLabel')}
         </Text>
       </label>
-      <Input id={id} type="search" value={text} onChange={(event) => setText(event.target.value)} />
+      <Input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={() => {
+          if (text.trim() !== value) onChange(text);
+        }}
+      />
     </Stack>
   );
 }
