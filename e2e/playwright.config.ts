@@ -51,8 +51,10 @@ export const chromiumArgs = (JSON.parse(readFileSync(new URL('./chromium-args.js
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two chains of journeys share the machine with the API suites in `npm test`: generous bounds,
+  // which only a journey that fails anyway reaches.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   // One worker per chain: the journeys of a chain run one after another, in the order below.
   workers: 2,
