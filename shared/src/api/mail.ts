@@ -101,3 +101,15 @@ export const ReceivedListSchema = Type.Intersect([
   Type.Object({ embedded: Type.Boolean() }),
 ]);
 export type ReceivedList = Static<typeof ReceivedListSchema>;
+
+/**
+ * GET /api/admin/mail/received/:id (administrators): one received message, read on the server from
+ * what was kept of it: its plain-text part (null when it has none) and the addresses of its
+ * List-Unsubscribe header (the one-click link first, as the portal writes it). The subject is decoded.
+ */
+export const ReceivedEmailDetailsSchema = Type.Object({
+  ...ReceivedEmailSchema.properties,
+  text: Nullable(Type.String()),
+  unsubscribe_urls: Type.Array(Type.String()),
+});
+export type ReceivedEmailDetails = Static<typeof ReceivedEmailDetailsSchema>;

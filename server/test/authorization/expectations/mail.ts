@@ -34,4 +34,9 @@ export const mail: ExpectationTable = {
     note: 'the demo data has no failed email: the administrator passes the check and meets 404 (the retry is proved in test/plugins/app/mail)',
   },
   'GET /api/admin/mail/received': { statuses: ADMIN_ONLY },
+  'GET /api/admin/mail/received/:id': {
+    url: () => '/api/admin/mail/received/1',
+    statuses: [401, 403, 403, 403, 403, 404, 403],
+    note: 'the matrix sends no email: the administrator passes the check and meets 404 (the details are proved in test/plugins/app/mail)',
+  },
 };

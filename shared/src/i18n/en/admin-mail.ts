@@ -17,6 +17,16 @@ export const adminMail = {
     retry: 'Send again',
     retried: 'The email will be sent again.',
     notEmbedded: 'Emails go to the SMTP server of SMTP_URL: nothing is received here.',
+    details: {
+      noSubject: '(no subject)',
+      from: 'From',
+      messageId: 'Message-ID',
+      text: 'Text',
+      noText: 'This email has no plain-text part.',
+      unsubscribe: 'Unsubscribe links (List-Unsubscribe)',
+      noUnsubscribe: 'This email has no List-Unsubscribe header.',
+      loadFailed: 'This email could not be loaded.',
+    },
     empty: {
       failed: 'No email has failed.',
       pending: 'No email is waiting.',

@@ -20,6 +20,16 @@ export const adminMail: Catalogue<typeof en> = {
     retry: 'Renvoyer',
     retried: "L'e-mail va être renvoyé.",
     notEmbedded: 'Les e-mails partent vers le serveur SMTP de SMTP_URL : rien n’est reçu ici.',
+    details: {
+      noSubject: '(sans sujet)',
+      from: 'De',
+      messageId: 'Message-ID',
+      text: 'Texte',
+      noText: "Cet e-mail n'a pas de partie en texte brut.",
+      unsubscribe: 'Liens de désinscription (List-Unsubscribe)',
+      noUnsubscribe: "Cet e-mail n'a pas d'en-tête List-Unsubscribe.",
+      loadFailed: "Cet e-mail n'a pas pu être chargé.",
+    },
     empty: {
       failed: "Aucun e-mail n'a échoué.",
       pending: "Aucun e-mail n'est en attente.",

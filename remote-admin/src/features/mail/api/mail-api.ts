@@ -1,4 +1,4 @@
-import type { OutboxList, ReceivedList } from '@hub/shared/api';
+import type { OutboxList, ReceivedEmailDetails, ReceivedList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR from 'swr';
 
@@ -20,6 +20,14 @@ export function useOutbox(view: Exclude<MailView, 'received'>) {
 export function useReceived() {
   const { adminApi } = useRemoteProps();
   return useSWR(outboxKey('received'), () => adminApi.get<ReceivedList>('/mail/received', { page_size: MAIL_PAGE_SIZE }, { silent: true }));
+}
+
+/** One received email, read on the server: its plain text and unsubscribe links (nothing while `id` is null). */
+export function useReceivedEmail(id: number | null) {
+  const { adminApi } = useRemoteProps();
+  return useSWR(id === null ? null : (['admin/mail/received', id] as const), ([, emailId]) =>
+    adminApi.get<ReceivedEmailDetails>(`/mail/received/${emailId}`, undefined, { silent: true }),
+  );
 }
 
 /** Sends a failed email again (the worker picks it up within a second). */

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@chakra-ui/react';
+import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import type { OutboxEmail, ReceivedEmail } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listFrameState } from '../../../lib/console-list';
 import { MAIL_FILTERS, retryEmail, useOutbox, useReceived, type MailView } from '../api/mail-api';
+import { ReceivedEmailDialog } from './received-email-dialog';
 
 const VIEWS: MailView[] = ['', 'pending', 'sent', 'received'];
 
@@ -98,6 +99,7 @@ function OutboxList({ view, list }: { view: Exclude<MailView, 'received'>; list:
 function ReceivedList({ list }: { list: ReturnType<typeof useListParams> }) {
   const { t, i18n } = useTranslation('admin');
   const source = useReceived();
+  const [opened, setOpened] = useState<ReceivedEmail | null>(null);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const data = source.data
     ? { items: source.data.items, total: source.data.items.length, page_size: source.data.items.length || 1 }
@@ -117,23 +119,37 @@ function ReceivedList({ list }: { list: ReturnType<typeof useListParams> }) {
         </Text>
       ),
     },
-    { key: 'subject', header: t('mail.subject'), render: (email) => email.subject },
+    {
+      key: 'subject',
+      header: t('mail.subject'),
+      // Opens the email's details: a button (not a link: nothing to open in a new tab), named by the subject.
+      render: (email) => (
+        <Link asChild color="brand.fg" textDecoration="underline" textAlign="start" wordBreak="break-word">
+          <button type="button" onClick={() => setOpened(email)}>
+            {email.subject || t('mail.details.noSubject')}
+          </button>
+        </Link>
+      ),
+    },
   ];
   return (
-    <ListFrame
-      title={t('mail.title')}
-      list={list}
-      {...listFrameState({ ...source, data })}
-      columns={columns}
-      rowKey={(email) => email.id}
-      filters={
-        <Stack gap="2">
-          <ViewFilter list={list} />
-          {source.data && !source.data.embedded && <Text color="fg.muted">{t('mail.notEmbedded')}</Text>}
-        </Stack>
-      }
-      emptyText={t('mail.empty.received')}
-    />
+    <>
+      <ListFrame
+        title={t('mail.title')}
+        list={list}
+        {...listFrameState({ ...source, data })}
+        columns={columns}
+        rowKey={(email) => email.id}
+        filters={
+          <Stack gap="2">
+            <ViewFilter list={list} />
+            {source.data && !source.data.embedded && <Text color="fg.muted">{t('mail.notEmbedded')}</Text>}
+          </Stack>
+        }
+        emptyText={t('mail.empty.received')}
+      />
+      <ReceivedEmailDialog email={opened} onClose={() => setOpened(null)} />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { SMTPServer } from 'smtp-server';
+import { decodeWords } from '../../../lib/mail/read-message';
 
 /** A received message is kept up to this size (the page shows it; a notification email is a few kB). */
 const RAW_LIMIT = 256 * 1024;
@@ -45,7 +46,8 @@ export async function startEmbeddedSmtp(
         keep({
           mail_from: from ? from.address : '',
           rcpt_to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', '),
-          subject: header(head, 'Subject'),
+          // Decoded (RFC 2047), so that the list reads 'répondu' where the message says '=?UTF-8?Q?r=C3=A9pondu?='.
+          subject: decodeWords(header(head, 'Subject')),
           message_id: header(head, 'Message-ID'),
           raw,
         }).then(

@@ -51,6 +51,8 @@ export interface MailRepository {
     page_size?: number;
     cursor?: string;
   }): Promise<{ items: ReceivedEmail[]; next_cursor: string | null; total: number; total_capped: boolean }>;
+  /** One received message with its raw text (as kept), or null. */
+  getReceived(id: number): Promise<(ReceivedEmail & { raw: string }) | null>;
 }
 
 declare module 'fastify' {
@@ -62,6 +64,15 @@ declare module 'fastify' {
 const deliveryOf = (kind: PreferenceKind) => `coalesce(p.${kind}, '${DEFAULT_DELIVERY[kind]}')`;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+const receivedOf = (row: Record<string, unknown>): ReceivedEmail => ({
+  id: Number(row.id),
+  received_at: iso(row.received_at as string),
+  mail_from: row.mail_from as string,
+  rcpt_to: row.rcpt_to as string,
+  subject: row.subject as string,
+  message_id: row.message_id as string,
+});
 
 export default fp(
   async (fastify) => {
@@ -316,19 +327,20 @@ export default fp(
         const last = page[page.length - 1];
         const pageNumber = (key?.page ?? 0) + 1;
         return {
-          items: page.map((row) => ({
-            id: Number(row.id),
-            received_at: iso(row.received_at as string),
-            mail_from: row.mail_from as string,
-            rcpt_to: row.rcpt_to as string,
-            subject: row.subject as string,
-            message_id: row.message_id as string,
-          })),
+          items: page.map(receivedOf),
           total: count.total,
           total_capped: count.capped,
           next_cursor:
             rows.length > pageSize && last ? encodeCursor({ at: last.at as string, id: Number(last.id), page: pageNumber }) : null,
         };
+      },
+
+      async getReceived(id) {
+        const { rows } = await db.query<Record<string, unknown>>(
+          `SELECT id, received_at, mail_from, rcpt_to, subject, message_id, raw FROM mail_received WHERE id = $1`,
+          [id],
+        );
+        return rows[0] ? { ...receivedOf(rows[0]), raw: rows[0].raw as string } : null;
       },
     };
     fastify.decorate('mailRepository', repository);

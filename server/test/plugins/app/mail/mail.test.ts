@@ -5,8 +5,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { composeEmail } from '../../../../src/lib/mail/compose-email';
+import { unsubscribeToken } from '../../../../src/lib/mail/unsubscribe-link';
 import { CLAIM_SECONDS, MAX_ATTEMPTS } from '../../../../src/plugins/app/mail/mail-repository';
-import { build, DB_KIND, testDb, userId } from '../../../test-support/helper';
+import { build, DB_KIND, testConfig, testDb, userId } from '../../../test-support/helper';
 import { signedInApp } from '../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
@@ -401,5 +402,76 @@ describe(`the embedded SMTP server (${DB_KIND})`, () => {
     assert.equal(await development.mail.drain(), 1);
     const { rows } = await (await testDb()).query<{ rcpt_to: string; subject: string }>('SELECT rcpt_to, subject FROM mail_received');
     assert.deepEqual(rows, [{ rcpt_to: USER, subject: 'Client hub: Your helpdesk ticket was answered' }]);
+  });
+});
+
+describe(`the received emails’ details, for administrators (${DB_KIND})`, () => {
+  // Development without SMTP_URL: the worker sends to the embedded SMTP server, which keeps each message.
+  const hub = signedInApp({
+    config: () => ({
+      nodeEnv: 'development',
+      mail: {
+        smtpUrl: null,
+        from: 'Client hub <hub@example.test>',
+        retentionDays: 90,
+        embeddedPort: 0,
+        portalName: 'Client hub',
+        workerIntervalMs: 0,
+      },
+    }),
+  });
+
+  test('should give an administrator a received email’s text and unsubscribe link, read from the message as kept', async () => {
+    assert.equal((await hub.call(USER, 'PUT', '/api/notifications/preferences', { payload: { language: 'fr' } })).statusCode, 200);
+    await notify([{ email: USER, kind: 'discussions', event: 'discussion.reply', title: 'Clôture annuelle', path: '/contact/42' }]);
+    assert.equal(await hub.app.mail.drain(), 1);
+    const list = await hub.call(ADMIN, 'GET', '/api/admin/mail/received');
+    assert.equal(list.statusCode, 200);
+    const [received] = list.json().items;
+    assert.equal(received.subject, 'Client hub: Votre consultant a répondu dans une discussion', 'the list reads the subject decoded');
+
+    const answer = await hub.call(ADMIN, 'GET', `/api/admin/mail/received/${received.id}`);
+    assert.equal(answer.statusCode, 200);
+    const { text, unsubscribe_urls: unsubscribeUrls, ...fields } = answer.json();
+    assert.deepEqual(fields, received, 'the list’s fields');
+    const link = `http://localhost:8080/api/unsubscribe/${unsubscribeToken(testConfig().sessionSecret, await userId(USER), 'discussions')}`;
+    assert.deepEqual(unsubscribeUrls, [link]);
+    assert.equal(
+      text,
+      'Client hub\n\nVotre consultant a répondu dans une discussion: Clôture annuelle.\n\nOuvrir dans le portail: http://localhost:8080/contact/42\n\n' +
+        'Connectez-vous pour le lire : les e-mails ne contiennent jamais le contenu lui-même.\n\n--\n' +
+        `Vous recevez cet e-mail pour les discussions. Modifiez ce choix dans votre profil.\nNe plus recevoir ces e-mails: ${link}\n`,
+    );
+    // The server's small reader agrees with a full mail parser on the message as kept.
+    const { rows } = await (await testDb()).query<{ raw: string }>('SELECT raw FROM mail_received WHERE id = $1', [received.id]);
+    const parsed = await simpleParser(rows[0]!.raw);
+    assert.equal(text, parsed.text);
+    assert.equal(fields.subject, parsed.subject);
+
+    // The link is the one-click unsubscribe of that person and kind.
+    const done = await hub.app.inject({
+      method: 'POST',
+      url: new URL(link).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    assert.equal(done.statusCode, 200);
+    assert.equal((await hub.call(USER, 'GET', '/api/notifications/preferences')).json().delivery.discussions, 'portal');
+  });
+
+  test('should refuse a received email to anyone but an administrator, and say when there is none of that id', async () => {
+    await notify([{ email: USER, kind: 'tickets', event: 'ticket.answered', title: 'VAT', path: '/tickets/1' }]);
+    assert.equal(await hub.app.mail.drain(), 1);
+    const [received] = (await hub.call(ADMIN, 'GET', '/api/admin/mail/received')).json().items;
+    const forbidden = await hub.call(USER, 'GET', `/api/admin/mail/received/${received.id}`);
+    assert.equal(forbidden.statusCode, 403);
+    assert.doesNotMatch(forbidden.body, /helpdesk|unsubscribe/i, 'nothing of the email');
+    const displaying = await hub.call(ADMIN, 'GET', `/api/admin/mail/received/${received.id}`, {
+      headers: { 'Display-As-User-Id': String(await userId(USER)) },
+    });
+    assert.equal(displaying.statusCode, 403, 'an administrator displaying a customer is that customer');
+    const unknown = await hub.call(ADMIN, 'GET', `/api/admin/mail/received/${received.id + 1000}`);
+    assert.equal(unknown.statusCode, 404);
+    assert.equal(unknown.json().message, 'No received email with this id');
   });
 });

@@ -4,9 +4,11 @@ import {
   IdParamSchema,
   OutboxListSchema,
   OutboxQuerySchema,
+  ReceivedEmailDetailsSchema,
   ReceivedListSchema,
   StatusResponseSchema,
 } from '@hub/shared/api';
+import { readMessage } from '../../../../lib/mail/read-message';
 import { errorResponses } from '../../error-responses';
 import { requireRole } from '../../require-role';
 
@@ -45,6 +47,22 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const list = await fastify.mailRepository.listReceived(request.query);
       return { ...list, page: 1, page_size: request.query.page_size ?? 20, embedded: fastify.mail.embedded };
+    },
+  );
+
+  fastify.get(
+    '/mail/received/:id',
+    {
+      onRequest,
+      schema: { tags, params: IdParamSchema, response: { 200: ReceivedEmailDetailsSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (request, reply) => {
+      const received = await fastify.mailRepository.getReceived(request.params.id);
+      if (!received) return reply.notFound('No received email with this id');
+      // Read here from the message as kept, so that the page never parses (or renders) an email.
+      const { raw, ...fields } = received;
+      const message = readMessage(raw);
+      return { ...fields, subject: message.subject || fields.subject, text: message.text, unsubscribe_urls: message.unsubscribe };
     },
   );
 };
