@@ -20,6 +20,7 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /api/remotes': 'the configured front-end remotes: fixed by the deployment',
   'GET /api/admin/audit/filters': 'the distinct action names and item types: fixed by the code, not by the data',
   'GET /api/trainings/upcoming': 'capped by the server at LIMITS.upcomingTrainings',
+  'GET /api/admin/mail/received/:id': 'one email: the array is the links of its List-Unsubscribe header, one or two',
   'GET /api/admin/schedules': 'the items waiting for a publication time: a working set that empties as they publish',
 };
 
