@@ -1,20 +1,15 @@
 import type { SearchHit, SearchResult } from '@hub/shared/api';
 import { en, fr } from '@hub/shared/i18n';
-import { get, startApiServer, type SeenRequest } from '@hub/shared/test-support';
+import { startApiServer } from '@hub/shared/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
 import { makeServices, renderInShell } from '../test-support/render-shell';
 import SearchPage from './search-page';
+import { hit, Location, searchApi, searchResult } from './search-test-support';
 
 const server = startApiServer();
 const text = en.search;
 
-const hit = (fields: Partial<SearchHit> & Pick<SearchHit, 'kind' | 'id' | 'title' | 'path'>): SearchHit => ({
-  snippet: '',
-  date: null,
-  ...fields,
-});
 const hits: SearchHit[] = [
   hit({
     kind: 'advice',
@@ -26,28 +21,8 @@ const hits: SearchHit[] = [
   }),
   hit({ kind: 'file', id: 9, title: 'invoice-2026.pdf', path: '/collectmaster/folders/3' }),
 ];
-const result = (items: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({
-  items,
-  total: items.length,
-  total_capped: false,
-  counts: [],
-  page: 1,
-  page_size: 20,
-  suggestion: null,
-  corrected: false,
-  ...extra,
-});
-/** GET /api/search, answered from its query. */
-const searchRoute = (answer: (query: URLSearchParams) => SearchResult) =>
-  get('/api/search', (request: SeenRequest) => answer(new URL(request.url, server.origin).searchParams));
-const searchesSeen = () =>
-  server.requests.filter((request) => request.path === '/api/search').map((request) => new URL(request.url, server.origin).searchParams);
-
-/** The router's whole location, query included (render-shell's `where` shows the path only). */
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
+const result = (items: SearchHit[], extra: Partial<SearchResult> = {}) => searchResult(items, 20, extra);
+const { route: searchRoute, seen: searchesSeen } = searchApi(server);
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {

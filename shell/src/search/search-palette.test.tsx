@@ -1,23 +1,18 @@
 import type { SearchHit, SearchResult } from '@hub/shared/api';
 import { en } from '@hub/shared/i18n';
-import { get, startApiServer, type SeenRequest } from '@hub/shared/test-support';
+import { get, startApiServer } from '@hub/shared/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router-dom';
 import { createShellServices } from '../shell-services';
 import { polyfillDialog, renderInShell } from '../test-support/render-shell';
 import { SearchTrigger } from './search-trigger';
+import { hit, Location, searchApi, searchResult } from './search-test-support';
 
 const server = startApiServer();
 const text = en.search.palette;
 /** docs/product.md §11: results 150 ms after the last key. */
 const DEBOUNCE_MS = 150;
 
-const hit = (fields: Partial<SearchHit> & Pick<SearchHit, 'kind' | 'id' | 'title' | 'path'>): SearchHit => ({
-  snippet: '',
-  date: null,
-  ...fields,
-});
 const hits: SearchHit[] = [
   hit({
     kind: 'advice',
@@ -36,28 +31,8 @@ const hits: SearchHit[] = [
   }),
   hit({ kind: 'file', id: 9, title: 'invoice-2026.pdf', path: '/collectmaster/folders/3' }),
 ];
-const result = (items: SearchHit[], extra: Partial<SearchResult> = {}): SearchResult => ({
-  items,
-  total: items.length,
-  total_capped: false,
-  counts: [],
-  page: 1,
-  page_size: 12,
-  suggestion: null,
-  corrected: false,
-  ...extra,
-});
-/** GET /api/search, answered from its query. */
-const searchRoute = (answer: (query: URLSearchParams) => SearchResult) =>
-  get('/api/search', (request: SeenRequest) => answer(new URL(request.url, server.origin).searchParams));
-const searchesSeen = () =>
-  server.requests.filter((request) => request.path === '/api/search').map((request) => new URL(request.url, server.origin).searchParams);
-
-/** The router's whole location, query included (render-shell's `where` shows the path only). */
-function Location() {
-  const location = useLocation();
-  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
-}
+const result = (items: SearchHit[], extra: Partial<SearchResult> = {}) => searchResult(items, 12, extra);
+const { route: searchRoute, seen: searchesSeen } = searchApi(server);
 
 /**
  * The browser closes an open modal <dialog> on Escape (a cancelable 'cancel', then close()); jsdom
