@@ -40,9 +40,15 @@ const files = [...walk(join(serverDir, 'test'))]
 // identity provider, pure code, drills that start their own processes and cluster) says so with a
 // line `// @one-pass: <why>` and runs in one pass of the run only: the PostgreSQL one when the run
 // has one (the two passes run side by side, and the PGlite one is the slower), else the PGlite one.
-// HUB_TEST_PASSES names the run's passes when they are started separately (the repository's
-// `npm test` starts one process per database).
-const onePass = new Set(files.filter((path) => /^\/\/ @one-pass\b/m.test(readFileSync(join(serverDir, path), 'utf8'))));
+// `// @one-pass(pglite): <why>` names the PGlite pass instead, to share such files between the
+// two passes (the three parts of the route fuzzer). HUB_TEST_PASSES names the run's passes when
+// they are started separately (the repository's `npm test` starts one process per database).
+const onePassPin = new Map(
+  files.flatMap((path) => {
+    const marker = /^\/\/ @one-pass(?:\((pglite|postgres)\))?(?=[:\s])/m.exec(readFileSync(join(serverDir, path), 'utf8'));
+    return marker ? [[path, marker[1] ?? null]] : [];
+  }),
+);
 if (files.length === 0) {
   console.error('No test files found');
   process.exit(1);
@@ -68,6 +74,11 @@ const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
 const databases = only ? [only] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 const passes = process.env.HUB_TEST_PASSES?.split(',') ?? databases;
 const onePassDatabase = passes.includes('postgres') ? 'postgres' : 'pglite';
+/** The pass a one-pass file runs in: the one it names when the run has it, else the default one. */
+const homePass = (path) => {
+  const pin = onePassPin.get(path);
+  return pin && passes.includes(pin) ? pin : onePassDatabase;
+};
 const results = [];
 const templateDatabases = [];
 try {
@@ -99,7 +110,7 @@ try {
       env.HUB_TEST_PG_TEMPLATE = template;
       templateDatabases.push(template);
     }
-    const passFiles = files.filter((path) => database === onePassDatabase || !onePass.has(path));
+    const passFiles = files.filter((path) => !onePassPin.has(path) || homePass(path) === database);
     if (passFiles.length === 0) {
       results.push({ database, passed: 0, failed: 0, ms: Date.now() - started });
       continue;
