@@ -7,9 +7,9 @@
 //     PGlite, then half of the unit tests (jest); the API suite on a real PostgreSQL started here
 //     on loopback, then the other half; the build of the shell and the remotes, then the
 //     end-to-end journeys in Debian's Chromium on what was built (two chains of journeys, each on
-//     its own portal), then ESLint, the Prettier check, the documentation check
-//     (scripts/check-doc-links.mjs) and the types (each lane's output is kept in
-//     test-results/lane-*.log and printed when the lane ends);
+//     its own portal), then ESLint, the Prettier check and the documentation check
+//     (scripts/check-doc-links.mjs); the types close the PGlite lane (each lane's output is kept
+//     in test-results/lane-*.log and printed when the lane ends);
 //  4. prints each step's duration (and when it started, to see what overlapped), then one closing
 //     line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
@@ -199,29 +199,31 @@ await timed('Import cycles (every package, type imports included)', () =>
   must(run('node', ['scripts/check-cycles.mjs']), 'The import cycle check'),
 );
 /**
- * The static checks, at the end of the browser lane: they need no build and no database, and the
- * journeys are the longest part, so they start first. A failed check is counted and the run goes on.
+ * The static checks: they need no build and no database, so they close the lanes, where the cores
+ * have room (ESLint, Prettier and the documentation check after the journeys; the types after the
+ * PGlite pass's unit tests). A failed check is counted and the run goes on.
  */
-async function staticChecks(where) {
-  const check = (title, suite, body) =>
-    where.step(title, async () => {
-      const code = await body();
-      results.push({ suite, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
-      return code;
-    });
-  await check('Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], where.options));
-  await check('Formatting (Prettier; `npm run format` fixes it)', 'format', () => pnpm(['run', 'format:check'], where.options));
+async function check(where, title, suite, body) {
+  return where.step(title, async () => {
+    const code = await body();
+    results.push({ suite, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+    return code;
+  });
+}
+async function lintAndDocs(where) {
+  await check(where, 'Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], where.options));
+  await check(where, 'Formatting (Prettier; `npm run format` fixes it)', 'format', () => pnpm(['run', 'format:check'], where.options));
   // The documentation check's own tests first (on small repositories they make), then the check on this one.
-  await check('Documentation (links that resolve, no outside citations)', 'docs', async () => {
+  await check(where, 'Documentation (links that resolve, no outside citations)', 'docs', async () => {
     const own = await run('node', ['--test', 'scripts/check-doc-links.test.mjs'], where.options);
     return own || run('node', ['scripts/check-doc-links.mjs'], where.options);
   });
-  await check('Types', 'types', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'], where.options));
 }
+const typeCheck = (where) => check(where, 'Types', 'types', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'], where.options));
 
 // ── 3. Three lanes side by side. Each keeps about one core busy; two cores share them. The
 // journeys are the longest part, so their lane starts with the build and goes straight on to them,
-// the static checks coming last; the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
+// the static checks closing the lanes; the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
 // of the unit tests, split so that the lanes end about together.
 const apiLanes = [
   { database: 'pglite', lane: lane('api-pglite'), units: ['shared', 'shell', 'remote-content'] },
@@ -259,6 +261,7 @@ await Promise.all([
           return code;
         });
       }
+      if (database === 'pglite') await typeCheck(api);
     } finally {
       api.done();
     }
@@ -285,7 +288,7 @@ await Promise.all([
           } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
           return code;
         });
-      await staticChecks(browser);
+      await lintAndDocs(browser);
     } finally {
       browser.done();
     }
