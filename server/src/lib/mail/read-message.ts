@@ -20,6 +20,9 @@ interface Part {
   body: string;
 }
 
+/** A message's (or a part's) headers, unfolded, by lower-case name: the first of a repeated one. */
+export const messageHeaders = (raw: string): Map<string, string> => splitPart(raw).headers;
+
 /** Splits a message (or a part) into its head, unfolded, and its body. */
 function splitPart(raw: string): Part {
   const end = /\r?\n\r?\n/.exec(raw);

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { decodeWords } from '../../../lib/mail/read-message';
+import { decodeWords, messageHeaders } from '../../../lib/mail/read-message';
 
 /** A received message is kept up to this size (the page shows it; a notification email is a few kB). */
 const RAW_LIMIT = 256 * 1024;
@@ -10,12 +10,6 @@ export interface ReceivedMessage {
   subject: string;
   message_id: string;
   raw: string;
-}
-
-/** A header's value from a message's head (unfolded), or ''. */
-function header(head: string, name: string): string {
-  const match = new RegExp(`^${name}:[ \\t]*((?:.*)(?:\\r?\\n[ \\t].*)*)`, 'im').exec(head);
-  return match ? match[1]!.replace(/\r?\n[ \t]+/g, ' ').trim() : '';
 }
 
 /**
@@ -41,14 +35,14 @@ export async function startEmbeddedSmtp(
       });
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8').slice(0, RAW_LIMIT);
-        const head = raw.split(/\r?\n\r?\n/, 1)[0] ?? '';
+        const headers = messageHeaders(raw);
         const from = session.envelope.mailFrom;
         keep({
           mail_from: from ? from.address : '',
           rcpt_to: session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', '),
           // Decoded (RFC 2047), so that the list reads 'répondu' where the message says '=?UTF-8?Q?r=C3=A9pondu?='.
-          subject: decodeWords(header(head, 'Subject')),
-          message_id: header(head, 'Message-ID'),
+          subject: decodeWords(headers.get('subject') ?? ''),
+          message_id: headers.get('message-id') ?? '',
           raw,
         }).then(
           () => callback(),

@@ -429,6 +429,7 @@ describe(`the received emails’ details, for administrators (${DB_KIND})`, () =
     assert.equal(list.statusCode, 200);
     const [received] = list.json().items;
     assert.equal(received.subject, 'Client hub: Votre consultant a répondu dans une discussion', 'the list reads the subject decoded');
+    assert.match(received.message_id, /^<outbox\.\d+\.\d+@localhost>$/, 'the Message-ID as the worker wrote it');
 
     const answer = await hub.call(ADMIN, 'GET', `/api/admin/mail/received/${received.id}`);
     assert.equal(answer.statusCode, 200);
