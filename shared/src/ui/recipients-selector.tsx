@@ -72,8 +72,11 @@ export function RecipientsSelector({
   const [right, setRight] = useState<Side>(emptySide);
   const [announcement, setAnnouncement] = useState('');
   const loadRef = useRef(load);
+  // The search as last shown, for the lists asked again once the moves are answered (settle, below).
+  const searchRef = useRef(search);
   useEffect(() => {
     loadRef.current = load;
+    searchRef.current = search;
   });
 
   useEffect(() => {
@@ -135,8 +138,6 @@ export function RecipientsSelector({
     );
   };
 
-  const searchRef = useRef(search);
-  searchRef.current = search;
   /** Counts a move until the server answers it; then, if a list's page was dropped meanwhile, asks both again. */
   const settle = (answered: Promise<unknown>) => {
     moves.current.made += 1;
