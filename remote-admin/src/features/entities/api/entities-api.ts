@@ -1,7 +1,8 @@
-import type { AdminUserList, ApiClient, EntityBody, EntityDetail, EntityList, EntityUpdateBody, ProviderList } from '@hub/shared/api';
+import type { ApiClient, EntityBody, EntityDetail, EntityList, EntityUpdateBody, ProviderList } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ListParams, SelectorPage, SelectorPageQuery } from '@hub/shared/ui';
 import useSWR from 'swr';
+import { loadUsersDoubleList } from '../../../lib/users-double-list';
 
 export const PAGE_SIZE = 20;
 
@@ -52,16 +53,9 @@ export const removeEntityUser = (api: ApiClient, entityId: number, userId: numbe
  * The double list's pages: the company's users on the right (`/users/entity/{id}`), everyone
  * outside it on the left (`/users?not_entity={id}`), with the company they would leave.
  */
-export async function loadEntityUsers(api: ApiClient, entityId: number, query: SelectorPageQuery): Promise<SelectorPage> {
-  const page = { page: query.page, page_size: query.pageSize, search: query.search || undefined };
-  const list = query.selected
-    ? await api.get<AdminUserList>(`/users/entity/${entityId}`, page, { silent: true })
-    : await api.get<AdminUserList>('/users', { ...page, not_entity: entityId }, { silent: true });
-  return {
-    total: list.total,
-    items: list.items.map((user) => ({
-      id: user.id,
-      name: `${user.first_name} ${user.last_name} (${user.email})${!query.selected && user.entity ? ` · ${user.entity.name}` : ''}`,
-    })),
-  };
-}
+export const loadEntityUsers = (api: ApiClient, entityId: number, query: SelectorPageQuery): Promise<SelectorPage> =>
+  loadUsersDoubleList(api, query, {
+    membersPath: `/users/entity/${entityId}`,
+    othersFilter: { not_entity: entityId },
+    othersCompany: true,
+  });

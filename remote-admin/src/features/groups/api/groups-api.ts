@@ -1,7 +1,8 @@
-import type { AdminUserList, ApiClient, GroupBody, GroupDetail, GroupList, GroupUpdateBody } from '@hub/shared/api';
+import type { ApiClient, GroupBody, GroupDetail, GroupList, GroupUpdateBody } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ListParams, SelectorPage, SelectorPageQuery } from '@hub/shared/ui';
 import useSWR from 'swr';
+import { loadUsersDoubleList } from '../../../lib/users-double-list';
 
 export const PAGE_SIZE = 20;
 
@@ -39,13 +40,5 @@ export const removeGroupUser = (api: ApiClient, groupId: number, userId: number)
  * The members' double list, both sides paged and searched by the server: the group's members on
  * the right (`/groups/{id}/users`), everyone else on the left (`/users?not_group={id}`).
  */
-export async function loadGroupUsers(api: ApiClient, groupId: number, query: SelectorPageQuery): Promise<SelectorPage> {
-  const page = { page: query.page, page_size: query.pageSize, search: query.search || undefined };
-  const list = query.selected
-    ? await api.get<AdminUserList>(`/groups/${groupId}/users`, page, { silent: true })
-    : await api.get<AdminUserList>('/users', { ...page, not_group: groupId }, { silent: true });
-  return {
-    total: list.total,
-    items: list.items.map((user) => ({ id: user.id, name: `${user.first_name} ${user.last_name} (${user.email})` })),
-  };
-}
+export const loadGroupUsers = (api: ApiClient, groupId: number, query: SelectorPageQuery): Promise<SelectorPage> =>
+  loadUsersDoubleList(api, query, { membersPath: `/groups/${groupId}/users`, othersFilter: { not_group: groupId } });
