@@ -142,6 +142,39 @@ describe('ListFrame', () => {
     expect(new URLSearchParams(window.location.search).get('search')).toBe('budget');
   });
 
+  it('should apply a search once when the box is left, even before the address shows it', async () => {
+    // A list whose address has not changed yet (a navigation still rendering): the search stays ''.
+    const searches: string[] = [];
+    const list = {
+      params: { page: 1, cursor: null, sort: null, order: 'asc' as const, search: '', filters: {} },
+      setPage: () => undefined,
+      toggleSort: () => undefined,
+      setSearch: (search: string) => searches.push(search),
+      setFilter: () => undefined,
+      clear: () => undefined,
+    };
+    render(
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <ListFrame<Row>
+          title="Advices"
+          list={list}
+          data={page([])}
+          loading={false}
+          error={false}
+          onRetry={() => undefined}
+          columns={[{ key: 'title', header: 'Title', render: (row) => row.title }]}
+          rowKey={(row) => row.id}
+          emptyText="No advice yet."
+        />
+      </RemoteRoot>,
+    );
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'budget');
+    await userEvent.tab();
+    expect(searches).toEqual(['budget']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(searches).toEqual(['budget']);
+  });
+
   it('should offer to create the first one when the list is empty', async () => {
     const created: number[] = [];
     renderFrame({ data: page([]), onCreate: () => created.push(1) });

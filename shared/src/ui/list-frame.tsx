@@ -372,11 +372,20 @@ function ListSearch({ value, onChange, label }: { value: string; onChange: (valu
   const { t } = useTranslation('common');
   const [text, setText] = useState(value);
   const id = useId();
+  // The pause running, if any: leaving the box ends it, so that one typed search is applied once
+  // (a pause left running after the person left would apply it again, after their next click).
+  const pause = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text.trim() === value) return undefined;
-    const timer = setTimeout(() => onChange(text), 300);
-    return () => clearTimeout(timer);
+    pause.current = setTimeout(() => {
+      pause.current = null;
+      onChange(text);
+    }, 300);
+    return () => {
+      if (pause.current !== null) clearTimeout(pause.current);
+      pause.current = null;
+    };
   }, [text, value, onChange]);
   return (
     <Stack gap="1" flex="1" minW="12rem" maxW="24rem">
@@ -391,7 +400,10 @@ function ListSearch({ value, onChange, label }: { value: string; onChange: (valu
         value={text}
         onChange={(event) => setText(event.target.value)}
         onBlur={() => {
-          if (text.trim() !== value) onChange(text);
+          if (pause.current === null) return;
+          clearTimeout(pause.current);
+          pause.current = null;
+          onChange(text);
         }}
       />
     </Stack>
