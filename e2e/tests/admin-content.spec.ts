@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './test-support/checks';
 import { signedIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 /** Pastes HTML into the focused rich-text editor, as a browser does from the clipboard. */
 async function pasteHtml(page: Page, html: string) {
@@ -41,7 +42,7 @@ test.describe('the content consoles', () => {
     );
     await expect(contributor.getByRole('combobox', { name: 'Audience' })).toHaveValue('user');
     await contributor.getByRole('button', { name: 'Save' }).click();
-    await expect(contributor.getByText('The advice was created successfully !')).toBeVisible();
+    await expectSnackbar(contributor, 'The advice was created successfully !');
     await contributor.waitForURL(/\/entity\/admin\/advices\/details\/\d+$/);
 
     await contributor.getByRole('searchbox', { name: 'Search by name or email' }).fill('user@northwind');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
 import { signedIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 test.describe('the helpdesk console', () => {
   test('an administrator answers a customer’s ticket and sets it in progress; the customer sees both on /tickets', async ({ browser }) => {
@@ -11,7 +12,7 @@ test.describe('the helpdesk console', () => {
     await carl.getByRole('textbox', { name: /^Title/ }).fill(title);
     await carl.getByRole('textbox', { name: 'Description' }).fill('Every page of the export is white.');
     await carl.getByRole('button', { name: 'Open the ticket' }).click();
-    await expect(carl.getByText('The ticket was created successfully !')).toBeVisible();
+    await expectSnackbar(carl, 'The ticket was created successfully !');
 
     const admin = await signedIn(browser, 'admin@demo.test');
     await admin.goto('/admin/tickets');
@@ -29,7 +30,7 @@ test.describe('the helpdesk console', () => {
     await expect(admin.getByText('Every page of the export is white.')).toBeVisible();
     await admin.getByRole('textbox', { name: /^Reply to the customer/ }).fill('Thank you, Carl: we reproduce it and are fixing it.');
     await admin.getByRole('button', { name: 'Send the reply' }).click();
-    await expect(admin.getByText('The reply was sent successfully !')).toBeVisible();
+    await expectSnackbar(admin, 'The reply was sent successfully !');
     await expect(admin.getByRole('list', { name: 'Conversation' }).getByRole('listitem')).toHaveText(/we reproduce it/);
     await admin.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'In progress' });
     await admin.getByRole('button', { name: 'Change the status' }).click();

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
 import { signIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 /** A small solid-colour PNG, drawn here (CRC computed), so that the test carries no binary file. */
 function png(width: number, height: number): Buffer {
@@ -50,7 +51,7 @@ test.describe('the library consoles and the content journeys', () => {
     await expect(page.getByRole('group', { name: 'Banner' }).getByRole('img', { name: 'Release banner' })).toBeVisible();
     await page.getByText('Pinned', { exact: true }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('The news item was created successfully !')).toBeVisible();
+    await expectSnackbar(page, 'The news item was created successfully !');
     await page.waitForURL(/\/admin\/news-items\/details\/\d+$/);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page.getByText('status updated')).toBeVisible();
@@ -68,7 +69,7 @@ test.describe('the library consoles and the content journeys', () => {
     await expect(colour).toHaveValue('#999999');
     await colour.fill('#00897B');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('The category was created successfully !')).toBeVisible();
+    await expectSnackbar(page, 'The category was created successfully !');
     await page.goto('/admin/categories');
     const row = page.getByRole('row').filter({ hasText: 'Security' });
     await expect(row).toContainText('#00897B');
@@ -99,7 +100,7 @@ test.describe('the library consoles and the content journeys', () => {
     await expect(page.getByText('Please enter a valid URL (https://)')).toBeVisible();
     await url.fill('https://reports.example.com/reports/powerbi/Northwind/Security');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('The dashboard was created successfully !')).toBeVisible();
+    await expectSnackbar(page, 'The dashboard was created successfully !');
   });
 
   test('should upload an image on a phone in French, and say how many items use a picture before deleting it', async ({ browser }) => {

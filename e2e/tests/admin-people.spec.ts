@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
 import { signedIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 /** The advices a customer sees on /advices, by title. */
 async function advicesTitles(page: Page): Promise<string[]> {
@@ -35,7 +36,7 @@ test.describe('the people consoles', () => {
     await role.selectOption('contributor');
     await expect(admin.getByText('Adds the entity admin area and the content consoles')).toBeVisible();
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(admin.getByText('The user was updated successfully !')).toBeVisible();
+    await expectSnackbar(admin, 'The user was updated successfully !');
 
     // The same pages at phone width: nothing wider than the screen, still accessible.
     await admin.setViewportSize({ width: 375, height: 800 });
@@ -79,7 +80,7 @@ test.describe('the people consoles', () => {
     // The search applied (as a person waits for the list to narrow), then the click.
     await expect(outside.getByRole('option')).toHaveCount(1);
     await outside.getByRole('option', { name: /^Nina North \(user@northwind\.test\) · Northwind Traders/ }).click();
-    await expect(admin.getByText('The user was added to the entity successfully !')).toBeVisible();
+    await expectSnackbar(admin, 'The user was added to the entity successfully !');
     await expect(admin.getByRole('listbox', { name: 'Associated users' }).getByRole('option', { name: /Nina North/ })).toBeVisible();
     await expectAccessible(admin, 'company details at 1280 px');
     await admin.setViewportSize({ width: 375, height: 800 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
 import { signedIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 /** The groups and audit pages at both widths, in the language shown: loaded, nothing wider than the screen, accessible. */
 async function checkPages(page: Page, texts: { groups: string; audit: string; group: string }, label: string) {
@@ -31,14 +32,14 @@ test.describe('the Power BI sync and the audit log', () => {
 
     // Refresh groups: the stand-in names CT-Finance, NW-Sales and NW-Marketing (new on a fresh database).
     await admin.getByRole('button', { name: 'Refresh groups' }).click();
-    await expect(admin.getByText('Power BI sync done for companies !')).toBeVisible();
+    await expectSnackbar(admin, 'Power BI sync done for companies !');
     const groupsRun = admin.getByRole('status').filter({ hasText: 'Groups refreshed' });
     await expect(groupsRun).toContainText(/On the report server: 3 · Created: [01] · Updated: 0 · Unchanged: [23] · Removed: 0/);
     await expect(groups.getByRole('link', { name: 'NW-Marketing' })).toBeVisible();
 
     // Refresh users: nobody is created; each user's Power BI groups follow the server.
     await admin.getByRole('button', { name: 'Refresh users' }).click();
-    await expect(admin.getByText('Power BI sync done for users !')).toBeVisible();
+    await expectSnackbar(admin, 'Power BI sync done for users !');
     await expect(admin.getByRole('status').filter({ hasText: 'Users refreshed' })).toContainText(
       /Created: 0 · Updated: \d+ · Unchanged: \d+ · Groups given: \d+/,
     );
@@ -60,7 +61,7 @@ test.describe('the Power BI sync and the audit log', () => {
     await admin.goto('/admin/groups/details');
     await admin.getByRole('textbox', { name: /^Name(?! on)/ }).fill('E2E readers');
     await admin.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(admin.getByText('The group was created successfully !')).toBeVisible();
+    await expectSnackbar(admin, 'The group was created successfully !');
     await expect(admin.getByRole('heading', { level: 1, name: 'Group: E2E readers' })).toBeVisible();
     const groupId = /\/admin\/groups\/details\/(\d+)$/.exec(admin.url())![1]!;
     await admin.goto('/admin/audit?item_type=group');
@@ -68,7 +69,7 @@ test.describe('the Power BI sync and the audit log', () => {
     await admin.goto('/admin/groups?search=E2E');
     await admin.getByRole('button', { name: 'Delete E2E readers' }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
-    await expect(admin.getByText('The group was deleted successfully !')).toBeVisible();
+    await expectSnackbar(admin, 'The group was deleted successfully !');
     await admin.goto('/admin/audit?item_type=group');
     await expect(log.getByText(`Group #${groupId} (deleted)`).first()).toBeVisible();
     await expect(log.getByRole('link', { name: `Group #${groupId}` })).toHaveCount(0);

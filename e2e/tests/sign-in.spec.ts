@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { currentUser, DEMO_ACCOUNTS, signIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 test.describe('signing in through the embedded OpenID provider', () => {
   for (const email of DEMO_ACCOUNTS) {
@@ -54,7 +55,7 @@ test.describe('signing in through the embedded OpenID provider', () => {
     await page.waitForURL('**/login');
     expect((await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${taken[0]}` } })).status()).toBe(401);
     expect((await page.request.get('/api/v2/counters', { headers: { authorization: `Bearer ${taken[1]}` } })).status()).toBe(401);
-    await expect(page.getByText('Successfully logged out ! See you next time !')).toBeVisible();
+    await expectSnackbar(page, 'Successfully logged out ! See you next time !');
     const kept = await page.evaluate(() =>
       ['hub.token.api', 'hub.token.files', 'hub.entity', 'hub.provider'].map((key) => localStorage.getItem(key)),
     );

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { signIn } from './test-support/session';
+import { expectSnackbar } from './test-support/snackbars';
 
 /** No serious or critical accessibility violation on the page as it is now (the report frame excluded: it is another site). */
 async function expectAccessible(page: Page, screen: string) {
@@ -212,18 +213,18 @@ test.describe('the user area', () => {
     await expectAccessible(page, '/profile');
 
     await page.getByLabel('Upload a new image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng() });
-    await expect(page.getByText('Profile image edited !').first()).toBeVisible();
+    await expectSnackbar(page, 'Profile image edited !');
     await expect(page.getByRole('button', { name: 'Use me.png' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('img', { name: 'Your profile image' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Remove my profile image' }).click();
-    await expect(page.getByText('Profile image unselected !').first()).toBeVisible();
+    await expectSnackbar(page, 'Profile image unselected !');
     await expect(page.getByRole('button', { name: 'Use me.png' })).toHaveAttribute('aria-pressed', 'false');
 
     await page.getByRole('button', { name: 'Use me.png' }).click();
-    await expect(page.getByText('Profile image edited !').first()).toBeVisible();
+    await expectSnackbar(page, 'Profile image edited !');
     await page.getByRole('button', { name: 'Remove my profile image' }).click();
-    await expect(page.getByText('Profile image unselected !').first()).toBeVisible();
+    await expectSnackbar(page, 'Profile image unselected !');
   });
 
   test('should work on a phone-width screen, in French, with the keyboard', async ({ browser }) => {

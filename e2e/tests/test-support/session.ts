@@ -1,4 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
+import { expectSnackbar, watchSnackbars } from './snackbars';
 
 export const DEMO_PASSWORD = 'demo';
 
@@ -14,15 +15,16 @@ export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
 /**
  * Signs in as a person does: the default connection, the embedded provider's own page, back to /home.
- * Checks the welcome toast at once: it closes after 2 s, so a later check could miss it on a busy machine.
+ * Checks the welcome message of the snackbar; the page's snackbar is watched from here on (see snackbars.ts).
  */
 export async function signIn(page: Page, email: DemoAccount): Promise<void> {
+  await watchSnackbars(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Default connection' }).click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Successfully logged in ! Welcome back !')).toBeVisible();
+  await expectSnackbar(page, 'Successfully logged in ! Welcome back !');
   await page.waitForURL('**/home');
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 }

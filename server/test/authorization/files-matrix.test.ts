@@ -1,3 +1,4 @@
+// @one-pass(pglite): each cell once a run, on one database (the PostgreSQL pass has the rest of the matrix).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';

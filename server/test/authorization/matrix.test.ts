@@ -1,3 +1,4 @@
+// @one-pass: each cell once a run, the whole matrix on one database (the PGlite pass has its file-exchange rows).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
