@@ -7,9 +7,10 @@
 //     PGlite, then half of the unit tests (jest); the API suite on a real PostgreSQL started here
 //     on loopback, then the other half; the build of the shell and the remotes, then the
 //     end-to-end journeys in Debian's Chromium on what was built (two chains of journeys, each on
-//     its own portal), then ESLint, the Prettier check and the documentation check
-//     (scripts/check-doc-links.mjs); the types close the PGlite lane (each lane's output is kept
-//     in test-results/lane-*.log and printed when the lane ends);
+//     its own portal); the static checks (ESLint, the types, the Prettier check and the
+//     documentation check, scripts/check-doc-links.mjs) close the lanes, each taken by the first
+//     lane free (each lane's output is kept in test-results/lane-*.log and printed when the lane
+//     ends);
 //  4. prints each step's duration (and when it started, to see what overlapped), then one closing
 //     line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
@@ -198,11 +199,7 @@ await timed('Known vulnerabilities (pnpm audit --prod --audit-level=high; skippe
 await timed('Import cycles (every package, type imports included)', () =>
   must(run('node', ['scripts/check-cycles.mjs']), 'The import cycle check'),
 );
-/**
- * The static checks: they need no build and no database, so they close the lanes, where the cores
- * have room (ESLint, Prettier and the documentation check after the journeys; the types after the
- * PGlite pass's unit tests). A failed check is counted and the run goes on.
- */
+/** A static check: it needs no build and no database. A failed check is counted and the run goes on. */
 async function check(where, title, suite, body) {
   return where.step(title, async () => {
     const code = await body();
@@ -210,20 +207,30 @@ async function check(where, title, suite, body) {
     return code;
   });
 }
-async function lintAndDocs(where) {
-  await check(where, 'Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], where.options));
-  await check(where, 'Formatting (Prettier; `npm run format` fixes it)', 'format', () => pnpm(['run', 'format:check'], where.options));
+/**
+ * The static checks close the run: each lane, once its own work is done, takes the next of them
+ * that no lane has taken yet, so that they go to whichever lanes end first (the journeys' length
+ * varies most from run to run).
+ */
+const closingChecks = [
+  (where) =>
+    check(where, 'Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], where.options)),
+  (where) => check(where, 'Types', 'types', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'], where.options)),
+  (where) => check(where, 'Formatting (Prettier; `npm run format` fixes it)', 'format', () => pnpm(['run', 'format:check'], where.options)),
   // The documentation check's own tests first (on small repositories they make), then the check on this one.
-  await check(where, 'Documentation (links that resolve, no outside citations)', 'docs', async () => {
-    const own = await run('node', ['--test', 'scripts/check-doc-links.test.mjs'], where.options);
-    return own || run('node', ['scripts/check-doc-links.mjs'], where.options);
-  });
+  (where) =>
+    check(where, 'Documentation (links that resolve, no outside citations)', 'docs', async () => {
+      const own = await run('node', ['--test', 'scripts/check-doc-links.test.mjs'], where.options);
+      return own || run('node', ['scripts/check-doc-links.mjs'], where.options);
+    }),
+];
+async function takeClosingChecks(where) {
+  for (let next = closingChecks.shift(); next; next = closingChecks.shift()) await next(where);
 }
-const typeCheck = (where) => check(where, 'Types', 'types', () => pnpm(['-r', '--workspace-concurrency=2', 'typecheck'], where.options));
 
 // ── 3. Three lanes side by side. Each keeps about one core busy; two cores share them. The
 // journeys are the longest part, so their lane starts with the build and goes straight on to them,
-// the static checks closing the lanes; the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
+// the static checks closing whichever lanes end first; the two API passes (files marked `// @one-pass` in one of the two only) are each followed by half
 // of the unit tests, split so that the lanes end about together.
 const apiLanes = [
   { database: 'pglite', lane: lane('api-pglite'), units: ['shared', 'shell', 'remote-content'] },
@@ -261,7 +268,7 @@ await Promise.all([
           return code;
         });
       }
-      if (database === 'pglite') await typeCheck(api);
+      await takeClosingChecks(api);
     } finally {
       api.done();
     }
@@ -288,7 +295,7 @@ await Promise.all([
           } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
           return code;
         });
-      await lintAndDocs(browser);
+      await takeClosingChecks(browser);
     } finally {
       browser.done();
     }

@@ -25,7 +25,8 @@ import { startTestIdp } from '../test/test-support/test-idp';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const FACTORS = (process.env.BENCH_FACTORS ?? '1').split(',').map(Number);
-const LARGE_TABLES = /Seq Scan on (messages|discussions|audit_log|advices|news_items|dashboards|users|user_contacts)\b/g;
+const LARGE_TABLES =
+  /Seq Scan on (messages|discussions|audit_log|advices|news_items|dashboards|users|user_contacts|exchange_collections|exchange_folders|exchange_files)\b/g;
 
 function autocannon(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -41,6 +42,8 @@ interface Call {
   who: 'customer' | 'consultant' | 'administrator';
   label: string;
   path: string;
+  /** The file exchange's API (/api/v2), called with its own token. */
+  files?: boolean;
 }
 
 async function main() {
@@ -66,20 +69,39 @@ async function main() {
       if (!login.ok) throw new Error(`login of ${email} failed: ${login.status}`);
       return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
     };
+    /** The file exchange's token: its own login, with the same identity token's kind. */
+    const filesSignIn = async (email: string) => {
+      const login = await fetch(`${origin}/api/v2/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: await idp.sign({ email }) }),
+      });
+      if (!login.ok) throw new Error(`file exchange login of ${email} failed: ${login.status}`);
+      return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    };
     const headers = {
       customer: await signIn('user@northwind.test'),
       consultant: await signIn('consultant@demo.test'),
       administrator: await signIn('admin@demo.test'),
     };
-    const get = async (who: Call['who'], path: string) => {
-      const response = await fetch(`${origin}${path}`, { headers: headers[who] });
+    const filesHeaders = {
+      customer: await filesSignIn('user@northwind.test'),
+      consultant: await filesSignIn('consultant@demo.test'),
+      administrator: await filesSignIn('admin@demo.test'),
+    };
+    const headersOf = (call: Pick<Call, 'who' | 'files'>) => (call.files ? filesHeaders : headers)[call.who];
+    const get = async (who: Call['who'], path: string, files = false) => {
+      const response = await fetch(`${origin}${path}`, { headers: headersOf({ who, files }) });
       return { status: response.status, body: await response.text() };
     };
     /** The cursor `depth` pages into a list (or a thread, following `field`). */
     const deep = async (who: Call['who'], path: string, field: 'next_cursor' | 'older_cursor', param: string, depth: number) => {
       let cursor: string | null = null;
       for (let page = 0; page < depth; page += 1) {
-        const { body } = await get(who, `${path}${path.includes('?') ? '&' : '?'}page_size=100${cursor ? `&${param}=${cursor}` : ''}`);
+        const { body } = await get(
+          who,
+          `${path}${path.includes('?') ? '&' : '?'}page_size=100${cursor ? `&${param}=${encodeURIComponent(cursor)}` : ''}`,
+        );
         const next = (JSON.parse(body) as Record<string, string | null>)[field] ?? null;
         if (next === null) break;
         cursor = next;
@@ -87,7 +109,8 @@ async function main() {
       return cursor;
     };
     /** `path` with its cursor parameter, or alone when the list is too short to have one. */
-    const at = (path: string, param: string, cursor: string | null) => (cursor === null ? path : `${path}?${param}=${cursor}`);
+    const at = (path: string, param: string, cursor: string | null) =>
+      cursor === null ? path : `${path}?${param}=${encodeURIComponent(cursor)}`;
 
     let grown = 0;
     for (const factor of FACTORS) {
@@ -103,7 +126,32 @@ async function main() {
       const listDeep = await deep('consultant', '/api/discussions/all', 'next_cursor', 'cursor', 10);
       const adminDeep = await deep('administrator', '/api/admin/discussions/all', 'next_cursor', 'cursor', 50);
       const auditDeep = await deep('administrator', '/api/admin/audit', 'next_cursor', 'cursor', 50);
+      // The Northwind folder that grows with the data, and one of Northwind's advices.
+      const bigFolder = await db.query<{ id: number }>(
+        `SELECT f.id FROM exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id
+          JOIN entities e ON e.id = c.entity_id WHERE e.slug = 'northwind-traders'
+          ORDER BY (SELECT count(*) FROM exchange_files x WHERE x.folder_id = f.id) DESC, f.id LIMIT 1`,
+      );
+      const folder = bigFolder.rows[0]!.id;
+      const advice = (
+        await db.query<{ id: number }>(
+          `SELECT id FROM advices WHERE entity_id = (SELECT id FROM entities WHERE slug = 'northwind-traders') AND status = 16 ORDER BY id DESC LIMIT 1`,
+        )
+      ).rows[0]!.id;
       const calls: Call[] = [
+        { who: 'customer', label: 'GET /api/advices/{id}', path: `/api/advices/${advice}` },
+        {
+          who: 'customer',
+          label: 'GET /api/v2/entity/{slug}/collections',
+          path: '/api/v2/entity/northwind-traders/collections',
+          files: true,
+        },
+        { who: 'customer', label: 'GET /api/v2/folder/{id}/files (largest)', path: `/api/v2/folder/${folder}/files`, files: true },
+        { who: 'customer', label: 'GET /api/v2/folder/{id}/files page 20', path: `/api/v2/folder/${folder}/files?page=20`, files: true },
+        { who: 'customer', label: 'GET /api/v2/latest-files', path: '/api/v2/latest-files', files: true },
+        { who: 'customer', label: 'GET /api/v2/counters', path: '/api/v2/counters', files: true },
+        { who: 'administrator', label: 'GET /api/v2/entities', path: '/api/v2/entities', files: true },
+        { who: 'administrator', label: 'GET /api/v2/latest-files', path: '/api/v2/latest-files', files: true },
         { who: 'customer', label: 'GET /api/advices', path: '/api/advices' },
         { who: 'customer', label: 'GET /api/discussions', path: '/api/discussions' },
         { who: 'customer', label: 'GET thread, latest', path: thread },
@@ -139,7 +187,7 @@ async function main() {
           if (/^\s*(SELECT|WITH)/i.test(sql)) caught.push([sql, params ?? []]);
           return query(sql, params, options);
         }) as Db['query'];
-        const probe = await get(call.who, call.path);
+        const probe = await get(call.who, call.path, call.files);
         db.query = query;
         const scans = new Set<string>();
         for (const [sql, params] of caught) {
@@ -150,10 +198,10 @@ async function main() {
             // A statement EXPLAIN cannot take (a notify, a lock): no plan.
           }
         }
-        await autocannon({ url: `${origin}${call.path}`, headers: headers[call.who], connections: CONNECTIONS, duration: 1 });
+        await autocannon({ url: `${origin}${call.path}`, headers: headersOf(call), connections: CONNECTIONS, duration: 1 });
         const result = await autocannon({
           url: `${origin}${call.path}`,
-          headers: headers[call.who],
+          headers: headersOf(call),
           connections: CONNECTIONS,
           duration: DURATION,
         });

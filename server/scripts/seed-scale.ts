@@ -6,7 +6,10 @@
 // One unit, written N times: 20 customer companies of 50 users (one company in ten holds five
 // times as many), 1,000 advices (Northwind holds 45 % of them), 500 news items, 200 dashboards,
 // 500 discussions of 20 messages (consultant@demo.test in one in twenty-five), 200 more messages
-// in Nina's open discussion, and 5,000 audit lines.
+// in Nina's open discussion, 5,000 audit lines, and Collectmaster's 100 collections (Northwind
+// holds one in ten) of 5 folders of 10 files each, plus 200 files in one folder of Northwind's
+// (a folder that grows: 20,000 files at 100×). Files that are not missing name bytes that the
+// store does not hold: lists and details read the rows only.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -23,6 +26,8 @@ export interface ScaleCounts {
   messages: number;
   ninaMessages: number;
   auditLines: number;
+  collections: number;
+  files: number;
 }
 
 export const scaleCounts = (factor: number): ScaleCounts => ({
@@ -35,6 +40,8 @@ export const scaleCounts = (factor: number): ScaleCounts => ({
   messages: 10_000 * factor,
   ninaMessages: 200 * factor,
   auditLines: 5_000 * factor,
+  collections: 100 * factor,
+  files: 5_200 * factor,
 });
 
 /** Writes `factor` units into `db` (migrated, demo data in); `tag` keeps the names of two runs apart. */
@@ -155,6 +162,52 @@ export async function seedScale(db: Db, factor: number, tag = randomBytes(3).toS
             jsonb_build_object('n', i)
        FROM generate_series(1, $1::int) i`,
     [n.auditLines, admin],
+  );
+  await step(
+    `${n.collections} collections`,
+    `WITH companies AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM entities WHERE slug LIKE 'scale-' || $1 || '-%')
+     INSERT INTO exchange_collections (entity_id, project, created_at, updated_at)
+     SELECT CASE WHEN i % 10 = 0 THEN $2::int ELSE c.id END, 'Scale project ' || $1 || ' ' || i,
+            now() - (i % 800) * interval '1 day', now() - (i % 100) * interval '1 hour'
+       FROM generate_series(1, $3::int) i JOIN companies c ON c.k = 1 + i % $4::int`,
+    [tag, northwind, n.collections, n.companies],
+  );
+  await step(
+    'folders',
+    `INSERT INTO exchange_folders (collection_id, name, created_at)
+     SELECT c.id, 'Folder ' || f, c.created_at
+       FROM exchange_collections c, generate_series(1, 5) f
+      WHERE c.project LIKE 'Scale project ' || $1 || ' %'`,
+    [tag],
+  );
+  // Ten files per folder in every state (1 missing, 2 uploaded, 3 problem, 4 ok), then 200 in the
+  // first folder of Northwind's first collection of the run.
+  await step(
+    `${n.files} files`,
+    `WITH folders AS (
+       SELECT f.id, f.created_at, row_number() OVER (ORDER BY f.id) AS k FROM exchange_folders f
+         JOIN exchange_collections c ON c.id = f.collection_id
+        WHERE c.project LIKE 'Scale project ' || $1 || ' %'
+     ),
+     big AS (
+       SELECT f.id FROM exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id
+        WHERE c.project LIKE 'Scale project ' || $1 || ' %' AND c.entity_id = $2 ORDER BY f.id LIMIT 1
+     ),
+     slots AS (
+       SELECT folders.id AS folder_id, folders.created_at, k AS n, (folders.k + k) % 4 + 1 AS state
+         FROM folders, generate_series(1, 10) k
+       UNION ALL
+       SELECT big.id, now() - interval '1 year', 10 + k, k % 4 + 1 FROM big, generate_series(1, $3::int) k
+     )
+     INSERT INTO exchange_files (folder_id, name, name_original, extension, size_bytes, storage_key, state, comment, upload_at, created_at, updated_at)
+     SELECT folder_id, 'report-' || n || '.csv', 'report-' || n || '.csv', 'csv',
+            CASE WHEN state = 1 THEN 0 ELSE 1000 + n * 37 END,
+            CASE WHEN state = 1 THEN NULL ELSE 'scale/' || $1 || '/' || folder_id || '/' || n END, state,
+            CASE WHEN state = 3 THEN 'The totals of March do not match' END,
+            CASE WHEN state = 1 THEN NULL ELSE created_at + n * interval '1 hour' END,
+            created_at, created_at + n * interval '1 hour'
+       FROM slots`,
+    [tag, northwind, 200 * factor],
   );
   await step('analyze', 'ANALYZE');
   return n;
