@@ -194,10 +194,10 @@ export async function seedScale(db: Db, factor: number, tag = randomBytes(3).toS
         WHERE c.project LIKE 'Scale project ' || $1 || ' %' AND c.entity_id = $2 ORDER BY f.id LIMIT 1
      ),
      slots AS (
-       SELECT folders.id AS folder_id, folders.created_at, k AS n, (folders.k + k) % 4 + 1 AS state
-         FROM folders, generate_series(1, 10) k
+       SELECT folders.id AS folder_id, folders.created_at, slot AS n, (folders.k + slot) % 4 + 1 AS state
+         FROM folders, generate_series(1, 10) slot
        UNION ALL
-       SELECT big.id, now() - interval '1 year', 10 + k, k % 4 + 1 FROM big, generate_series(1, $3::int) k
+       SELECT big.id, now() - interval '1 year', 10 + slot, slot % 4 + 1 FROM big, generate_series(1, $3::int) slot
      )
      INSERT INTO exchange_files (folder_id, name, name_original, extension, size_bytes, storage_key, state, comment, upload_at, created_at, updated_at)
      SELECT folder_id, 'report-' || n || '.csv', 'report-' || n || '.csv', 'csv',
