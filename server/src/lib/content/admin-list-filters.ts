@@ -2,7 +2,7 @@ import { PUBLICATION, type PublicationStatus } from '@hub/shared/api';
 import { keysetAt, type SortKey } from '../paging';
 import type { ContentTable } from './rows';
 import { searchWords, stillTyping, tsqueryText } from '../search/search-query';
-import { likePattern } from './sql';
+import { foldedLike, likePattern } from './sql';
 
 /** The admin lists' filters: `status` (unknown values read as draft: "draft" is everything not published) and a title search. */
 export function adminListFilters(
@@ -27,7 +27,7 @@ export function adminListFilters(
   }
   if (query.search) {
     params.push(likePattern(query.search));
-    const title = `${alias}.title ILIKE $${params.length}`;
+    const title = foldedLike(`${alias}.title`, `$${params.length}`);
     // The consoles' search box uses the portal search's index too: a word of the body finds the item.
     const words = searchWords(query.search);
     if (words.length === 0) conditions.push(title);

@@ -1,6 +1,6 @@
 import type { AudienceUserList, AudienceUserQuery } from '@hub/shared/api';
 import type { Queryable } from '../../db/db';
-import { likePattern } from './sql';
+import { foldedLike, likePattern, personSearchText } from './sql';
 
 /** The recipients table of a per-entity content: advice_users or dashboard_users. */
 export interface RecipientsTable {
@@ -57,9 +57,7 @@ export async function recipientCandidates(
   if (query.search) {
     params.push(likePattern(query.search));
     const p = `$${params.length}`;
-    conditions.push(
-      `(u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p} OR u.email ILIKE ${p})`,
-    );
+    conditions.push(foldedLike(personSearchText('u'), p));
   }
   const where = conditions.join(' AND ');
   const paged = query.page_size !== undefined;

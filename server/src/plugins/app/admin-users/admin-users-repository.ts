@@ -15,7 +15,7 @@ import type { Session } from '../../../lib/auth/session';
 import { recomputePbiGroups } from '../groups/groups-repository';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 import { cleanDescription } from '../../../lib/content/description';
-import { likePattern } from '../../../lib/content/sql';
+import { foldedLike, likePattern, personSearchText } from '../../../lib/content/sql';
 import { fieldError } from '../../../lib/http/field-errors';
 import { forgetLostSight } from '../../../lib/notifications/notifications';
 
@@ -141,9 +141,7 @@ export default fp(
         if (query.search?.trim()) {
           params.push(likePattern(query.search.trim()));
           const p = `$${params.length}`;
-          where.push(
-            `(u.email ILIKE ${p} OR u.first_name ILIKE ${p} OR u.last_name ILIKE ${p} OR (u.first_name || ' ' || u.last_name) ILIKE ${p})`,
-          );
+          where.push(foldedLike(personSearchText('u'), p));
         }
         if (query.not_entity !== undefined) {
           params.push(query.not_entity);

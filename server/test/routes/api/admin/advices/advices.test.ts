@@ -295,4 +295,19 @@ describe(`admin advices (${DB_KIND})`, () => {
     assert.equal(line?.actor_id, await userId(ADMIN));
     assert.equal(line?.display_as_user_id, chris);
   });
+
+  test('should find a title by part of a word, case and accents folded (the trigram index of the title)', async () => {
+    const created = await create(CONTRIBUTOR, { title: 'Éléments du reporting', description: '<p>Body</p>' });
+    assert.equal(created.statusCode, 201, created.body);
+    const titles = async (search: string) =>
+      ((await call(CONTRIBUTOR, 'GET', `/api/admin/advices?search=${encodeURIComponent(search)}`)).json().items as { title: string }[]).map(
+        (advice) => advice.title,
+      );
+    // Inside a word, without its accents, in capitals: neither full text nor a plain ILIKE finds it.
+    assert.deepEqual(await titles('LEMENTS DU'), ['Éléments du reporting']);
+    assert.deepEqual(await titles('éléments'), ['Éléments du reporting']);
+    // The pattern's own wildcards are taken literally.
+    assert.deepEqual(await titles('l_ments'), []);
+    assert.equal((await call(CONTRIBUTOR, 'DELETE', `/api/admin/advices/${created.json().id}`)).statusCode, 204);
+  });
 });
