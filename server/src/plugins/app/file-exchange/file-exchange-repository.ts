@@ -312,7 +312,8 @@ export default fp(
 
       async latest(scope, n) {
         const params: unknown[] = [];
-        const where = scopeCondition(scope, 'c.entity_id', params);
+        // The file's own copy of its company (migration 0053): one index read, however many files it has.
+        const where = scopeCondition(scope, 'f.entity_id', params);
         params.push(Math.min(Math.max(n, 1), FILE_EXCHANGE_LIMITS.latestMax));
         const { rows } = await db.query<FileRow & { folder: string; project: string; entity: string; entity_slug: string }>(
           `SELECT ${FILE_COLUMNS}, d.name AS folder, c.project, e.name AS entity, e.slug AS entity_slug
@@ -333,7 +334,7 @@ export default fp(
       async uploadedCount(scope) {
         const params: unknown[] = [];
         return count(
-          `SELECT count(*)::int AS count FROM ${FILE_FROM} WHERE f.state = 2 AND ${scopeCondition(scope, 'c.entity_id', params)}`,
+          `SELECT count(*)::int AS count FROM exchange_files f WHERE f.state = 2 AND ${scopeCondition(scope, 'f.entity_id', params)}`,
           params,
         );
       },
