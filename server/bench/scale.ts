@@ -3,6 +3,9 @@
 //
 //   cd server && npx tsx bench/scale.ts                        (PGlite, 1×)
 //   DATABASE_URL=postgres://… BENCH_FACTORS=1,10,100 npx tsx bench/scale.ts
+//   DATABASE_URL=postgres://… BENCH_SCHEMA=<schema> BENCH_FACTORS=100 npx tsx bench/scale.ts
+//     (measures a schema already grown to that factor, migrating it first, and keeps it: a change
+//     measured again without growing the data again)
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20                      (the defaults)
 //
 // For each factor: grows the database to it, then for each call prints req/s, p50, p99 (ms), the
@@ -49,7 +52,8 @@ interface Call {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'hub-bench-scale-'));
   const databaseUrl = process.env.DATABASE_URL ?? null;
-  const schema = `bench_scale_${randomBytes(3).toString('hex')}`;
+  const kept = process.env.BENCH_SCHEMA;
+  const schema = kept ?? `bench_scale_${randomBytes(3).toString('hex')}`;
   const benchDatabase = { url: databaseUrl, schema };
   const config = await benchConfig(work, benchDatabase);
   const db: Db = await openBenchDb(work, benchDatabase);
@@ -112,7 +116,7 @@ async function main() {
     const at = (path: string, param: string, cursor: string | null) =>
       cursor === null ? path : `${path}?${param}=${encodeURIComponent(cursor)}`;
 
-    let grown = 0;
+    let grown = kept ? Math.max(...FACTORS) : 0;
     for (const factor of FACTORS) {
       const started = Date.now();
       if (factor > grown) await seedScale(db, factor - grown);
@@ -214,7 +218,7 @@ async function main() {
   } finally {
     await app?.close();
     await idp.close();
-    if (databaseUrl) {
+    if (databaseUrl && !kept) {
       const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.close();

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
-import { EntitySummarySchema, ImageSchema, ListOf, Nullable, PageQuerySchema } from './common';
+import { CappedListOf, EntitySummarySchema, ImageSchema, Nullable, PageQuerySchema } from './common';
 import { UserSchema } from './users';
 
 /** A person named inside another answer (a ticket's author), and the start of a users list's line. */
@@ -62,7 +62,7 @@ export const AdminUserListItemSchema = Type.Object({
 });
 export type AdminUserListItem = Static<typeof AdminUserListItemSchema>;
 
-export const AdminUserListSchema = ListOf(AdminUserListItemSchema);
+export const AdminUserListSchema = CappedListOf(AdminUserListItemSchema);
 export type AdminUserList = Static<typeof AdminUserListSchema>;
 
 /** GET and PUT /api/admin/users/{id}: the user of docs/product.md §3 and the consultant's description. */

@@ -39,6 +39,16 @@ export const PAGE_SIZE_MAX = 100;
  */
 export const COUNT_CAP = 1000;
 
+/** A list paged by number whose `total` stops at COUNT_CAP (`total_capped` past it): a table that grows is never counted whole. */
+export const CappedListOf = <T extends TSchema>(item: T) =>
+  Type.Object({
+    items: Type.Array(item),
+    total: Type.Integer({ minimum: 0 }),
+    total_capped: Type.Boolean(),
+    page: Type.Integer({ minimum: 1 }),
+    page_size: Type.Integer({ minimum: 1 }),
+  });
+
 /** An opaque position in a list (the last item's sort key and id), from the previous page's `next_cursor`. */
 export const CursorSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' });
 

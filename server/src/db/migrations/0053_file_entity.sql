@@ -25,3 +25,6 @@ CREATE TRIGGER exchange_files_entity BEFORE INSERT OR UPDATE OF folder_id, entit
 CREATE INDEX exchange_files_entity_updated_idx ON exchange_files (entity_id, updated_at DESC, id DESC);
 -- The files to review (uploaded, state 2): a few at any time, counted for the navigation's badge.
 CREATE INDEX exchange_files_uploaded_idx ON exchange_files (entity_id) WHERE state = 2;
+
+-- A company's collections by name, paged: the index gives the order, no sort of all of them.
+CREATE INDEX exchange_collections_entity_project_idx ON exchange_collections (entity_id, project, id);

@@ -16,6 +16,7 @@ import { recomputePbiGroups } from '../groups/groups-repository';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 import { cleanDescription } from '../../../lib/content/description';
 import { foldedLike, likePattern, personSearchText } from '../../../lib/content/sql';
+import { cappedCount } from '../../../lib/paging';
 import { fieldError } from '../../../lib/http/field-errors';
 import { forgetLostSight } from '../../../lib/notifications/notifications';
 
@@ -157,7 +158,8 @@ export default fp(
           where.push(`($${params.length - 1} = ANY(u.rights) AND NOT (u.rights && $${params.length}::text[]))`);
         }
         const filterSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const total = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users u ${filterSql}`, params);
+        // Counted up to COUNT_CAP: a hundred thousand users are not counted on every page.
+        const total = await cappedCount(db, `FROM users u ${filterSql}`, params);
         const { rows } = await db.query<ListRow>(
           `SELECT u.id, u.first_name, u.last_name, u.email, u.rights, u.contact_enable, ${imageJsonSql('pi')} AS profile_image,
                   e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('li')} AS entity_logo
@@ -170,7 +172,7 @@ export default fp(
             LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
           [...params, pageSize, (page - 1) * pageSize],
         );
-        return { items: rows.map(toListItem), total: total.rows[0]!.count, page, page_size: pageSize };
+        return { items: rows.map(toListItem), total: total.total, total_capped: total.capped, page, page_size: pageSize };
       },
 
       get: (id) => get(id),
