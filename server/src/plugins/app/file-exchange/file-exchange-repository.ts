@@ -130,6 +130,8 @@ export interface FileExchangeRepository {
   collection(scope: ExchangeScope, id: number, db?: Queryable): Promise<Collection | null>;
   folders(collectionId: number, page: number, pageSize: number): Promise<List<Folder>>;
   folder(scope: ExchangeScope, id: number, db?: Queryable): Promise<(Folder & { entity_id: number }) | null>;
+  /** Whether the folder exists within `scope`, without counting its files (what a page of them needs). */
+  folderVisible(scope: ExchangeScope, id: number): Promise<boolean>;
   files(folderId: number, page: number, pageSize: number): Promise<List<FileExchangeFile>>;
   /** Every file of a folder that has bytes, by name (the zip). */
   storedFiles(folderId: number): Promise<FileRow[]>;
@@ -282,6 +284,16 @@ export default fp(
           params,
         );
         return rows[0] ? { ...toFolder(rows[0]), entity_id: rows[0].entity_id } : null;
+      },
+
+      async folderVisible(scope, id) {
+        const params: unknown[] = [id];
+        const { rows } = await db.query(
+          `SELECT 1 FROM exchange_folders d JOIN exchange_collections c ON c.id = d.collection_id
+            WHERE d.id = $1 AND ${scopeCondition(scope, 'c.entity_id', params)}`,
+          params,
+        );
+        return rows.length > 0;
       },
 
       async files(folderId, page, pageSize) {

@@ -125,7 +125,9 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      await folderOr404(request, request.params.id);
+      // The folder's own counts (folderOr404) read every file of it: a page needs only to know it may be seen.
+      if (!(await repository.folderVisible(exchangeScope(request.session), request.params.id)))
+        throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
       return repository.files(request.params.id, ...page(request.query));
     },
   );
