@@ -66,11 +66,7 @@ export type CursorPageQuery = Static<typeof CursorPageQuerySchema>;
  */
 export const CursorListOf = <T extends TSchema>(item: T) =>
   Type.Object({
-    items: Type.Array(item),
-    total: Type.Integer({ minimum: 0 }),
-    total_capped: Type.Boolean(),
-    page: Type.Integer({ minimum: 1 }),
-    page_size: Type.Integer({ minimum: 1 }),
+    ...CappedListOf(item).properties,
     next_cursor: Type.Union([Type.String(), Type.Null()]),
   });
 export interface CursorList<T> extends List<T> {
