@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       requireStaff(request.session);
       const scope = exchangeScope(request.session);
-      if (!(await repository.folder(scope, request.params.id))) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
+      if (!(await repository.folderVisible(scope, request.params.id))) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
       await writes.setFolderDue(request.session, request.params.id, request.body.due_on);
       const { entity_id: _entity, ...folder } = (await repository.folder(scope, request.params.id))!;
       return folder;

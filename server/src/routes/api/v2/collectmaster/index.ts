@@ -47,6 +47,11 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     if (!folder) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
     return folder;
   }
+  /** The folder may be seen, else 404: for a route that needs no more of it (its description counts its files). */
+  async function visibleFolderOr404(request: { session: Parameters<typeof exchangeScope>[0] }, id: number) {
+    if (!(await repository.folderVisible(exchangeScope(request.session), id)))
+      throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
+  }
   async function fileOr404(request: { session: Parameters<typeof exchangeScope>[0] }, id: number) {
     const file = await repository.fileRow(exchangeScope(request.session), id);
     if (!file) throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.fileNotFound);
@@ -125,9 +130,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       },
     },
     async (request) => {
-      // The folder's own counts (folderOr404) read every file of it: a page needs only to know it may be seen.
-      if (!(await repository.folderVisible(exchangeScope(request.session), request.params.id)))
-        throw httpErrors.notFound(FILE_EXCHANGE_MESSAGES.folderNotFound);
+      await visibleFolderOr404(request, request.params.id);
       return repository.files(request.params.id, ...page(request.query));
     },
   );
@@ -242,7 +245,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { tags, params: IdParamSchema, response: { 204: { type: 'null' }, ...errorResponses(401, 403, 404) } } },
     async (request, reply) => {
       requireStaff(request.session);
-      await folderOr404(request, request.params.id);
+      await visibleFolderOr404(request, request.params.id);
       await removeBytes(await writes.deleteFolder(request.session, request.params.id));
       return reply.code(204).send(null);
     },
@@ -260,7 +263,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request, reply) => {
       requireStaff(request.session);
-      await folderOr404(request, request.params.id);
+      await visibleFolderOr404(request, request.params.id);
       const { name, comment, due_on: dueOn } = request.body;
       const id = await writes.createMissingFile(request.session, request.params.id, name, comment ?? null, dueOn ?? null);
       return reply.code(201).send(repository.toFile(await fileOr404(request, id)));
