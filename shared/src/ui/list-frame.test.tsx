@@ -14,13 +14,17 @@ function Harness({
   loading = false,
   error = false,
   onCreate,
+  list: given,
 }: {
   data?: ListPage<Row>;
   loading?: boolean;
   error?: boolean;
   onCreate?: () => void;
+  /** The list's state from outside, in place of the address's. */
+  list?: Parameters<typeof ListFrame<Row>>[0]['list'];
 }) {
-  const list = useListParams(['status']);
+  const own = useListParams(['status']);
+  const list = given ?? own;
   return (
     <ListFrame<Row>
       title="Advices"
@@ -153,21 +157,7 @@ describe('ListFrame', () => {
       setFilter: () => undefined,
       clear: () => undefined,
     };
-    render(
-      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
-        <ListFrame<Row>
-          title="Advices"
-          list={list}
-          data={page([])}
-          loading={false}
-          error={false}
-          onRetry={() => undefined}
-          columns={[{ key: 'title', header: 'Title', render: (row) => row.title }]}
-          rowKey={(row) => row.id}
-          emptyText="No advice yet."
-        />
-      </RemoteRoot>,
-    );
+    renderFrame({ data: page([]), list });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'budget');
     await userEvent.tab();
     expect(searches).toEqual(['budget']);
