@@ -11,7 +11,9 @@ import { openPglite } from '../../src/db/pglite-db';
 import { openPostgres } from '../../src/db/postgres-db';
 import { seedDemoData } from '../../src/db/seed/demo-data';
 import type { AppConfig } from '../../src/plugins/external/config';
+import { KEPT_TABLES, restoreStatements, takeDemoSnapshot } from './demo-snapshot';
 import { copyDatabase, databaseUrl, dropDatabase } from './postgres-databases';
+import { sharedCompilers } from './shared-compilers';
 import { testConfig as baseConfig } from './test-config';
 
 /**
@@ -27,6 +29,8 @@ export const DB_KIND: 'pglite' | 'postgres' = process.env.HUB_TEST_DB === 'postg
 let dataDir: string | null = null;
 const apps: FastifyInstance[] = [];
 let dbPromise: Promise<Db> | null = null;
+/** The statements that put this file's demo data back (demo-snapshot.ts), null without a snapshot. */
+let restoreSql: Promise<string | null> | null = null;
 let dropSchema: (() => Promise<void>) | null = null;
 const foldersToRemove: string[] = [];
 
@@ -75,24 +79,44 @@ async function openTestDb(): Promise<Db> {
 
 /** The database of this test file, opened on first use and closed after the file's last test. */
 export function testDb(): Promise<Db> {
-  dbPromise ??= openTestDb();
+  dbPromise ??= openTestDb().then(async (db) => {
+    // The run's templates hold the snapshot already; a database seeded here gets it now, untouched.
+    await takeDemoSnapshot(db);
+    return db;
+  });
   return dbPromise;
 }
 
 /** An app on this file's database, closed after the file's last test. */
 export async function build(overrides: Partial<AppConfig> = {}): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(overrides), { db: await testDb() });
+  const app = await buildApp(testConfig(overrides), { db: await testDb(), fastify: sharedCompilers });
   apps.push(app);
   await app.ready();
   return app;
 }
 
-/** Back to the demo data: empties the content tables (not the migrations, providers or IdP accounts) and seeds again. */
+/**
+ * Back to the demo data as the file found it: the rows of the snapshot taken before its first test
+ * (demo-snapshot.ts), put back in one transaction. Without a snapshot, or without the right to turn
+ * triggers off (`session_replication_role` is for superusers), it empties the tables instead (not
+ * the migrations, providers or IdP accounts) and seeds the demo data again, ten times slower.
+ */
 export async function resetData(): Promise<void> {
   const db = await testDb();
+  restoreSql ??= restoreStatements(db);
+  const restore = await restoreSql;
+  if (restore) {
+    try {
+      await db.transaction((tx) => tx.exec(restore));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '42501') throw error;
+      restoreSql = Promise.resolve(null);
+    }
+  }
   const { rows } = await db.query<{ tablename: string }>(
-    `SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
-        AND tablename NOT IN ('schema_migrations', 'identity_providers', 'idp_accounts')`,
+    'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND NOT (tablename = ANY($1))',
+    [KEPT_TABLES],
   );
   await db.exec(`TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`);
   await seedDemoData(db);
@@ -111,6 +135,7 @@ export async function closeTestFile(): Promise<void> {
   const drop = dropSchema;
   dbPromise = null;
   dropSchema = null;
+  restoreSql = null;
   // A database that failed to open has failed the file's tests already: nothing to close.
   const db = await opened?.catch(() => null);
   if (db) {

@@ -11,6 +11,7 @@ import type { Db } from '../../src/db/db';
 import { openPglite } from '../../src/db/pglite-db';
 import { openPostgres } from '../../src/db/postgres-db';
 import { databaseUrl, dropDatabase } from './postgres-databases';
+import { takeDemoSnapshot } from './demo-snapshot';
 import { testConfig } from './test-config';
 
 async function prepare(db: Db): Promise<void> {
@@ -19,6 +20,8 @@ async function prepare(db: Db): Promise<void> {
   await app.ready();
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
+  // What each test's reset puts back (demo-snapshot.ts).
+  await takeDemoSnapshot(db);
 }
 
 if (process.argv[2] === '--postgres') {
