@@ -21,6 +21,6 @@ module.exports = {
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // The default 5 s is too tight for a component test on two cores shared with the API suites and
-  // the journeys (`npm test`): 15 s was passed once there; a failing test still fails.
-  testTimeout: 30_000,
+  // the journeys (`npm test`): 20 s was passed once there; a failing test still fails.
+  testTimeout: 60_000,
 };

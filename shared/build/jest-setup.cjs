@@ -29,9 +29,11 @@ if (typeof window !== 'undefined') {
   });
 }
 
-// Generous limits for a busy machine (CI has two shared cores): a query that finds its element
-// returns at once, so waiting longer costs nothing unless the test is failing anyway.
-require('@testing-library/react').configure({ asyncUtilTimeout: 5000 });
+// Generous limits for a busy machine (CI has two shared cores, and `npm test` runs the component
+// tests beside the journeys' browser, where a console test once took four times its time alone and
+// missed a 5 s wait): a query that finds its element returns at once, so waiting longer costs
+// nothing unless the test is failing anyway.
+require('@testing-library/react').configure({ asyncUtilTimeout: 15000 });
 
 // The component tests have every catalogue at hand, as if each part bundled them all: a mounted
 // remote or the shell renders and switches language at once. (The portal fetches them per part,

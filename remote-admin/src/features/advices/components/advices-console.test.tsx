@@ -5,7 +5,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppRoutes } from '../../../app-routes';
 
-jest.setTimeout(20000);
 const api = startApiServer();
 const NORTHWIND = { id: 7, name: 'Northwind Traders', logo: null };
 
