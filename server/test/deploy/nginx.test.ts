@@ -1,7 +1,7 @@
 // @one-pass: its own processes, cluster and nginx.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { MessageCreated } from '@hub/shared/api';
+import { NOTIFICATION_STREAM_EVENTS, type Discussion, type MessageCreated } from '@hub/shared/api';
 import type { Db } from '../../src/db/db';
 import type { ServerProcess } from '../faults/server-process';
 import { readSse } from '../test-support/sse-reader';
@@ -116,6 +116,45 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
           delivered,
           `the message written on process ${name} reached the stream; got ${JSON.stringify(received.map((item) => item.event))}`,
         );
+      }
+    } finally {
+      await stream.close();
+    }
+  });
+
+  test("should bring a consultant's reply written on either process to the customer's bell through nginx", async () => {
+    const consultant = await signIn(front, CONSULTANT);
+    const user = await signIn(front, USER);
+    const discussionId = ((await (await call(front, user, '/api/discussions')).json()) as { items: Discussion[] }).items[0]!.id;
+    const ticket = ((await (await call(front, user, '/api/notifications/events/ticket', { method: 'POST' })).json()) as { ticket: string })
+      .ticket;
+    const stream = await readSse(`${front}/api/notifications/events?ticket=${encodeURIComponent(ticket)}`);
+    try {
+      // The stream starts with the count; each reply's notification follows it, then the count again.
+      const start = await stream.waitFor(NOTIFICATION_STREAM_EVENTS.count);
+      let unread = start.data.unread as number;
+      // The bell's stream is on one of the two processes: a reply written on the other one reaches
+      // it through PostgreSQL NOTIFY (the notifications' trigger), and nginx passes it on unbuffered.
+      for (const [name, server] of [
+        ['A', a],
+        ['B', b],
+      ] as const) {
+        const seen = new Set(
+          stream.received.filter((item) => item.event === NOTIFICATION_STREAM_EVENTS.notification).map((item) => item.data.id),
+        );
+        const created = await call(server.base, consultant, '/api/discussions', {
+          method: 'POST',
+          body: JSON.stringify({ message: `Replied on process ${name}`, discussion_id: discussionId }),
+        });
+        assert.equal(created.status, 201, await created.clone().text());
+        const told = await stream.waitFor(
+          NOTIFICATION_STREAM_EVENTS.notification,
+          (item) => item.data.event === 'discussion.reply' && !seen.has(item.data.id),
+          10_000,
+        );
+        assert.equal(told.data.path, '/contact', `process ${name}`);
+        unread += 1;
+        await stream.waitFor(NOTIFICATION_STREAM_EVENTS.count, (item) => item.data.unread === unread, 10_000);
       }
     } finally {
       await stream.close();
