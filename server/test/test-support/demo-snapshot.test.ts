@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { KEPT_TABLES } from './demo-snapshot';
+import { resetTables } from './demo-snapshot';
 import { DB_KIND, resetData, testDb } from './helper';
 import { signedInApp } from './signed-in-app';
 
 /** Each table's rows, and the values of the sequences, as text: equal when the data is. */
 async function digest(): Promise<Record<string, string>> {
   const db = await testDb();
-  const { rows: tables } = await db.query<{ tablename: string }>(
-    'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND NOT (tablename = ANY($1)) ORDER BY tablename',
-    [KEPT_TABLES],
-  );
   const out: Record<string, string> = {};
-  for (const { tablename } of tables) {
+  for (const tablename of await resetTables(db)) {
     const { rows } = await db.query<{ rows: string | null }>(
       `SELECT string_agg(t::text, E'\\n' ORDER BY t::text) AS rows FROM "${tablename}" t`,
     );

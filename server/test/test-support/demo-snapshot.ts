@@ -22,7 +22,7 @@ import type { Db, Queryable } from '../../src/db/db';
  */
 
 /** Tables a reset leaves alone: the migrations, and the identity providers and their accounts. */
-export const KEPT_TABLES = ['schema_migrations', 'identity_providers', 'idp_accounts'];
+const KEPT_TABLES = ['schema_migrations', 'identity_providers', 'idp_accounts'];
 
 const snapshotSchema = (schema: string) => `${schema}_demo_snapshot`;
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -32,8 +32,8 @@ async function currentSchema(db: Queryable): Promise<string> {
   return rows[0]!.schema;
 }
 
-/** The tables a reset puts back, in this database's schema. */
-async function resetTables(db: Queryable): Promise<string[]> {
+/** The tables a reset puts back (or empties), in this database's schema. */
+export async function resetTables(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ tablename: string }>(
     'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND NOT (tablename = ANY($1)) ORDER BY tablename',
     [KEPT_TABLES],

@@ -11,7 +11,7 @@ import { openPglite } from '../../src/db/pglite-db';
 import { openPostgres } from '../../src/db/postgres-db';
 import { seedDemoData } from '../../src/db/seed/demo-data';
 import type { AppConfig } from '../../src/plugins/external/config';
-import { KEPT_TABLES, restoreStatements, takeDemoSnapshot } from './demo-snapshot';
+import { resetTables, restoreStatements, takeDemoSnapshot } from './demo-snapshot';
 import { copyDatabase, databaseUrl, dropDatabase } from './postgres-databases';
 import { sharedCompilers } from './shared-compilers';
 import { testConfig as baseConfig } from './test-config';
@@ -114,11 +114,8 @@ export async function resetData(): Promise<void> {
       restoreSql = Promise.resolve(null);
     }
   }
-  const { rows } = await db.query<{ tablename: string }>(
-    'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND NOT (tablename = ANY($1))',
-    [KEPT_TABLES],
-  );
-  await db.exec(`TRUNCATE ${rows.map((row) => `"${row.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  const tables = await resetTables(db);
+  await db.exec(`TRUNCATE ${tables.map((table) => `"${table}"`).join(', ')} RESTART IDENTITY CASCADE`);
   await seedDemoData(db);
 }
 
