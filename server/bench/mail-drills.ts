@@ -16,15 +16,14 @@
 //    the killed one's claimed emails once their claim lapses (two minutes). An email the SMTP server
 //    had accepted before the kill, but whose row was not yet marked, arrives a second time, with the
 //    same Message-ID: counted apart, and never more than one batch (100).
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SMTPServer } from 'smtp-server';
 import { openPostgres } from '../src/db/postgres-db';
 import { startServerProcess, type ServerProcess } from '../test/faults/server-process';
 import { postgresBin, startThrowawayPostgres } from '../test/faults/throwaway-postgres';
+import { TestSmtp } from '../test/test-support/test-smtp';
 
 const COUNT = Number(process.env.BENCH_MAIL_COUNT ?? 2000);
 const OUTAGE_MS = 30_000;
@@ -37,44 +36,16 @@ if (!bin) {
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Message-IDs received, in order (an id twice when an email came twice). */
-const received: string[] = [];
-let smtp: SMTPServer | null = null;
-let smtpPort = 0;
-async function startSmtp(): Promise<void> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    closeTimeout: 100,
-    onData(stream, _session, callback) {
-      let head = '';
-      stream.on('data', (chunk: Buffer) => {
-        if (head.length < 8192) head += chunk.toString('latin1');
-      });
-      stream.on('end', () => {
-        const id = /^Message-ID:\s*(<[^>]+>)/im.exec(head)?.[1];
-        received.push(id ?? '(none)');
-        setTimeout(callback, ACCEPT_MS);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(smtpPort, '127.0.0.1', resolve));
-  smtpPort = (server.server.address() as AddressInfo).port;
-  smtp = server;
-}
-async function stopSmtp(): Promise<void> {
-  const server = smtp;
-  smtp = null;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-}
+/** A real SMTP server that keeps every email it receives (twice when one came twice), each taking ACCEPT_MS. */
+const smtp = new TestSmtp();
+smtp.acceptMs = ACCEPT_MS;
 
-await startSmtp();
+await smtp.start();
 const postgres = await startThrowawayPostgres(bin);
 const dataDir = mkdtempSync(join(tmpdir(), 'hub-bench-mail-drills-'));
 const env = {
   DATABASE_URL: postgres.url,
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
   MAIL_FROM: 'Client hub <hub@bench.test>',
 };
 const servers: ServerProcess[] = [];
@@ -121,7 +92,7 @@ try {
     }
   };
   const report = (name: string, written: number, from: number) => {
-    const ids = received.slice(from);
+    const ids = smtp.received.slice(from).map((mail) => mail.messageId ?? '(none)');
     const copies = new Map<string, number>();
     for (const id of ids) copies.set(id, (copies.get(id) ?? 0) + 1);
     const missing = written - copies.size;
@@ -135,16 +106,16 @@ try {
   };
 
   // 1. The SMTP server away for 30 s while emails keep coming.
-  let from = received.length;
+  let from = smtp.received.length;
   const flow = stream(COUNT, Math.max(1, Math.round(COUNT / 100)));
-  while (received.length - from < COUNT / 10) await sleep(50);
-  await stopSmtp();
+  while (smtp.received.length - from < COUNT / 10) await sleep(50);
+  await smtp.stop();
   const stoppedAt = performance.now();
-  console.log(`outage: the SMTP server stopped after ${received.length - from} emails`);
+  console.log(`outage: the SMTP server stopped after ${smtp.received.length - from} emails`);
   await sleep(OUTAGE_MS);
   await flow;
   const waiting = await outbox();
-  await startSmtp();
+  await smtp.start();
   console.log(`outage: back after ${((performance.now() - stoppedAt) / 1000).toFixed(1)} s, ${waiting.pending ?? 0} emails waiting`);
   const afterOutage = await untilEmpty(10 * 60_000);
   console.log(`outage: the outbox empty ${(afterOutage / 1000).toFixed(1)} s after the SMTP server came back`);
@@ -152,17 +123,18 @@ try {
   console.log(`outage: outbox ${JSON.stringify(await outbox())}`);
 
   // 2. A process killed while sending.
-  from = received.length;
+  from = smtp.received.length;
   b.child.kill('SIGSTOP');
   await notify(COUNT);
-  while (received.length - from < 50) await sleep(5);
+  while (smtp.received.length - from < 50) await sleep(5);
   a.child.kill('SIGKILL');
   await a.exited;
   const inFlight = (await outbox()).sending ?? 0;
   b.child.kill('SIGCONT');
-  console.log(`kill: process A killed (kill -9) after ${received.length - from} emails, holding ${inFlight} claimed; B resumed`);
+  console.log(`kill: process A killed (kill -9) after ${smtp.received.length - from} emails, holding ${inFlight} claimed; B resumed`);
   const afterKill = await untilEmpty(10 * 60_000);
   console.log(`kill: the outbox empty ${(afterKill / 1000).toFixed(1)} s after the kill (claims lapse after 120 s)`);
+  console.log(`kill: ${smtp.errors.length} SMTP connections broken (the killed process's)`);
   report('kill', COUNT, from);
 } finally {
   await db.close().catch(() => {});
@@ -171,7 +143,7 @@ try {
     server.child.kill('SIGCONT');
     server.child.kill('SIGKILL');
   }
-  await stopSmtp();
+  await smtp.stop();
   postgres.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

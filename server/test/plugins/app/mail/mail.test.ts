@@ -1,77 +1,18 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { composeEmail } from '../../../../src/lib/mail/compose-email';
 import { unsubscribeToken } from '../../../../src/lib/mail/unsubscribe-link';
 import { CLAIM_SECONDS, MAX_ATTEMPTS } from '../../../../src/plugins/app/mail/mail-repository';
 import { build, DB_KIND, testConfig, testDb, userId } from '../../../test-support/helper';
 import { signedInApp } from '../../../test-support/signed-in-app';
+import { TestSmtp } from '../../../test-support/test-smtp';
 
 const USER = 'user@northwind.test';
 const OTHER = 'user@contoso.test';
 const ADMIN = 'admin@demo.test';
 const REFUSED = 'refused@northwind.test';
-
-/**
- * A real SMTP server for the tests (smtp-server), whose messages are parsed with mailparser. It can
- * be stopped and started again on the same port, and refuses (550) the recipients in `refuse`.
- */
-class TestSmtp {
-  received: ParsedMail[] = [];
-  refuse = new Set<string>();
-  port = 0;
-  private server: SMTPServer | null = null;
-
-  async start(): Promise<void> {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['AUTH', 'STARTTLS'],
-      logger: false,
-      // Stopping closes the pooled connections of the portal at once, as a server going away would.
-      closeTimeout: 50,
-      onRcptTo: (address, _session, callback) => {
-        if (this.refuse.has(address.address)) {
-          const error = new Error('No such mailbox') as Error & { responseCode: number };
-          error.responseCode = 550;
-          return callback(error);
-        }
-        callback();
-      },
-      onData: (stream, _session, callback) => {
-        simpleParser(stream).then(
-          (mail) => {
-            this.received.push(mail);
-            callback();
-          },
-          (error: Error) => callback(error),
-        );
-      },
-    });
-    // A refused listen (the port taken meanwhile by another process) fails the test that asked for it.
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(this.port, '127.0.0.1', () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
-    this.port = (server.server.address() as AddressInfo).port;
-    this.server = server;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  to(email: string): ParsedMail[] {
-    return this.received.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value.some((address) => address.address === email));
-  }
-}
 
 async function notify(
   rows: Array<{ email: string; kind: string; event: string; title: string; path: string; createdAt?: string }>,
