@@ -12,12 +12,13 @@ const originOf = (at: number) => `http://127.0.0.1:${at}`;
 /**
  * The other chain's journeys, in three steps run beside the main chain's three (Playwright starts a
  * step once every project of the step before has ended): customer journeys that change nothing
- * another one reads, or change it only for themselves; the header at each width and the user area;
+ * another one reads, or change it only for themselves; the header at each width, the user area and
+ * many tabs of one browser;
  * then consoles that need nothing of the main chain's data. Split so that each pair of steps takes
  * about as long.
  */
 const APART = [/xss\.spec\.ts/, /collectmaster(-download)?\.spec\.ts/, /remote-release\.spec\.ts/];
-const APART_SECOND = [/layout\.spec\.ts/, /user-area\.spec\.ts/];
+const APART_SECOND = [/layout\.spec\.ts/, /user-area\.spec\.ts/, /many-tabs\.spec\.ts/];
 const CONSOLES_APART = [/admin-sync\.spec\.ts/, /admin-people\.spec\.ts/, /admin-search\.spec\.ts/, /admin-notifications\.spec\.ts/];
 
 /** The started product, as a user gets it (see webServer below), on `at`. */

@@ -13,6 +13,6 @@ export function useFileEvents(onEvent: (event: FileExchangeEvent) => void) {
   useEffect(() => {
     // Collectmaster is unavailable in display-as (the API answers 403): nothing to listen to.
     if (displayAs) return undefined;
-    return followFileExchangeEvents(filesApi, (event) => handler.current(event));
+    return followFileExchangeEvents(filesApi, userId, (event) => handler.current(event));
   }, [filesApi, userId, displayAs]);
 }

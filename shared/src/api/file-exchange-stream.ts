@@ -7,10 +7,12 @@ import { FILE_EXCHANGE_EVENTS, fileExchangePaths, type FileExchangeEvent } from 
  * Follows the file exchange's live events (GET /api/v2/events, server-sent) until the returned stop
  * is called: a ticket per connection, a fresh one after a drop, and the events missed meanwhile
  * sent first (followEventStream). Events carry ids: re-read through the API. Used by the
- * collectmaster remote and the shell's count.
+ * collectmaster remote and the shell's count; `userId`, the person the stream is for (the displayed
+ * one), keys the one connection the browser's tabs share.
  */
-export function followFileExchangeEvents(filesApi: ApiClient, onEvent: (event: FileExchangeEvent) => void): () => void {
+export function followFileExchangeEvents(filesApi: ApiClient, userId: number, onEvent: (event: FileExchangeEvent) => void): () => void {
   return followEventStream({
+    shareKey: `file-exchange.${userId}`,
     ticket: async () => (await filesApi.post<EventsTicket>(fileExchangePaths.eventsTicket(), undefined, { silent: true })).ticket,
     url: (ticket, lastEventId) => `${filesApi.baseUrl.replace(/\/+$/, '')}/${fileExchangePaths.events(ticket, lastEventId)}`,
     types: FILE_EXCHANGE_EVENTS,

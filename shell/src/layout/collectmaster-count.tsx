@@ -35,7 +35,7 @@ export function CollectmasterCountProvider({ children }: { children: ReactNode }
       .catch(() => undefined);
     // The stream's code is loaded only for staff, off /home's entry.
     void import(/* webpackChunkName: "collectmaster-count" */ './collectmaster-stream').then(({ followFilesToReview }) => {
-      if (!stopped) stop = followFilesToReview(apis.filesApi, onCount);
+      if (!stopped && userId !== null) stop = followFilesToReview(apis.filesApi, userId, onCount);
     });
     return () => {
       stopped = true;

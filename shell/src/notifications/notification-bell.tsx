@@ -53,6 +53,7 @@ export function NotificationBell() {
     // the others, before the page's title on a slow start (the chain guard of e2e/budgets.json).
     const stop = followNotifications(
       apis.api,
+      shownId,
       (unread) => !stopped && setCount(unread),
       (notification) => {
         if (stopped) return;

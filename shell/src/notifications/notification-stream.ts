@@ -1,15 +1,18 @@
 import { followEventStream, NOTIFICATION_STREAM_EVENTS, type ApiClient, type EventsTicket, type Notification } from '@hub/shared/api';
 
 /**
- * Follows the notification centre's live stream (the displayed person's: a ticket per connection,
- * a fresh one after a drop): the unread count, and each new notification. Returns the stop.
+ * Follows the notification centre's live stream (the displayed person's, `userId`: a ticket per
+ * connection, a fresh one after a drop, one connection shared by the browser's tabs): the unread
+ * count, and each new notification. Returns the stop.
  */
 export function followNotifications(
   api: ApiClient,
+  userId: number,
   onCount: (unread: number) => void,
   onNotification: (notification: Notification) => void,
 ): () => void {
   return followEventStream({
+    shareKey: `notifications.${userId}`,
     ticket: async () => (await api.post<EventsTicket>('/notifications/events/ticket', undefined, { silent: true })).ticket,
     url: (ticket) => `${api.baseUrl.replace(/\/+$/, '')}/notifications/events?ticket=${encodeURIComponent(ticket)}`,
     types: [NOTIFICATION_STREAM_EVENTS.count, NOTIFICATION_STREAM_EVENTS.notification],

@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
  * token, so each connection first trades it for a one-minute ticket (POST …/events/ticket); when
  * the stream drops, a new ticket is fetched and the stream opened again with the id of the last
  * event received, and the server sends the messages missed meanwhile first. The server decides
- * what each user hears.
+ * what each user hears. The browser's tabs share one connection per displayed person.
  */
 export function useDiscussionEvents(onEvent: (event: DiscussionEvent) => void) {
   const { api, session } = useRemoteProps();
@@ -19,6 +19,7 @@ export function useDiscussionEvents(onEvent: (event: DiscussionEvent) => void) {
   useEffect(
     () =>
       followEventStream({
+        shareKey: `discussions.${userId}`,
         ticket: async () => (await api.post<EventsTicket>('/discussions/events/ticket', undefined, { silent: true })).ticket,
         url: (ticket, lastEventId) =>
           `${api.baseUrl.replace(/\/+$/, '')}/discussions/events?ticket=${encodeURIComponent(ticket)}` +
