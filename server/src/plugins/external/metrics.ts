@@ -126,6 +126,7 @@ export default fp(
       collect() {
         if (fastify.hasDecorator('discussionHub')) this.set({ channel: 'discussions' }, fastify.discussionHub.size);
         if (fastify.hasDecorator('fileEvents')) this.set({ channel: 'file-exchange' }, fastify.fileEvents.size);
+        if (fastify.hasDecorator('notificationHub')) this.set({ channel: 'notifications' }, fastify.notificationHub.size);
       },
     });
     const cacheFigure = (name: string, help: string, read: () => number) =>

@@ -75,6 +75,7 @@ describe(`metrics, request ids and request log lines (${DB_KIND})`, () => {
       'nodejs_eventloop_lag_seconds',
       'hub_live_streams{channel="discussions"}',
       'hub_live_streams{channel="file-exchange"}',
+      'hub_live_streams{channel="notifications"}',
       'hub_cache_hits_total',
       'hub_cache_misses_total',
       'hub_http_service_unavailable_total{code="DATABASE_BUSY"}',
