@@ -74,6 +74,24 @@ async function trapped(page: Page): Promise<{ executed: unknown[]; dangerous: st
   });
 }
 
+/**
+ * The page shows its marker, the field being looked for; if it does not, what the page shows
+ * instead (its address and main text) goes with the failure.
+ */
+async function expectMarker(page: Page, path: string, marker: string) {
+  try {
+    await expect(page.getByRole('main').getByText(marker).first()).toBeVisible();
+  } catch (error) {
+    const main = await page
+      .getByRole('main')
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no main)');
+    const shown = main.replace(/\s+/g, ' ').slice(0, 400);
+    throw new Error(`${path} does not show ${marker}; at ${page.url()} the page shows: ${shown}`, { cause: error });
+  }
+}
+
 test.describe('stored XSS', () => {
   // It writes payloads in every field, then draws 29 pages: the longest journey, given room on a busy machine.
   test.setTimeout(300_000);
@@ -302,7 +320,7 @@ test.describe('stored XSS', () => {
           for (const [persona, path, marker] of visits) {
             if (persona !== who) continue;
             await persona.page.goto(path);
-            if (marker) await expect(persona.page.getByRole('main').getByText(marker).first(), `${path} shows ${marker}`).toBeVisible();
+            if (marker) await expectMarker(persona.page, path, marker);
             await persona.page.waitForLoadState('networkidle');
             // Time for failed images' onerror, autofocus and animations to fire.
             await persona.page.waitForTimeout(300);
