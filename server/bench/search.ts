@@ -5,8 +5,11 @@
 //   DATABASE_URL=postgres://… BENCH_SEARCH_SCALE=1 npx tsx bench/search.ts  (PostgreSQL)
 //   BENCH_SEARCH_SCALE=1 means the full set: 100,000 advices, 50,000 news items, 200,000 files and
 //   1,000,000 messages; 0.1 a tenth of it. BENCH_DURATION=5 (seconds per query), BENCH_CONNECTIONS=20.
+//   BENCH_SCHEMA=name (PostgreSQL): keeps the data set in that schema after the run and reuses it
+//   on the next one instead of writing it again (drop the schema by hand when done).
 //
-// Prints, per query and caller: requests, p50, p95 and p99 (ms), and the indexes its plans use.
+// Prints, per query and caller: requests, p50, p95 and p99 (ms), and the indexes its plans use;
+// BENCH_PLANS=1 prints the plans too, BENCH_PLANS=analyze with their timings.
 // Figures are measured, not asserted (docs/performance.md).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -108,7 +111,8 @@ function percentile(sorted: number[], p: number) {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'hub-bench-search-'));
   const databaseUrl = process.env.DATABASE_URL ?? null;
-  const schema = `bench_search_${randomBytes(3).toString('hex')}`;
+  const kept = databaseUrl ? (process.env.BENCH_SCHEMA ?? null) : null;
+  const schema = kept ?? `bench_search_${randomBytes(3).toString('hex')}`;
   const benchDatabase = { url: databaseUrl, schema };
   const config = await benchConfig(work, benchDatabase);
   const db: Db = await openBenchDb(work, benchDatabase);
@@ -118,7 +122,8 @@ async function main() {
     app = await buildApp(config, { db });
     await idp.register(app);
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    if (SCALE > 0) {
+    const grown = kept !== null && (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM advices`)).rows[0]!.n > 1000;
+    if (SCALE > 0 && !grown) {
       const started = Date.now();
       console.log(`growing the data set (scale ${SCALE}):`);
       await grow(db, SCALE);
@@ -161,7 +166,10 @@ async function main() {
         const indexes = new Set<string>();
         const scans = new Set<string>();
         for (const [sql, params] of caught) {
-          const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+          const plan = await db.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN ${process.env.BENCH_PLANS === 'analyze' ? '(ANALYZE) ' : ''}${sql}`,
+            params,
+          );
           for (const row of plan.rows) {
             for (const match of row['QUERY PLAN'].matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)) indexes.add(match[1]!);
             for (const match of row['QUERY PLAN'].matchAll(/Seq Scan on (\w+)/g)) scans.add(match[1]!);
@@ -192,7 +200,8 @@ async function main() {
   } finally {
     await app?.close();
     await idp.close();
-    if (databaseUrl) {
+    if (kept) await db.close().catch(() => undefined);
+    else if (databaseUrl) {
       const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await admin.close();

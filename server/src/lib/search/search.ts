@@ -48,19 +48,31 @@ interface Match {
   folded: string;
 }
 
-/** One kind's SELECT: kind, id, title, date, rank, exact, direct, corrected, body, path. */
-type Branch = (match: Match, params: unknown[]) => string | null;
+/**
+ * One kind's query, in parts: the rows (FROM and joins), who may see them, the columns, and the
+ * match. Each expression is over the aliases of `from`.
+ */
+interface KindQuery {
+  from: string;
+  /** The visibility of the kind's own list: what the person may not see is never a candidate. */
+  visible: string;
+  id: string;
+  title: string;
+  date: string;
+  vector: string;
+  /** The row is found (the query, or the fallback's correction and title similarity). */
+  matches: string;
+  /** `search_fold(title)` has a trigram index (migration 0080): an exact title is found by it. */
+  titleIndexed: boolean;
+  /** The text the snippet is drawn from: read for the page's hits only. */
+  body: string;
+  path: string;
+}
+
+/** A kind's query for a match and a request, or null when the person has nothing of that kind. */
+type Branch = (match: Match, params: unknown[]) => KindQuery | null;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-const select = (
-  kind: SearchKind,
-  m: Match,
-  { id, title, date, vector, body, path }: { id: string; title: string; date: string; vector: string; body: string; path: string },
-) =>
-  `SELECT '${kind}'::text AS kind, ${id} AS id, ${title} AS title, ${date} AS date,
-          ts_rank(${vector}, ${m.query}) AS rank, search_fold(${title}) = ${m.folded} AS exact,
-          ${m.direct(vector)} AS direct, ${m.corrected(vector)} AS corrected, ${body} AS body, ${path} AS path`;
 
 function branches(session: Session, request: SearchRequest): Partial<Record<SearchKind, Branch>> {
   const unpublished = request.includesUnpublished;
@@ -74,41 +86,47 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
     return `${column} = $${params.length}`;
   };
   const table: Partial<Record<SearchKind, Branch>> = {
-    advice: (m, params) => {
-      const visible = admin
+    advice: (m, params) => ({
+      from: 'advices a',
+      visible: admin
         ? adminEntityCondition(session, 'a.entity_id', params)
-        : audienceVisibility({ table: 'advices', alias: 'a', itemType: 'advice' }, ADVICE_RECIPIENTS, session, unpublished, params);
-      return `${select('advice', m, {
-        id: 'a.id',
-        title: 'a.title',
-        date: 'a.created_at',
-        vector: 'a.search',
-        body: `coalesce(a.subtitle, '') || ' ' || search_html_text(a.description)`,
-        path: admin ? `'/entity/admin/advices/details/' || a.id` : `'/advices/details/' || a.id`,
-      })} FROM advices a WHERE ${visible} AND ${m.condition('a.search', 'a.title')}`;
-    },
-    news: (m, params) => {
-      const visible = admin ? 'TRUE' : (publishedOnly('n', session, unpublished, params) ?? 'TRUE');
-      return `${select('news', m, {
-        id: 'n.id',
-        title: 'n.title',
-        date: 'n.created_at',
-        vector: 'n.search',
-        body: `coalesce(n.subtitle, '') || ' ' || search_html_text(n.description)`,
-        path: admin ? `'/admin/news-items/details/' || n.id` : `'/news-items/details/' || n.id`,
-      })} FROM news_items n WHERE ${visible} AND ${m.condition('n.search', 'n.title')}`;
-    },
-    training: (m) =>
-      `${select('training', m, {
-        id: 't.id',
-        title: 't.intitule',
-        date: 't.date_debut',
-        vector: 't.search',
-        body: `''`,
-        path: admin ? `'/admin/trainings/details/' || t.id` : `'/trainings'`,
-      })} FROM trainings t WHERE ${m.condition('t.search', 't.intitule')}`,
-    dashboard: (m, params) => {
-      const visible = admin
+        : audienceVisibility({ table: 'advices', alias: 'a', itemType: 'advice' }, ADVICE_RECIPIENTS, session, unpublished, params),
+      id: 'a.id',
+      title: 'a.title',
+      date: 'a.created_at',
+      vector: 'a.search',
+      titleIndexed: true,
+      matches: m.condition('a.search', 'a.title'),
+      body: `coalesce(a.subtitle, '') || ' ' || search_html_text(a.description)`,
+      path: admin ? `'/entity/admin/advices/details/' || a.id` : `'/advices/details/' || a.id`,
+    }),
+    news: (m, params) => ({
+      from: 'news_items n',
+      visible: admin ? 'TRUE' : (publishedOnly('n', session, unpublished, params) ?? 'TRUE'),
+      id: 'n.id',
+      title: 'n.title',
+      date: 'n.created_at',
+      vector: 'n.search',
+      titleIndexed: true,
+      matches: m.condition('n.search', 'n.title'),
+      body: `coalesce(n.subtitle, '') || ' ' || search_html_text(n.description)`,
+      path: admin ? `'/admin/news-items/details/' || n.id` : `'/news-items/details/' || n.id`,
+    }),
+    training: (m) => ({
+      from: 'trainings t',
+      visible: 'TRUE',
+      id: 't.id',
+      title: 't.intitule',
+      date: 't.date_debut',
+      vector: 't.search',
+      titleIndexed: true,
+      matches: m.condition('t.search', 't.intitule'),
+      body: `''`,
+      path: admin ? `'/admin/trainings/details/' || t.id` : `'/trainings'`,
+    }),
+    dashboard: (m, params) => ({
+      from: 'dashboards d',
+      visible: admin
         ? adminEntityCondition(session, 'd.entity_id', params)
         : audienceVisibility(
             { table: 'dashboards', alias: 'd', itemType: 'dashboard' },
@@ -116,63 +134,72 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
             session,
             unpublished,
             params,
-          );
-      return `${select('dashboard', m, {
-        id: 'd.id',
-        title: 'd.title',
-        date: 'd.created_at',
-        vector: 'd.search',
-        body: `coalesce(d.tag, '') || ' ' || coalesce(d.description, '')`,
-        path: admin ? `'/entity/admin/dashboard/details/' || d.id` : `'/dashboards/' || d.id`,
-      })} FROM dashboards d WHERE ${visible} AND ${m.condition('d.search', 'd.title')}`;
-    },
+          ),
+      id: 'd.id',
+      title: 'd.title',
+      date: 'd.created_at',
+      vector: 'd.search',
+      titleIndexed: true,
+      matches: m.condition('d.search', 'd.title'),
+      body: `coalesce(d.tag, '') || ' ' || coalesce(d.description, '')`,
+      path: admin ? `'/entity/admin/dashboard/details/' || d.id` : `'/dashboards/' || d.id`,
+    }),
   };
   if (!admin) {
     Object.assign(table, {
-      collection: (m, params) =>
-        `${select('collection', m, {
-          id: 'c.id',
-          title: 'c.project',
-          date: 'c.updated_at',
-          vector: 'c.search',
-          body: `''`,
-          path: `'/collectmaster/' || e.slug || '/' || c.id`,
-        })} FROM exchange_collections c JOIN entities e ON e.id = c.entity_id
-           WHERE ${exchangeCondition('c.entity_id', params)} AND ${m.condition('c.search', 'c.project')}`,
-      folder: (m, params) =>
-        `${select('folder', m, {
-          id: 'f.id',
-          title: 'f.name',
-          date: 'f.created_at',
-          vector: 'f.search',
-          body: `''`,
-          path: `'/collectmaster/' || e.slug || '/' || c.id || '/' || f.id`,
-        })} FROM exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id JOIN entities e ON e.id = c.entity_id
-           WHERE ${exchangeCondition('c.entity_id', params)} AND ${m.condition('f.search', 'f.name')}`,
-      file: (m, params) =>
-        `${select('file', m, {
-          id: 'x.id',
-          title: 'x.name_original',
-          date: 'coalesce(x.upload_at, x.updated_at)',
-          vector: 'x.search',
-          body: `coalesce(x.comment, '')`,
-          path: `'/collectmaster/' || e.slug || '/' || c.id || '/' || f.id`,
-        })} FROM exchange_files x JOIN exchange_folders f ON f.id = x.folder_id JOIN exchange_collections c ON c.id = f.collection_id
-           JOIN entities e ON e.id = c.entity_id
-           WHERE ${exchangeCondition('c.entity_id', params)} AND ${m.condition('x.search', 'x.name_original')}`,
+      collection: (m, params) => ({
+        from: 'exchange_collections c JOIN entities e ON e.id = c.entity_id',
+        visible: exchangeCondition('c.entity_id', params),
+        id: 'c.id',
+        title: 'c.project',
+        date: 'c.updated_at',
+        vector: 'c.search',
+        titleIndexed: true,
+        matches: m.condition('c.search', 'c.project'),
+        body: `''`,
+        path: `'/collectmaster/' || e.slug || '/' || c.id`,
+      }),
+      folder: (m, params) => ({
+        from: 'exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id JOIN entities e ON e.id = c.entity_id',
+        visible: exchangeCondition('c.entity_id', params),
+        id: 'f.id',
+        title: 'f.name',
+        date: 'f.created_at',
+        vector: 'f.search',
+        titleIndexed: true,
+        matches: m.condition('f.search', 'f.name'),
+        body: `''`,
+        path: `'/collectmaster/' || e.slug || '/' || c.id || '/' || f.id`,
+      }),
+      file: (m, params) => ({
+        from: `exchange_files x JOIN exchange_folders f ON f.id = x.folder_id JOIN exchange_collections c ON c.id = f.collection_id
+               JOIN entities e ON e.id = c.entity_id`,
+        visible: exchangeCondition('c.entity_id', params),
+        id: 'x.id',
+        title: 'x.name_original',
+        date: 'coalesce(x.upload_at, x.updated_at)',
+        vector: 'x.search',
+        titleIndexed: true,
+        matches: m.condition('x.search', 'x.name_original'),
+        body: `coalesce(x.comment, '')`,
+        path: `'/collectmaster/' || e.slug || '/' || c.id || '/' || f.id`,
+      }),
       message: (m, params) => {
         params.push(session.user.id);
         const me = `$${params.length}`;
         // The person's own discussions only, as GET /api/discussions lists them.
-        return `${select('message', m, {
+        return {
+          from: 'messages msg JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id',
+          visible: `(dis.customer_id = ${me} OR dis.consultant_id = ${me})`,
           id: 'msg.id',
           title: personName('author'),
           date: 'msg.created_at',
           vector: 'msg.search',
+          titleIndexed: false,
+          matches: m.condition('msg.search', "''"),
           body: 'msg.message',
           path: `CASE WHEN dis.status = 'closed' THEN '/contact-close' ELSE '/contact' END`,
-        })} FROM messages msg JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id
-           WHERE (dis.customer_id = ${me} OR dis.consultant_id = ${me}) AND ${m.condition('msg.search', "''")}`;
+        };
       },
       ticket: (m, params) => {
         if (session.entityId === null) return null;
@@ -184,20 +211,23 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         }
         // A ticket is found by its own words or by a reply's (the latest matching one gives the
         // snippet): one hit per ticket, ranked on both.
-        return `${select('ticket', m, {
-          id: 'tk.id',
-          title: 'tk.title',
-          date: 'tk.created_at',
-          vector: `(tk.search || coalesce(reply.search, ''::tsvector))`,
-          body: `coalesce(reply.message, tk.description, '')`,
-          path: `'/tickets'`,
-        })} FROM tickets tk
+        return {
+          from: `tickets tk
            LEFT JOIN LATERAL (
              SELECT tm.message, tm.search FROM ticket_messages tm
              WHERE tm.ticket_id = tk.id AND ${m.condition('tm.search', "''")}
              ORDER BY tm.created_at DESC, tm.id DESC LIMIT 1
-           ) reply ON TRUE
-           WHERE ${conditions.join(' AND ')} AND (${m.condition('tk.search', 'tk.title')} OR reply.search IS NOT NULL)`;
+           ) reply ON TRUE`,
+          visible: conditions.join(' AND '),
+          id: 'tk.id',
+          title: 'tk.title',
+          date: 'tk.created_at',
+          vector: `(tk.search || coalesce(reply.search, ''::tsvector))`,
+          titleIndexed: true,
+          matches: `(${m.condition('tk.search', 'tk.title')} OR reply.search IS NOT NULL)`,
+          body: `coalesce(reply.message, tk.description, '')`,
+          path: `'/tickets'`,
+        };
       },
     } satisfies Partial<Record<SearchKind, Branch>>);
   } else {
@@ -209,34 +239,44 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         params.push(session.entityId);
         visible = `u.entity_id = $${params.length}`;
       }
-      return `${select('user', m, {
+      return {
+        from: 'users u',
+        visible,
         id: 'u.id',
         title: personName('u'),
         date: 'u.created_at',
         vector: 'u.search',
+        titleIndexed: false,
+        matches: m.condition('u.search', `u.first_name || ' ' || u.last_name || ' ' || u.email`),
         body: 'u.email',
         path: administrator ? `'/admin/users/details/' || u.id` : `'/entity/admin/users'`,
-      })} FROM users u WHERE ${visible} AND ${m.condition('u.search', `u.first_name || ' ' || u.last_name || ' ' || u.email`)}`;
+      };
     };
     if (administrator) {
-      table.company = (m) =>
-        `${select('company', m, {
-          id: 'e.id',
-          title: 'e.name',
-          date: 'NULL::timestamptz',
-          vector: 'e.search',
-          body: `''`,
-          path: `'/admin/entities/details/' || e.id`,
-        })} FROM entities e WHERE ${m.condition('e.search', 'e.name')}`;
-      table.group = (m) =>
-        `${select('group', m, {
-          id: 'g.id',
-          title: 'g.name',
-          date: 'NULL::timestamptz',
-          vector: 'g.search',
-          body: `''`,
-          path: `'/admin/groups/details/' || g.id`,
-        })} FROM groups g WHERE ${m.condition('g.search', 'g.name')}`;
+      table.company = (m) => ({
+        from: 'entities e',
+        visible: 'TRUE',
+        id: 'e.id',
+        title: 'e.name',
+        date: 'NULL::timestamptz',
+        vector: 'e.search',
+        titleIndexed: true,
+        matches: m.condition('e.search', 'e.name'),
+        body: `''`,
+        path: `'/admin/entities/details/' || e.id`,
+      });
+      table.group = (m) => ({
+        from: 'groups g',
+        visible: 'TRUE',
+        id: 'g.id',
+        title: 'g.name',
+        date: 'NULL::timestamptz',
+        vector: 'g.search',
+        titleIndexed: true,
+        matches: m.condition('g.search', 'g.name'),
+        body: `''`,
+        path: `'/admin/groups/details/' || g.id`,
+      });
     }
   }
   return table;
@@ -258,6 +298,14 @@ interface HitRow {
   path: string;
   snippet: string;
 }
+
+/**
+ * How many of a kind's matches are ranked for the page: its newest ones. A word found in thousands
+ * of items then costs what a rare one does (ts_rank reads each candidate's vector); a hit that is
+ * not among the newest thousand matches of its kind is still counted but not ranked, as deep as
+ * the counts go (COUNT_CAP, the same thousand). docs/performance.md has the figures.
+ */
+const RANKED_PER_KIND = COUNT_CAP;
 
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
@@ -344,43 +392,72 @@ async function run(
     headline: fallback ? `(${query} || ${correctedQuery})` : query,
   };
   const all = branches(session, request);
-  const dateConditions: string[] = [];
+  const dateConditions: Array<(date: string) => string> = [];
   if (request.from) {
     params.push(request.from);
-    dateConditions.push(`date >= $${params.length}::date`);
+    const from = `$${params.length}`;
+    dateConditions.push((date) => `${date} >= ${from}::date`);
   }
   if (request.to) {
     params.push(request.to);
-    dateConditions.push(`date < $${params.length}::date + 1`);
+    const to = `$${params.length}`;
+    dateConditions.push((date) => `${date} < ${to}::date + 1`);
   }
-  const dated = dateConditions.length ? `WHERE ${dateConditions.join(' AND ')}` : '';
-  const parts: { kind: SearchKind; sql: string }[] = [];
+  const parts: { kind: SearchKind; query: KindQuery; where: string }[] = [];
   for (const kind of kinds) {
-    const sql = all[kind]?.(match, params);
-    if (sql) parts.push({ kind, sql: `SELECT * FROM (${sql}) k ${dated}` });
+    const query = all[kind]?.(match, params);
+    if (query)
+      parts.push({ kind, query, where: [query.visible, query.matches, ...dateConditions.map((c) => c(query.date))].join(' AND ') });
   }
   if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
 
+  // The counts stop at COUNT_CAP + 1 rows of each kind: a common word costs no more than that.
   const countSql = parts
     .map(
-      ({ kind, sql }) =>
+      ({ kind, query, where }) =>
         `SELECT '${kind}'::text AS kind, count(*)::int AS count, count(*) FILTER (WHERE corrected)::int AS corrected
-           FROM (${sql} LIMIT ${COUNT_CAP + 1}) c`,
+           FROM (SELECT ${match.corrected(query.vector)} AS corrected FROM ${query.from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c`,
     )
+    .join(' UNION ALL ')
+    // Both statements take the same parameters; this one has no use for the folded words ($2)
+    // but must still name them, typed, or PostgreSQL cannot tell their type.
+    .concat(` UNION ALL SELECT NULL, 0, 0 WHERE $2::text IS NULL`);
+  // The page: each kind's newest RANKED_PER_KIND matches (or as many as the page reaches) are its
+  // candidates, ranked; the page's hits are taken from them; then only these hits read their text
+  // and get a snippet.
+  const candidates = Math.max(RANKED_PER_KIND, request.page * request.pageSize);
+  const rankedSql = parts
+    .map(({ kind, query, where }) => {
+      const columns = `${query.id} AS id, ${query.title} AS title, ${query.date} AS date, ${query.path} AS path, ${query.vector} AS vector`;
+      const newest = `SELECT ${columns} FROM ${query.from} WHERE ${where}
+                       ORDER BY ${query.date} DESC NULLS LAST, ${query.id} DESC LIMIT ${candidates}`;
+      // An exact title comes first however old: found by the title's trigram index, added to the newest.
+      const withExact = query.titleIndexed
+        ? `SELECT DISTINCT ON (id) * FROM ((${newest}) UNION ALL
+             (SELECT ${columns} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded} LIMIT ${candidates})) e`
+        : newest;
+      return `SELECT '${kind}'::text AS kind, c.id, c.title, c.date, c.path, ts_rank(c.vector, ${match.query}) AS rank,
+                search_fold(c.title) = ${match.folded} AS exact, ${match.direct('c.vector')} AS direct
+           FROM (${withExact}) c`;
+    })
     .join(' UNION ALL ');
+  const bodySql = `CASE h.kind ${parts
+    .map(({ kind, query }) => `WHEN '${kind}' THEN (SELECT ${query.body} FROM ${query.from} WHERE ${query.id} = h.id LIMIT 1)`)
+    .join(' ')} END`;
   params.push(HEADLINE_OPTIONS, request.pageSize, (request.page - 1) * request.pageSize);
   const [options, limit, offset] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
   const pageSql = `SELECT h.kind, h.id, h.title, h.date, h.path,
         CASE WHEN position(U&'\\E000' IN fr) > 0 OR position(U&'\\E000' IN en) = 0 THEN fr ELSE en END AS snippet
-      FROM (SELECT * FROM (${parts.map((part) => part.sql).join(' UNION ALL ')}) u
+      FROM (SELECT * FROM (${rankedSql}) u
             ORDER BY exact DESC, direct DESC, rank DESC, date DESC NULLS LAST, kind, id LIMIT ${limit} OFFSET ${offset}) h,
-      LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(h.body) = '' THEN h.title ELSE h.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text) t,
+      LATERAL (SELECT ${bodySql} AS body) b,
+      LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text) t,
       LATERAL (SELECT ts_headline('search_french', t.text, ${match.headline}, ${options}) AS fr,
                       ts_headline('search_english', t.text, ${match.headline}, ${options}) AS en) s
       ORDER BY h.exact DESC, h.direct DESC, h.rank DESC, h.date DESC NULLS LAST, h.kind, h.id`;
   const [pageRows, countRows] = await Promise.all([
-    db.query<HitRow>(pageSql, params),
-    db.query<{ kind: SearchKind; count: number; corrected: number }>(countSql, params.slice(0, params.length - 3)),
+    db.query<HitRow>(pageSql, params, { prepare: true }),
+    db.query<{ kind: SearchKind; count: number; corrected: number }>(countSql, params.slice(0, params.length - 3), { prepare: true }),
   ]);
   const counts: SearchCount[] = countRows.rows
     .filter((row) => row.count > 0)

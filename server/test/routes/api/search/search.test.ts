@@ -71,6 +71,8 @@ describe(`GET /api/search (${DB_KIND})`, () => {
       `INSERT INTO trainings (intitule, date_debut) SELECT 'Atelier capybara ' || i, now() + make_interval(days => i % 300) FROM generate_series(1, $1::int) i`,
       [COUNT_CAP + 5],
     );
+    // Older than every one of them: past the newest thousand matches that are ranked.
+    await db.query(`INSERT INTO trainings (intitule, date_debut) VALUES ('Capybara', now() - interval '1000 days')`);
   });
 
   const search = async (email: string, query: Record<string, string>, headers: Record<string, string> = {}) => {
@@ -158,6 +160,15 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     assert.equal(hit?.title, '<script>alert(1)</script> Zebra notes');
     assert.doesNotMatch(hit!.snippet, /<(?!\/?mark>)/);
     assert.match(hit!.snippet, /<mark>Zebra<\/mark> notes/);
+  });
+
+  test('should rank the newest thousand matches of a kind, and an exact title first however old', async () => {
+    const [first, ...others] = titles(await search(NINA, { q: 'capybara ', kinds: 'training', page_size: '3' }));
+    assert.equal(first, 'Capybara');
+    assert.deepEqual(
+      others.map((title) => title.startsWith('Atelier capybara ')),
+      [true, true],
+    );
   });
 
   test('should cap the counts, bound the page size and page through the hits', async () => {
