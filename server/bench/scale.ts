@@ -7,6 +7,7 @@
 //     (measures a schema already grown to that factor, migrating it first, and keeps it: a change
 //     measured again without growing the data again)
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20                      (the defaults)
+//   BENCH_ONLY=<regular expression>   only the calls whose label and caller match it, e.g. 'pending'
 //
 // For each factor: grows the database to it, then for each call prints req/s, p50, p99 (ms), the
 // bytes of one answer, non-2xx answers, and the large tables its queries read by sequential scan
@@ -25,6 +26,8 @@ import { benchConfig, openBenchDb } from './bench-app';
 import { seedScale } from '../scripts/seed-scale';
 import { startTestIdp } from '../test/test-support/test-idp';
 
+/** BENCH_ONLY: the calls measured (their label and caller), all by default. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const FACTORS = (process.env.BENCH_FACTORS ?? '1').split(',').map(Number);
@@ -183,7 +186,7 @@ async function main() {
       ];
       console.log('| call | who | req/s | p50 ms | p99 ms | bytes | non-2xx | seq scans of large tables |');
       console.log('|---|---|---|---|---|---|---|---|');
-      for (const call of calls) {
+      for (const call of calls.filter((call) => !ONLY || ONLY.test(`${call.label} ${call.who}`))) {
         // One call with its queries caught, for their plans.
         const caught: Array<[string, readonly unknown[]]> = [];
         const query = db.query.bind(db);
