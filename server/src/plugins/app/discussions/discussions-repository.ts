@@ -79,6 +79,11 @@ declare module 'fastify' {
 const person = (alias: string) =>
   `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name, 'email', ${alias}.email) END`;
 
+/** The caller's ($1) unread messages counted by discussion, from the recipient's unread index: a CTE named `waiting`. */
+const WAITING_FOR_ME = `waiting AS (
+  SELECT p.discussion_id, count(*)::int AS n FROM messages p WHERE p.to_user_id = $1 AND p.status = 'open' GROUP BY p.discussion_id
+)`;
+
 /** One entry of the pending list as read: the person (JSON), their open discussion with the caller, the messages waiting. */
 interface PendingRow {
   user: DiscussionPerson | string;
@@ -101,9 +106,7 @@ export const PENDING_WALK_FROM = 200;
  */
 export async function pendingSorted(db: Queryable, me: number, pageSize: number, offset: number): Promise<PendingRow[]> {
   const { rows } = await db.query<PendingRow>(
-    `WITH waiting AS (
-       SELECT p.discussion_id, count(*)::int AS n FROM messages p WHERE p.to_user_id = $1 AND p.status = 'open' GROUP BY p.discussion_id
-     ),
+    `WITH ${WAITING_FOR_ME},
      contacts AS (
        SELECT uc.user_id AS other_id, d.id AS discussion_id
          FROM user_contacts uc
@@ -135,9 +138,7 @@ export async function pendingSorted(db: Queryable, me: number, pageSize: number,
  */
 export async function pendingByWalk(db: Queryable, me: number, pageSize: number, offset: number): Promise<PendingRow[]> {
   const { rows: waiting } = await db.query<{ other_id: number; discussion_id: number; n: number }>(
-    `WITH waiting AS (
-       SELECT p.discussion_id, count(*)::int AS n FROM messages p WHERE p.to_user_id = $1 AND p.status = 'open' GROUP BY p.discussion_id
-     ),
+    `WITH ${WAITING_FOR_ME},
      w AS (
        SELECT d.customer_id AS other_id, d.id AS discussion_id, wt.n
          FROM waiting wt JOIN discussions d ON d.id = wt.discussion_id
