@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { signIn, type DemoAccount } from './test-support/session';
 import { payloadChunks, XSS_PAYLOADS } from './test-support/xss-payloads';
 
@@ -22,6 +22,20 @@ interface Persona {
   files: Api;
 }
 
+/** The page's requests not yet answered, with when each started: what a page stuck on "Loading…" waits for. */
+function trackPending(page: Page): () => string {
+  const pending = new Map<Request, number>();
+  page.on('request', (request) => pending.set(request, Date.now()));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+  return () =>
+    [...pending]
+      .map(([request, since]) => `${request.method()} ${new URL(request.url()).pathname} (${Date.now() - since} ms)`)
+      .join(', ') || 'none';
+}
+
+const pendingOf = new WeakMap<Page, () => string>();
+
 async function signedIn(browser: Browser, email: DemoAccount): Promise<Persona> {
   const context = await browser.newContext();
   await context.addInitScript(() => {
@@ -32,6 +46,7 @@ async function signedIn(browser: Browser, email: DemoAccount): Promise<Persona> 
     trap.prompt = (value: unknown) => trap.__xss.push(`prompt:${String(value)}`);
   });
   const page = await context.newPage();
+  pendingOf.set(page, trackPending(page));
   await signIn(page, email);
   const call =
     (tokenKey: string): Api =>
@@ -76,11 +91,14 @@ async function trapped(page: Page): Promise<{ executed: unknown[]; dangerous: st
 
 /**
  * The page shows its marker, the field being looked for; if it does not, what the page shows
- * instead (its address and main text) goes with the failure.
+ * instead (its address and main text) and the requests still waiting for an answer go with the
+ * failure (the live streams among them: they stay open). Each page is drawn while the two other
+ * people draw theirs and, in `npm test`, beside the API suites on two cores: it gets twice the
+ * usual wait.
  */
 async function expectMarker(page: Page, path: string, marker: string) {
   try {
-    await expect(page.getByRole('main').getByText(marker).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(marker).first()).toBeVisible({ timeout: 30_000 });
   } catch (error) {
     const main = await page
       .getByRole('main')
@@ -88,7 +106,10 @@ async function expectMarker(page: Page, path: string, marker: string) {
       .innerText({ timeout: 1000 })
       .catch(() => '(no main)');
     const shown = main.replace(/\s+/g, ' ').slice(0, 400);
-    throw new Error(`${path} does not show ${marker}; at ${page.url()} the page shows: ${shown}`, { cause: error });
+    const waiting = pendingOf.get(page)?.() ?? 'not tracked';
+    throw new Error(`${path} does not show ${marker}; at ${page.url()} the page shows: ${shown}; still waiting for: ${waiting}`, {
+      cause: error,
+    });
   }
 }
 
