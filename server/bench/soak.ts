@@ -2,6 +2,8 @@
 // minutes with a realistic mix, as README's "Deploying several processes" runs them.
 //
 //   cd server && npx tsx bench/soak.ts                 SOAK_MINUTES=10 SOAK_CONNECTIONS=200 (the defaults)
+//   SOAK_FACTOR=100 npx tsx bench/soak.ts              the same on the demo data grown 100× first
+//                                                      (scripts/seed-scale.ts; about 6 minutes more)
 //
 // Starts a throwaway PostgreSQL cluster (Debian's postgresql, test/faults/throwaway-postgres.ts),
 // two server processes on it with the demo data (one DATA_DIR) and nginx with deploy/nginx.conf,
@@ -24,6 +26,8 @@ import type { Options, Result } from 'autocannon';
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
 const SECONDS_PER_ROUND = Number(process.env.SOAK_ROUND_S ?? 60);
+/** SOAK_FACTOR: the demo data grown this many times before the processes start (0: the demo data alone). */
+const FACTOR = Number(process.env.SOAK_FACTOR ?? 0);
 
 interface LoadPlan {
   front: string;
@@ -210,8 +214,23 @@ async function main() {
     console.error(missing);
     process.exit(1);
   }
-  console.log(`soak: ${MINUTES} min at ${CONNECTIONS} connections, through nginx to two processes on one PostgreSQL`);
-  const deployment = await startDeployment({ env: { RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' } });
+  console.log(
+    `soak: ${MINUTES} min at ${CONNECTIONS} connections, through nginx to two processes on one PostgreSQL` +
+      (FACTOR > 0 ? `, on the demo data grown ${FACTOR}×` : ''),
+  );
+  const { seedDemoData } = await import('../src/db/seed/demo-data');
+  const { seedScale } = await import('../scripts/seed-scale');
+  // Grown before the processes start: the demo data first (as the processes would seed it), then the scale seed.
+  const grow =
+    FACTOR > 0
+      ? async (db: Parameters<typeof seedScale>[0]) => {
+          await seedDemoData(db);
+          const started = Date.now();
+          await seedScale(db, FACTOR);
+          console.log(`soak: the data grown ${FACTOR}× in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        }
+      : undefined;
+  const deployment = await startDeployment({ env: { RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' }, prepare: grow });
   try {
     const { front, a, b, signIn } = deployment;
     const tokens: LoadPlan['tokens'] = {
