@@ -3,7 +3,10 @@
 //
 //   cd server && npx tsx bench/soak.ts                 SOAK_MINUTES=10 SOAK_CONNECTIONS=200 (the defaults)
 //   SOAK_FACTOR=100 npx tsx bench/soak.ts              the same on the demo data grown 100× first
-//                                                      (scripts/seed-scale.ts; about 6 minutes more)
+//                                                      (scripts/seed-scale.ts; about 8 minutes more)
+//   SOAK_POSTERS=50                                    the customers' messages spread over this many
+//                                                      customers of consultant@demo.test, each in their own
+//                                                      discussion (2 by default: Nina and Carl)
 //
 // Starts a throwaway PostgreSQL cluster (Debian's postgresql, test/faults/throwaway-postgres.ts),
 // two server processes on it with the demo data (one DATA_DIR) and nginx with deploy/nginx.conf,
@@ -28,10 +31,18 @@ const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 200);
 const SECONDS_PER_ROUND = Number(process.env.SOAK_ROUND_S ?? 60);
 /** SOAK_FACTOR: the demo data grown this many times before the processes start (0: the demo data alone). */
 const FACTOR = Number(process.env.SOAK_FACTOR ?? 0);
+/**
+ * SOAK_POSTERS: how many customers write the messages, in turn. Each writes into their own open
+ * discussion, and a message keeps its discussion's row locked until it commits: with two, every
+ * message of the run queues on two rows, which real customers, each in their own thread, do not.
+ */
+const POSTERS = Math.max(2, Number(process.env.SOAK_POSTERS ?? 2));
 
 interface LoadPlan {
   front: string;
   tokens: Record<'user' | 'other' | 'consultant' | 'contributor' | 'publisher' | 'admin', string>;
+  /** The customers who write the messages, in turn (Nina and Carl first). */
+  posters: string[];
   seconds: number;
   connections: number;
   /** Where the child writes the ids of the acknowledged writes. */
@@ -113,7 +124,7 @@ async function runLoad(plan: LoadPlan): Promise<void> {
       path: '/api/discussions',
       setupRequest: (request: Record<string, unknown>) => ({
         ...request,
-        headers: { ...bearer((counter += 1) % 2 ? plan.tokens.user : plan.tokens.other), ...json },
+        headers: { ...bearer(plan.posters[(counter += 1) % plan.posters.length]!), ...json },
         body: JSON.stringify({ message: `Soak message ${counter}` }),
       }),
       onResponse: (status: number, body: string) => {
@@ -241,6 +252,15 @@ async function main() {
       publisher: await signIn(front, 'publisher@demo.test'),
       admin: await signIn(front, 'admin@demo.test'),
     };
+    // More customers of the same consultant (their messages reach his streams too), each signed in.
+    const { rows: more } = await deployment.db.query<{ email: string }>(
+      `SELECT u.email FROM user_contacts uc JOIN users u ON u.id = uc.user_id JOIN users c ON c.id = uc.consultant_id
+        WHERE c.email = 'consultant@demo.test' AND u.email NOT IN ('user@northwind.test', 'user@contoso.test')
+        ORDER BY u.id LIMIT $1`,
+      [POSTERS - 2],
+    );
+    const posters = [tokens.user, tokens.other, ...(await Promise.all(more.map((row) => signIn(front, row.email))))];
+    console.log(`soak: messages written in turn by ${posters.length} customers of consultant@demo.test`);
     // Live streams open through nginx for the whole run, as the consultants' and customers' browsers keep them.
     const ticket = async (token: string) =>
       (
@@ -265,7 +285,7 @@ async function main() {
     );
     for (let minute = 1; minute <= MINUTES; minute += 1) {
       const out = join(tmpdir(), `hub-soak-${process.pid}-${minute}.json`);
-      const { result, writes } = await round({ front, tokens, seconds: SECONDS_PER_ROUND, connections: CONNECTIONS, out });
+      const { result, writes } = await round({ front, tokens, posters, seconds: SECONDS_PER_ROUND, connections: CONNECTIONS, out });
       rmSync(out, { force: true });
       for (const key of ['messages', 'advicesCreated', 'advicesDeleted', 'advicesDeleteSent', 'images'] as const)
         all[key].push(...writes[key]);
