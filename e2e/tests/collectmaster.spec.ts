@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, expectNoHorizontalOverflow } from './test-support/checks';
-import { signIn, type DemoAccount } from './test-support/session';
+import { callFilesApi, signIn, type DemoAccount } from './test-support/session';
 
 async function signedIn(browser: Browser, email: DemoAccount) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -40,25 +40,19 @@ async function openFolder(page: Page, project: string, folder: string) {
  * journey on the same portal finds its slot missing again, whatever the first try did.
  */
 async function requestFile(consultant: Page, name: string) {
-  const status = await consultant.evaluate(async (name) => {
-    const headers = { Authorization: `Bearer ${localStorage.getItem('hub.token.files')}`, 'content-type': 'application/json' };
-    const read = async <T>(path: string): Promise<T> => {
-      const response = await fetch(path, { headers });
-      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-      return (await response.json()) as T;
-    };
-    const collections = await read<{ items: Array<{ id: number; project: string }> }>('/api/v2/entity/northwind-traders/collections');
-    const collection = collections.items.find((item) => item.project === 'Sales dashboard 2026')!;
-    const folders = await read<{ items: Array<{ id: number; name: string }> }>(`/api/v2/collection/${collection.id}/folders`);
-    const folder = folders.items.find((item) => item.name === 'Monthly sales')!;
-    const created = await fetch(`/api/v2/folder/${folder.id}/files`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name, comment: 'April sales, as exported from the ERP.' }),
-    });
-    return created.status;
-  }, name);
-  expect(status, `the consultant asks for ${name}`).toBe(201);
+  const collections = await callFilesApi(consultant, 'GET', '/entity/northwind-traders/collections');
+  expect(collections.status, 'the collections').toBe(200);
+  const collection = (collections.json as { items: Array<{ id: number; project: string }> }).items.find(
+    (item) => item.project === 'Sales dashboard 2026',
+  )!;
+  const folders = await callFilesApi(consultant, 'GET', `/collection/${collection.id}/folders`);
+  expect(folders.status, 'the folders').toBe(200);
+  const folder = (folders.json as { items: Array<{ id: number; name: string }> }).items.find((item) => item.name === 'Monthly sales')!;
+  const created = await callFilesApi(consultant, 'POST', `/folder/${folder.id}/files`, {
+    name,
+    comment: 'April sales, as exported from the ERP.',
+  });
+  expect(created.status, `the consultant asks for ${name}`).toBe(201);
 }
 
 test.describe('collectmaster, the file exchange', () => {

@@ -29,20 +29,36 @@ export async function signIn(page: Page, email: DemoAccount): Promise<void> {
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 }
 
-/** A call to the hub API with the page's own token: what the API answers this signed-in person. */
-export async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+/** A call made in the page with one of its own tokens (`hub.token.api` or `hub.token.files`). */
+async function callWithToken(
+  page: Page,
+  tokenKey: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('hub.token.api');
-      const response = await fetch(`/api${path}`, {
+    async ({ tokenKey, method, url, body }) => {
+      const token = localStorage.getItem(tokenKey);
+      const response = await fetch(url, {
         method,
         headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
       return { status: response.status, json: response.status === 204 ? null : await response.json() };
     },
-    { method, path, body },
+    { tokenKey, method, url, body },
   );
+}
+
+/** A call to the hub API with the page's own token: what the API answers this signed-in person. */
+export function callApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return callWithToken(page, 'hub.token.api', method, `/api${path}`, body);
+}
+
+/** A call to the file exchange's API (/api/v2) with the page's own files token. */
+export function callFilesApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return callWithToken(page, 'hub.token.files', method, `/api/v2${path}`, body);
 }
 
 /** The signed-in user as the hub API describes them, read with the page's own token. */
