@@ -55,6 +55,19 @@ function precompress() {
   ];
 }
 
+/**
+ * Scripts minified by SWC instead of webpack's default (Terser, through the same plugin): about half
+ * the build's time, and slightly smaller files. Measured on two idle cores: the shell 30 s → 17 s,
+ * remote-admin 36 s → 20 s; the shell's scripts 1,065 → 1,048 kB (brotli 281 → 280 kB). The build
+ * is on the test command's longest path, before the journeys.
+ */
+function swcMinimizer() {
+  const MinimizerPlugin = require('minimizer-webpack-plugin');
+  return new MinimizerPlugin({
+    minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 }, mangle: true } },
+  });
+}
+
 function baseConfig({ dir, mode, port }) {
   const production = mode === 'production';
   return {
@@ -63,6 +76,7 @@ function baseConfig({ dir, mode, port }) {
     devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: { rules: [swcRule(mode)] },
+    optimization: production ? { minimizer: [swcMinimizer()] } : {},
     performance: { hints: false },
     stats: 'errors-warnings',
     plugins: production ? precompress() : [],
