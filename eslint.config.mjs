@@ -1,5 +1,6 @@
 // The one ESLint configuration of the repository (flat config). Every package's `lint` script runs
-// `eslint . --max-warnings=0` against it; `npm test` runs them all, then `prettier --check .`.
+// `eslint . --max-warnings=0` against it; the root's `npm run lint` (which `npm test` runs) lints the
+// whole repository in one ESLint process, then `npm test` runs `prettier --check .`.
 // The walls of docs/architecture.md ("Who may import whom") are encoded below; a rule that is wrong for
 // us is turned off here with its reason, never with an inline disable.
 import { existsSync, readdirSync } from 'node:fs';
