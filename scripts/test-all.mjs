@@ -6,10 +6,10 @@
 //  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
 //     PGlite; the API suite on a real PostgreSQL started here on loopback; the build of the shell
 //     and the remotes, then the end-to-end journeys in Debian's Chromium on what was built (two
-//     chains of journeys, each on its own portal). The static checks (ESLint, the types, the
-//     Prettier check and the documentation check, scripts/check-doc-links.mjs), then the unit
-//     tests (jest, per package), close the lanes, each taken by the first lane free (each lane's
-//     output is kept in test-results/lane-*.log and printed when the lane ends);
+//     chains of journeys, each in its own Playwright on its own portal). The static checks (ESLint,
+//     the types, the Prettier check and the documentation check, scripts/check-doc-links.mjs),
+//     then the unit tests (jest, per package), close the lanes, each taken by the first lane free
+//     (each lane's output is kept in test-results/lane-*.log and printed when the lane ends);
 //  4. prints each step's duration (and when it started, to see what overlapped), then one closing
 //     line: "N passed, M failed".
 import { spawnSync } from 'node:child_process';
@@ -75,6 +75,7 @@ function lane(name) {
   const log = (line) => writeFileSync(fd, `${line}\n`);
   return {
     options: { stdio: ['ignore', fd, fd] },
+    print: (text) => writeFileSync(fd, text),
     step: (title, body) => timed(title, body, { lane: name, log }),
     done() {
       closeSync(fd);
@@ -284,17 +285,35 @@ await Promise.all([
       if (built !== 0) results.push({ suite: 'build', passed: 0, failed: 1 });
       else
         await browser.step('End-to-end journeys (Chromium)', async () => {
-          const out = join(resultsDir, 'e2e.json');
-          const code = await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
-            cwd: join(root, 'e2e'),
-            env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-            ...browser.options,
+          // One Playwright per chain of journeys (e2e/playwright.config.ts, E2E_CHAIN), side by side,
+          // each on its own portal; their outputs are kept apart and printed in turn.
+          const chains = await Promise.all(
+            ['main', 'apart'].map(async (chain) => {
+              const out = join(resultsDir, `e2e-${chain}.json`);
+              const logFile = join(resultsDir, `e2e-${chain}.log`);
+              const fd = openSync(logFile, 'w');
+              const code = await run(join(root, 'e2e/node_modules/.bin/playwright'), ['test'], {
+                cwd: join(root, 'e2e'),
+                env: { ...process.env, E2E_CHAIN: chain, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+                stdio: ['ignore', fd, fd],
+              });
+              closeSync(fd);
+              browser.print(`\n── journeys, ${chain} chain (test-results/e2e-${chain}.log) ──\n${readFileSync(logFile, 'utf8')}`);
+              if (!existsSync(out)) return { passed: 0, failed: 1, code };
+              const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+              return {
+                passed: stats.expected + stats.flaky,
+                failed: stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
+                code,
+              };
+            }),
+          );
+          results.push({
+            suite: 'e2e',
+            passed: chains.reduce((sum, c) => sum + c.passed, 0),
+            failed: chains.reduce((sum, c) => sum + c.failed, 0),
           });
-          if (existsSync(out)) {
-            const { stats } = JSON.parse(readFileSync(out, 'utf8'));
-            results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
-          } else results.push({ suite: 'e2e', passed: 0, failed: 1 });
-          return code;
+          return chains.find((c) => c.code !== 0)?.code ?? 0;
         });
       await takeClosingChecks(browser);
     } finally {
