@@ -69,8 +69,69 @@ describe(`advice_counts and the total of GET /api/advices (${DB_KIND})`, () => {
     await db.query(`DELETE FROM advices WHERE id = ANY($1::int[])`, [ids.slice(32)]);
     await assertCounters('deletes');
 
+    // Several changes of one advice in one transaction, counted at its commit (migration 0084).
+    await db.transaction(async (tx) => {
+      const { rows: made } = await tx.query<{ id: number }>(
+        `INSERT INTO advices (title, status, audience_type, entity_id) VALUES ('In one transaction', 0, 'multi_users', $1) RETURNING id`,
+        [northwind],
+      );
+      await tx.query(`UPDATE advices SET status = 16 WHERE id = $1`, [made[0]!.id]);
+      await tx.query(`UPDATE advices SET entity_id = $2 WHERE id = $1`, [made[0]!.id, contoso]);
+      await tx.query(`UPDATE advices SET audience_type = 'user' WHERE id = ANY($1::int[])`, [ids.slice(0, 3)]);
+      await tx.query(`DELETE FROM advices WHERE id = $1`, [ids[3]]);
+    });
+    await assertCounters('several changes in one transaction');
+
+    // An advice written for a company deleted later in the same transaction: nothing left to count.
+    const { rows: company } = await db.query<{ id: number }>(
+      `INSERT INTO entities (name, slug) VALUES ('Gone before the commit', 'gone-before-the-commit') RETURNING id`,
+    );
+    await db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO advices (title, status, audience_type, entity_id) VALUES ('Orphan', 16, 'multi_users', $1)`, [
+        company[0]!.id,
+      ]);
+      await tx.query(`DELETE FROM entities WHERE id = $1`, [company[0]!.id]);
+    });
+    await assertCounters('a company deleted in the transaction that wrote its advice');
+
     // Through the API too: an administrator deletes an entity, its advices go with it.
     assert.equal((await call('admin@demo.test', 'DELETE', `/api/admin/entities/${contoso}`)).statusCode, 204);
     await assertCounters('an entity deleted');
   });
+
+  // Every advice of a company, status and audience changes one counter row, whose lock lasts until
+  // the transaction ends: taken at the commit only, a long write (a publish's notifications) no
+  // longer holds back the company's other advice writes. PGlite runs one transaction at a time.
+  test(
+    'should not hold back a second writer of the same company while the first is still open',
+    { skip: DB_KIND === 'pglite' },
+    async () => {
+      const db = await testDb();
+      const northwind = await entityId('Northwind Traders');
+      // Titles without a word in common: a word new to the search's vocabulary (search_words) is a
+      // row the second would wait for too, until the first commits.
+      const insert = `INSERT INTO advices (title, status, audience_type, entity_id) VALUES ($1, 16, 'multi_users', $2)`;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let started!: () => void;
+      const firstWrote = new Promise<void>((resolve) => (started = resolve));
+      const first = db.transaction(async (tx) => {
+        await tx.query(insert, ['Alpha kept', northwind]);
+        started();
+        await held;
+      });
+      await firstWrote;
+      try {
+        await db.transaction(async (tx) => {
+          // Waiting on the first's lock would take this long and fail: the first stays open until released.
+          await tx.query(`SET LOCAL lock_timeout = '2s'`);
+          await tx.query(insert, ['Bravo meanwhile', northwind]);
+        });
+      } finally {
+        release();
+        await first;
+      }
+      await assertCounters('two writers of one company');
+    },
+  );
 });
