@@ -32,6 +32,8 @@ let dbPromise: Promise<Db> | null = null;
 /** The statements that put this file's demo data back (demo-snapshot.ts), null without a snapshot. */
 let restoreSql: Promise<string | null> | null = null;
 let dropSchema: (() => Promise<void>) | null = null;
+/** Opens another handle on this file's PostgreSQL database (null on PGlite). */
+let openAnother: (() => Promise<Db>) | null = null;
 const foldersToRemove: string[] = [];
 
 /** A folder the test file made (mkdtemp at its top level), removed with the file's other resources. */
@@ -56,11 +58,13 @@ async function openTestDb(): Promise<Db> {
       await copyDatabase(url, template, name);
       const db = await openPostgres({ connectionString: databaseUrl(url, name), max: 5 });
       dropSchema = () => dropDatabase(url, name);
+      openAnother = () => openPostgres({ connectionString: databaseUrl(url, name), max: 1 });
       return db;
     }
     // Without a template (a file run alone): a fresh schema, migrated and seeded.
     const schema = `hub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const db = await openPostgres({ connectionString: url, schema, max: 5 });
+    openAnother = () => openPostgres({ connectionString: url, schema, max: 1 });
     dropSchema = async () => {
       const admin = await openPostgres({ connectionString: url, max: 1 });
       await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -85,6 +89,16 @@ export function testDb(): Promise<Db> {
     return db;
   });
   return dbPromise;
+}
+
+/**
+ * A second handle on this file's PostgreSQL database, as another server process would hold: its
+ * writes reach this file's apps through the database (triggers, NOTIFY) only. The caller closes it.
+ */
+export async function anotherPostgresHandle(): Promise<Db> {
+  await testDb();
+  if (!openAnother) throw new Error('a second handle needs PostgreSQL (HUB_TEST_DB=postgres)');
+  return openAnother();
 }
 
 /** An app on this file's database, closed after the file's last test. */

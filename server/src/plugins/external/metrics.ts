@@ -129,18 +129,30 @@ export default fp(
         if (fastify.hasDecorator('notificationHub')) this.set({ channel: 'notifications' }, fastify.notificationHub.size);
       },
     });
-    const cacheFigure = (name: string, help: string, read: () => number) =>
+    const cacheFigure = (name: string, help: string, read: () => number, holder = 'hubCache') =>
       new Counter({
         name,
         help,
         registers: [registry],
         collect() {
           this.reset();
-          this.inc(fastify.hasDecorator('hubCache') ? read() : 0);
+          this.inc(fastify.hasDecorator(holder) ? read() : 0);
         },
       });
     cacheFigure('hub_cache_hits_total', 'Cache reads answered without a database load of their own', () => fastify.hubCache.hits);
     cacheFigure('hub_cache_misses_total', 'Cache reads that loaded from the database', () => fastify.hubCache.misses);
+    cacheFigure(
+      'hub_notification_count_hits_total',
+      'Unread counts answered from memory (GET /api/notifications/count)',
+      () => fastify.notificationHub.counts.hits,
+      'notificationHub',
+    );
+    cacheFigure(
+      'hub_notification_count_misses_total',
+      'Unread counts read from the database',
+      () => fastify.notificationHub.counts.misses,
+      'notificationHub',
+    );
     cacheFigure(
       'hub_cache_invalidations_total',
       'Times the whole cache was dropped (a write here, or a NOTIFY from any process)',

@@ -78,6 +78,8 @@ describe(`metrics, request ids and request log lines (${DB_KIND})`, () => {
       'hub_live_streams{channel="notifications"}',
       'hub_cache_hits_total',
       'hub_cache_misses_total',
+      'hub_notification_count_hits_total',
+      'hub_notification_count_misses_total',
       'hub_http_service_unavailable_total{code="DATABASE_BUSY"}',
       'hub_http_service_unavailable_total{code="DATABASE_UNAVAILABLE"}',
       DB_KIND === 'postgres' ? 'hub_db_pool_connections{state="max"}' : 'hub_db_pglite_queue',

@@ -57,13 +57,19 @@ interface Entry {
   at: number;
 }
 
+/** A listener of the writes made through a handle, and the tables whose plain writes it hears. */
+interface WriteListener {
+  heard: () => void;
+  tables: ReadonlySet<string>;
+}
+
 /** The listeners of the writes made through each database handle (tests share one handle between apps). */
-const writeListeners = new WeakMap<Db, Set<() => void>>();
+const writeListeners = new WeakMap<Db, Set<WriteListener>>();
 
 /** SQL that only reads (or opens, ends a transaction): anything else through a handle counts as a write. */
 const READ_ONLY = /^\s*(SELECT|SHOW|LISTEN|UNLISTEN|BEGIN|COMMIT|ROLLBACK|EXPLAIN)\b/i;
 /** The tables whose changes the cached reads depend on (those of migration 0040's triggers). */
-export const WATCHED_TABLES = new Set([
+export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'users',
   'entities',
   'advices',
@@ -78,55 +84,60 @@ export const WATCHED_TABLES = new Set([
 ]);
 const SIMPLE_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 
-/** False for SQL that cannot change what is cached: reads, and a plain write into a table not watched (a message, an audit line). */
-function mayChangeCached(sql: string): boolean {
-  if (READ_ONLY.test(sql)) return false;
-  const simple = SIMPLE_WRITE.exec(sql);
-  // A foreign key may still cascade from an unwatched table into a watched one: the trigger's NOTIFY covers that.
-  return simple ? WATCHED_TABLES.has(simple[1]!.toLowerCase()) : true;
+/**
+ * The table a plain write names, or '*' for any other statement that is not a read (several tables,
+ * a function, DDL: anything may have changed); null for a read.
+ */
+function writtenTable(sql: string): string | null {
+  if (READ_ONLY.test(sql)) return null;
+  return SIMPLE_WRITE.exec(sql)?.[1]!.toLowerCase() ?? '*';
 }
 
 /**
- * Calls `listener` after every write through `db` that may touch a watched table (query/exec of
- * a statement other than a read, a transaction, whether it committed or not) has resolved. Wraps
- * the handle's methods once.
+ * Calls `listener` after every write through `db` that may touch one of `tables` (query/exec of a
+ * statement other than a read that names one of them or cannot be told apart, a transaction,
+ * whether it committed or not) has resolved. A plain write into another table (a message, an audit
+ * line) is not heard; a foreign key may still cascade from it into a watched table, which the
+ * watched table's trigger tells every process, this one too. Wraps the handle's methods once.
  */
-export function onWrites(db: Db, listener: () => void): () => void {
+export function onWrites(db: Db, listener: () => void, tables: ReadonlySet<string> = WATCHED_TABLES): () => void {
   let listeners = writeListeners.get(db);
   if (!listeners) {
-    const all = new Set<() => void>();
+    const all = new Set<WriteListener>();
     listeners = all;
     writeListeners.set(db, all);
-    const fire = () => {
-      for (const each of all) each();
+    const fire = (table: string) => {
+      for (const each of all) if (table === '*' || each.tables.has(table)) each.heard();
     };
     const { query, exec, transaction } = db;
     const writable = db as { -readonly [K in keyof Db]: Db[K] };
     writable.query = async function (this: Queryable, sql, params, options) {
-      if (!mayChangeCached(sql)) return query.call(this, sql, params, options);
+      const table = writtenTable(sql);
+      if (table === null) return query.call(this, sql, params, options);
       try {
         return await query.call(this, sql, params, options);
       } finally {
-        fire();
+        fire(table);
       }
     } as Db['query'];
     writable.exec = async function (this: Queryable, sql) {
       try {
         return await exec.call(this, sql);
       } finally {
-        fire();
+        fire('*');
       }
     };
     writable.transaction = async function (this: Db, fn) {
       try {
         return await transaction.call(this, fn);
       } finally {
-        fire();
+        fire('*');
       }
     } as Db['transaction'];
   }
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  const entry: WriteListener = { heard: listener, tables };
+  listeners.add(entry);
+  return () => listeners.delete(entry);
 }
 
 export function createHubCache(): HubCache & { setEnabled(enabled: boolean): void; changed(table: string): void } {

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { NOTIFICATION_STREAM_EVENTS, type Notification } from '@hub/shared/api';
 import { closeWithReconnectHint, HEARTBEAT_MS, sessionStamp, writeEvent } from '../../../lib/live-streams';
-import { NOTIFICATION_COLUMNS, toNotification, unreadCounts } from '../../../lib/notifications/notification-list';
+import { NOTIFICATION_COLUMNS, toNotification, unreadCount, unreadCounts } from '../../../lib/notifications/notification-list';
+import { createHubCache, onWrites } from '../cache/hub-cache';
 
 /** The NOTIFY channel of migration 0071's triggers on notifications. */
 export const NOTIFICATIONS_CHANNEL = 'hub_notifications';
@@ -22,6 +23,10 @@ export interface NotificationClient {
 export interface NotificationHub {
   /** Keeps `client` until its connection closes, after sending its unread count. */
   attach(client: NotificationClient): Promise<void>;
+  /** The person's unread count (GET /api/notifications/count), kept between calls until any notification changes. */
+  unreadCount(userId: number): Promise<number>;
+  /** The kept counts' hits and misses (metrics). */
+  readonly counts: { readonly hits: number; readonly misses: number };
   readonly size: number;
 }
 
@@ -48,6 +53,17 @@ export default fp(
   async (fastify) => {
     const { db } = fastify;
     const clients = new Map<number, Set<NotificationClient>>();
+
+    // The unread counts, kept between calls: GET /api/notifications/count is asked by every page of
+    // every signed-in person (the bell), and was the one call of a page's start that always read the
+    // database. The counts are kept as the lists are (hub-cache.ts), with their guarantees: all are
+    // dropped, in every process, when any notification is written, read or deleted (the signals of
+    // migration 0071's triggers, on the channel below), and in this process at once by a write
+    // through its own handle, before that write's answer leaves; a count read while they were being
+    // dropped is not kept; nothing is kept while the channel is lost. Any change drops them all: a
+    // 'new' signal names ids, not people, and reading a count again is one probe of an index.
+    const counts = createHubCache();
+    const stopWrites = onWrites(db, () => counts.invalidate(), new Set(['notifications']));
     const each = function* () {
       for (const set of clients.values()) yield* set;
     };
@@ -91,16 +107,21 @@ export default fp(
 
     // Signals are handled one at a time, in the order they arrive (each commit's rows, then counts).
     let queue: Promise<void> = Promise.resolve();
-    const unlisten = await db.listen(NOTIFICATIONS_CHANNEL, (text) => {
-      let signal: NotificationsSignal;
-      try {
-        signal = JSON.parse(text) as NotificationsSignal;
-      } catch {
-        fastify.log.warn({ payload: text }, 'unreadable notifications signal');
-        return;
-      }
-      queue = queue.then(() => handle(signal)).catch((error: unknown) => fastify.log.warn({ err: error }, 'live notifications not sent'));
-    });
+    const unlisten = await db.listen(
+      NOTIFICATIONS_CHANNEL,
+      (text) => {
+        counts.invalidate();
+        let signal: NotificationsSignal;
+        try {
+          signal = JSON.parse(text) as NotificationsSignal;
+        } catch {
+          fastify.log.warn({ payload: text }, 'unreadable notifications signal');
+          return;
+        }
+        queue = queue.then(() => handle(signal)).catch((error: unknown) => fastify.log.warn({ err: error }, 'live notifications not sent'));
+      },
+      (listening) => counts.setEnabled(listening),
+    );
 
     // A person signed out, whose sessions ended, or whose rights or company changed: their streams
     // end with a reconnect hint, so that a new ticket decides again.
@@ -133,6 +154,8 @@ export default fp(
 
     fastify.addHook('preClose', async () => {
       stopWatching();
+      stopWrites();
+      counts.setEnabled(false);
       if (checkTimer) clearTimeout(checkTimer);
       clearInterval(heartbeat);
       closeWithReconnectHint([...each()]);
@@ -157,6 +180,8 @@ export default fp(
         });
         await sendCounts([client.userId]);
       },
+      unreadCount: (userId) => counts.get(String(userId), () => unreadCount(db, userId)),
+      counts,
       get size() {
         let size = 0;
         for (const set of clients.values()) size += set.size;

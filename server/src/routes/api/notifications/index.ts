@@ -13,7 +13,7 @@ import {
 } from '@hub/shared/api';
 import { EVENTS_TICKET_REFUSED, issueEventsTicket, ticketHolder } from '../events-tickets';
 import { openEventStream, sessionStamp } from '../../../lib/live-streams';
-import { listNotifications, markAllRead, markRead, unreadCount } from '../../../lib/notifications/notification-list';
+import { listNotifications, markAllRead, markRead } from '../../../lib/notifications/notification-list';
 import { errorResponses } from '../error-responses';
 
 /**
@@ -34,7 +34,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/notifications/count',
     { schema: { tags, response: { 200: NotificationCountSchema, ...errorResponses(401) } } },
-    async (request) => ({ unread: await unreadCount(fastify.db, request.session.user.id) }),
+    async (request) => ({ unread: await fastify.notificationHub.unreadCount(request.session.user.id) }),
   );
 
   fastify.put(

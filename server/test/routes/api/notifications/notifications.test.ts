@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { HEADERS, type Discussion, type NotificationCount, type NotificationList } from '@hub/shared/api';
-import { DB_KIND, testDb } from '../../../test-support/helper';
+import { anotherPostgresHandle, DB_KIND, testDb } from '../../../test-support/helper';
 import { idOf } from '../../../test-support/caller';
 import { filesCaller, filesForm } from '../../../test-support/files-caller';
 import { signedInApp } from '../../../test-support/signed-in-app';
@@ -96,6 +96,41 @@ describe(`notifications (${DB_KIND})`, () => {
     assert.equal((await list(USER, '?kind=content')).items[0]?.event, 'news.published', 'all categories until one chooses');
     assert.equal(await count(OTHER), 0, 'a category not followed');
     assert.equal((await list(ADMIN)).total, 0, 'never the actor');
+  });
+
+  // The count is kept in memory between calls (notification-hub.ts): a second call is answered
+  // from it, and any change to a notification, from this process or another, drops it.
+  test('should answer the count from memory until a notification changes, in this process or another', async () => {
+    const db = await testDb();
+    const nina = await userId(USER);
+    const kept = hub.app.notificationHub.counts;
+    const before = await count(USER);
+    const hits = kept.hits;
+    assert.equal(await count(USER), before);
+    assert.equal(kept.hits, hits + 1, 'the second call is answered from memory');
+
+    // Written through this process's own handle: the next answer has it, with no wait.
+    const insert = `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path)
+                    VALUES ($1, 'content', 'advice.published', 'advice', 999999, 'Kept or not', '/advices')`;
+    await db.query(insert, [nina]);
+    assert.equal(await count(USER), before + 1, 'a write here drops the count at once');
+    await ok(USER, 'PUT', '/api/notifications/read-all');
+    assert.equal(await count(USER), 0, 'read here: dropped at once');
+
+    if (DB_KIND === 'pglite') return;
+    // Written by another process (another handle on the database): told by the triggers' NOTIFY.
+    const other = await anotherPostgresHandle();
+    try {
+      await other.query(insert, [nina]);
+      const deadline = Date.now() + 5000;
+      while ((await count(USER)) !== 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(await count(USER), 1, 'a notification written by another process');
+      await other.query(`UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL`, [nina]);
+      while ((await count(USER)) !== 0 && Date.now() < deadline + 5000) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.equal(await count(USER), 0, 'read in another process');
+    } finally {
+      await other.close();
+    }
   });
 
   test('should tell the customer of a reply and the close, the consultant of a customer’s message, live', async () => {
