@@ -17,7 +17,7 @@ const originOf = (at: number) => `http://127.0.0.1:${at}`;
  */
 const APART = [/xss\.spec\.ts/, /collectmaster(-download)?\.spec\.ts/, /remote-release\.spec\.ts/];
 const APART_SECOND = [/layout\.spec\.ts/, /user-area\.spec\.ts/, /many-tabs\.spec\.ts/];
-const CONSOLES_APART = [/admin-sync\.spec\.ts/, /admin-people\.spec\.ts/, /admin-search\.spec\.ts/, /admin-notifications\.spec\.ts/];
+const CONSOLES_APART = [/admin-people\.spec\.ts/, /admin-search\.spec\.ts/, /admin-notifications\.spec\.ts/];
 
 /** The started product, as a user gets it (see webServer below), on `at`. */
 function portal(at: number) {

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { signIn, type DemoAccount } from './test-support/session';
+import { callWithToken, signIn, type DemoAccount } from './test-support/session';
 import { payloadChunks, XSS_PAYLOADS } from './test-support/xss-payloads';
 
 /**
@@ -50,20 +50,10 @@ async function signedIn(browser: Browser, email: DemoAccount): Promise<Persona> 
   await signIn(page, email);
   const call =
     (tokenKey: string): Api =>
-    (method, path, body) =>
-      page.evaluate(
-        async ({ method, path, body, tokenKey }) => {
-          const token = localStorage.getItem(tokenKey);
-          const response = await fetch(path, {
-            method,
-            headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          const text = await response.text();
-          return { status: response.status, body: text ? JSON.parse(text) : null };
-        },
-        { method, path, body, tokenKey },
-      );
+    async <T>(method: string, path: string, body?: unknown) => {
+      const { status, json } = await callWithToken(page, tokenKey, method, path, body);
+      return { status, body: json as T };
+    };
   return { page, api: call('hub.token.api'), files: call('hub.token.files') };
 }
 

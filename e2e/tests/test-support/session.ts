@@ -29,8 +29,11 @@ export async function signIn(page: Page, email: DemoAccount): Promise<void> {
   await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
 }
 
-/** A call made in the page with one of its own tokens (`hub.token.api` or `hub.token.files`). */
-async function callWithToken(
+/**
+ * A call made in the page with one of its own tokens (`hub.token.api` or `hub.token.files`) to `url`
+ * (a path of the portal): its status and its body, parsed (null when empty).
+ */
+export async function callWithToken(
   page: Page,
   tokenKey: string,
   method: string,
@@ -42,10 +45,11 @@ async function callWithToken(
       const token = localStorage.getItem(tokenKey);
       const response = await fetch(url, {
         method,
-        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
+        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: response.status, json: response.status === 204 ? null : await response.json() };
+      const text = await response.text();
+      return { status: response.status, json: text ? JSON.parse(text) : null };
     },
     { tokenKey, method, url, body },
   );
