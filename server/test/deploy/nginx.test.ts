@@ -133,6 +133,22 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
       // The stream starts with the count; each reply's notification follows it, then the count again.
       const start = await stream.waitFor(NOTIFICATION_STREAM_EVENTS.count);
       let unread = start.data.unread as number;
+      // Each process keeps the count it answered (notification-hub.ts): both answer it now, and
+      // both answer the new count once a reply is written on either, within the NOTIFY's delay.
+      const countOn = async (base: string) =>
+        ((await (await call(base, user, '/api/notifications/count')).json()) as { unread: number }).unread;
+      const expectCounts = async (expected: number) => {
+        for (const server of [a, b]) {
+          const since = Date.now();
+          let seen = await countOn(server.base);
+          while (seen !== expected && Date.now() - since < 2_000) {
+            await sleep(20);
+            seen = await countOn(server.base);
+          }
+          assert.equal(seen, expected, `the count on ${server.base}`);
+        }
+      };
+      await expectCounts(unread);
       // The bell's stream is on one of the two processes: a reply written on the other one reaches
       // it through PostgreSQL NOTIFY (the notifications' trigger), and nginx passes it on unbuffered.
       for (const [name, server] of [
@@ -155,6 +171,7 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
         assert.equal(told.data.path, '/contact', `process ${name}`);
         unread += 1;
         await stream.waitFor(NOTIFICATION_STREAM_EVENTS.count, (item) => item.data.unread === unread, 10_000);
+        await expectCounts(unread);
       }
     } finally {
       await stream.close();
