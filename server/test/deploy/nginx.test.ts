@@ -5,6 +5,7 @@ import { NOTIFICATION_STREAM_EVENTS, type Discussion, type MessageCreated } from
 import type { Db } from '../../src/db/db';
 import type { ServerProcess } from '../faults/server-process';
 import { readSse } from '../test-support/sse-reader';
+import { readUntil } from '../test-support/read-until';
 import { deploymentMissing, served, sleep, startDeployment, type Deployment } from './deployment';
 
 const USER = 'user@northwind.test';
@@ -138,15 +139,16 @@ describe('two server processes behind nginx (deploy/nginx.conf)', { skip }, () =
       const countOn = async (base: string) =>
         ((await (await call(base, user, '/api/notifications/count')).json()) as { unread: number }).unread;
       const expectCounts = async (expected: number) => {
-        for (const server of [a, b]) {
-          const since = Date.now();
-          let seen = await countOn(server.base);
-          while (seen !== expected && Date.now() - since < 2_000) {
-            await sleep(20);
-            seen = await countOn(server.base);
-          }
-          assert.equal(seen, expected, `the count on ${server.base}`);
-        }
+        for (const server of [a, b])
+          assert.equal(
+            await readUntil(
+              () => countOn(server.base),
+              (unread) => unread === expected,
+              2_000,
+            ),
+            expected,
+            `the count on ${server.base}`,
+          );
       };
       await expectCounts(unread);
       // The bell's stream is on one of the two processes: a reply written on the other one reaches

@@ -56,9 +56,10 @@ async function openTestDb(): Promise<Db> {
     if (template) {
       const name = `hub_test_${process.pid}_${randomBytes(4).toString('hex')}`;
       await copyDatabase(url, template, name);
-      const db = await openPostgres({ connectionString: databaseUrl(url, name), max: 5 });
+      const connectionString = databaseUrl(url, name);
+      const db = await openPostgres({ connectionString, max: 5 });
       dropSchema = () => dropDatabase(url, name);
-      openAnother = () => openPostgres({ connectionString: databaseUrl(url, name), max: 1 });
+      openAnother = () => openPostgres({ connectionString, max: 1 });
       return db;
     }
     // Without a template (a file run alone): a fresh schema, migrated and seeded.
@@ -146,6 +147,7 @@ export async function closeTestFile(): Promise<void> {
   const drop = dropSchema;
   dbPromise = null;
   dropSchema = null;
+  openAnother = null;
   restoreSql = null;
   // A database that failed to open has failed the file's tests already: nothing to close.
   const db = await opened?.catch(() => null);
