@@ -227,6 +227,30 @@ const closingChecks = [
       return own || run('node', ['scripts/check-doc-links.mjs'], where.options);
     }),
 ];
+/** Lines naming the journeys of a Playwright JSON report that failed or were flaky, with each attempt's first error line. */
+const journeyTroubles = [];
+// Playwright colours its messages; the colour codes are cut before they are printed again.
+// eslint-disable-next-line no-control-regex -- the escape character is what the pattern matches
+const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
+function troublesOf(report, chain) {
+  const lines = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const attempts = (t.results ?? []).map((r) => {
+          const message = (r.error?.message ?? r.status).replace(COLOUR_CODES, '').split('\n')[0];
+          return `${r.status} after ${Math.round(r.duration / 1000)} s: ${message}`;
+        });
+        lines.push(`${t.status === 'flaky' ? 'flaky ' : 'FAILED'} [${chain}/${t.projectName}] ${spec.file}:${spec.line} ${spec.title}`);
+        for (const attempt of attempts) lines.push(`         ${attempt}`);
+      }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return lines;
+}
+
 /** The unit tests (jest) of `pkg`, counted from the JSON jest writes. */
 const unitTests = (pkg) => (where) =>
   where.step(`Unit tests: ${pkg}`, async () => {
@@ -300,7 +324,9 @@ await Promise.all([
               closeSync(fd);
               browser.print(`\n── journeys, ${chain} chain (test-results/e2e-${chain}.log) ──\n${readFileSync(logFile, 'utf8')}`);
               if (!existsSync(out)) return { passed: 0, failed: 1, code };
-              const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+              const report = JSON.parse(readFileSync(out, 'utf8'));
+              const { stats } = report;
+              journeyTroubles.push(...troublesOf(report, chain));
               return {
                 passed: stats.expected + stats.flaky,
                 failed: stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0),
@@ -337,6 +363,12 @@ for (const { title, lane: where, start, ms, code } of timings) {
 console.log(`${'Whole command'.padEnd(64)} ${''.padEnd(12)} ${''.padStart(12)} ${seconds(Date.now() - startedAt).padStart(12)}`);
 step('Summary');
 for (const { suite, passed, failed } of results) console.log(`${suite.padEnd(22)} ${passed} passed, ${failed} failed`);
+// The journeys that failed or needed their retry, named again here: the logs above them are long,
+// and a CI page may keep only the end of the output.
+if (journeyTroubles.length > 0) {
+  console.log('\nJourneys that failed, or passed only on their retry:');
+  for (const line of journeyTroubles) console.log(`  ${line}`);
+}
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify({ results, passed, failed, timings, ms: Date.now() - startedAt }, null, 2));

@@ -55,7 +55,7 @@ test.describe('the notification centre', () => {
     browser,
   }) => {
     // Three people signed in, an email's round trip and a few seconds of watching the worker (about 30 s alone).
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const customer = await signedIn(browser, CUSTOMER);
     const consultant = await signedIn(browser, 'consultant@demo.test');
     const admin = await signedIn(browser, 'admin@demo.test');

@@ -23,7 +23,7 @@ test.describe('the Power BI sync and the audit log', () => {
     browser,
   }) => {
     // Two syncs, then eight pages checked for overflow and accessibility: long on a busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const admin = await signedIn(browser, 'admin@demo.test');
     await admin.goto('/admin/groups');
     const groups = admin.getByRole('table', { name: 'Groups' });

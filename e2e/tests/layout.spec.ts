@@ -68,11 +68,18 @@ async function titleFacts(page: Page) {
   // for the loading states in main to end (each is marked aria-busy; a live stream keeps the
   // network busy, so not for idle).
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
-  return page.evaluate(() => {
-    const h1 = document.querySelector('main h1')!.getBoundingClientRect();
-    const bar = document.querySelector('header')!.parentElement!.getBoundingClientRect();
-    return { top: h1.top, bottom: h1.bottom, barBottom: Math.max(0, bar.bottom), height: window.innerHeight, scrollY: window.scrollY };
-  });
+  // The page may still swap its title's element as its data settles (a loading heading for the
+  // loaded one): read again until a title is there.
+  const read = () =>
+    page.evaluate(() => {
+      const h1 = document.querySelector('main h1')?.getBoundingClientRect();
+      const bar = document.querySelector('header')?.parentElement?.getBoundingClientRect();
+      if (!h1 || !bar) return null;
+      return { top: h1.top, bottom: h1.bottom, barBottom: Math.max(0, bar.bottom), height: window.innerHeight, scrollY: window.scrollY };
+    });
+  let facts = await read();
+  await expect.poll(async () => (facts = await read()) !== null, { message: 'the page keeps a title in main' }).toBe(true);
+  return facts!;
 }
 
 async function setLanguage(page: Page, language: string) {
