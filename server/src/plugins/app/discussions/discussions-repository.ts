@@ -130,64 +130,65 @@ export async function pendingSorted(db: Queryable, me: number, pageSize: number,
 }
 
 /**
+ * The contacts with messages waiting for the caller, in the list's order (most waiting first, then
+ * by name), read from the kept sort key (discussion_waiting, migration 0085) along its index; each
+ * row checked as the one-statement sort checks it: the discussion open, the other party in the
+ * caller's book (a consultant's client, or a customer's consultant). The check is one EXISTS per
+ * row, so that the planner walks the index and stops at the page's end: written as a join with an
+ * OR of both sides, it estimated one row, then read and sorted all of them (16.7 ms against 0.8 ms
+ * for 904 waiting clients at 100 times the demo data).
+ */
+const WAITING_CHECKED = `w.recipient_id = $1
+   AND EXISTS (SELECT 1 FROM discussions d
+                WHERE d.id = w.discussion_id AND d.status = 'open'
+                  AND CASE WHEN d.consultant_id = $1 AND d.customer_id = w.other_id
+                           THEN EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.consultant_id = $1 AND uc.user_id = w.other_id)
+                           WHEN d.customer_id = $1 AND d.consultant_id = w.other_id AND w.other_id <> $1
+                           THEN EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.user_id = $1 AND uc.consultant_id = w.other_id)
+                           ELSE false END)`;
+
+/**
  * The same list for a caller with many contacts, in the same order, without reading them all:
- * first the contacts with waiting messages (from the recipient's unread index: a few, sorted),
- * then the others along the people's name index (users_name_idx), each checked against the
- * caller's contacts, from where the page starts. A page deep in the list walks further; page one
- * reads a few hundred index entries whatever the book's size.
+ * first the contacts with waiting messages, a page read along the kept sort key's index, then the
+ * others along the people's name index (users_name_idx), each checked against the caller's
+ * contacts, from where the page starts. Page one reads its own rows whatever the book's size; only
+ * a page past the waiting contacts reads all of their ids, to leave them out of the walk.
  */
 export async function pendingByWalk(db: Queryable, me: number, pageSize: number, offset: number): Promise<PendingRow[]> {
-  const { rows: waiting } = await db.query<{ other_id: number; discussion_id: number; n: number }>(
-    `WITH ${WAITING_FOR_ME},
-     w AS (
-       SELECT d.customer_id AS other_id, d.id AS discussion_id, wt.n
-         FROM waiting wt JOIN discussions d ON d.id = wt.discussion_id
-        WHERE d.consultant_id = $1 AND d.status = 'open'
-          AND EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.consultant_id = $1 AND uc.user_id = d.customer_id)
-       UNION ALL
-       SELECT d.consultant_id, d.id, wt.n
-         FROM waiting wt JOIN discussions d ON d.id = wt.discussion_id
-        WHERE d.customer_id = $1 AND d.consultant_id <> $1 AND d.status = 'open'
-          AND EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.user_id = $1 AND uc.consultant_id = d.consultant_id)
-     )
-     SELECT w.other_id, w.discussion_id, w.n FROM w JOIN users o ON o.id = w.other_id
-      ORDER BY w.n DESC, o.last_name, o.first_name, o.id`,
+  const { rows } = await db.query<PendingRow>(
+    `SELECT ${person('o')} AS "user", w.discussion_id, w.n AS pending_count
+       FROM discussion_waiting w
+       JOIN users o ON o.id = w.other_id
+      WHERE ${WAITING_CHECKED}
+      ORDER BY w.n DESC, w.last_name, w.first_name, w.other_id
+      LIMIT $2 OFFSET $3`,
+    [me, pageSize, offset],
+    { prepare: true },
+  );
+  const wanted = pageSize - rows.length;
+  if (wanted === 0) return rows;
+  const { rows: waiting } = await db.query<{ other_id: number }>(
+    `SELECT w.other_id FROM discussion_waiting w WHERE ${WAITING_CHECKED}`,
     [me],
     { prepare: true },
   );
-  const fromWaiting = waiting.slice(offset, offset + pageSize);
-  const rows: PendingRow[] = [];
-  if (fromWaiting.length > 0) {
-    const { rows: people } = await db.query<{ id: number; user: DiscussionPerson | string }>(
-      `SELECT o.id, ${person('o')} AS "user" FROM users o WHERE o.id = ANY($1::int[])`,
-      [fromWaiting.map((entry) => entry.other_id)],
-      { prepare: true },
-    );
-    const byId = new Map(people.map((row) => [row.id, row.user]));
-    for (const entry of fromWaiting)
-      rows.push({ user: byId.get(entry.other_id)!, discussion_id: entry.discussion_id, pending_count: entry.n });
-  }
-  const wanted = pageSize - rows.length;
-  if (wanted > 0) {
-    // The values are in the statement's parameters and it is planned for them: a small limit makes
-    // the walk along the name index the cheapest plan.
-    const { rows: others } = await db.query<PendingRow>(
-      `SELECT ${person('o')} AS "user", od.id AS discussion_id, 0 AS pending_count
-         FROM (SELECT o.id FROM users o
-                WHERE (EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.consultant_id = $1 AND uc.user_id = o.id)
-                       OR (o.id <> $1 AND EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.user_id = $1 AND uc.consultant_id = o.id)))
-                  AND o.id <> ALL ($2::int[])
-                ORDER BY o.last_name, o.first_name, o.id
-                LIMIT $3 OFFSET $4) page
-         JOIN users o ON o.id = page.id
-         LEFT JOIN discussions od ON od.status = 'open'
-              AND ((od.consultant_id = $1 AND od.customer_id = o.id) OR (od.customer_id = $1 AND od.consultant_id = o.id))
-        ORDER BY o.last_name, o.first_name, o.id`,
-      [me, waiting.map((entry) => entry.other_id), wanted, Math.max(0, offset - waiting.length)],
-    );
-    rows.push(...others);
-  }
-  return rows;
+  // The values are in the statement's parameters and it is planned for them: a small limit makes
+  // the walk along the name index the cheapest plan.
+  const { rows: others } = await db.query<PendingRow>(
+    `SELECT ${person('o')} AS "user", od.id AS discussion_id, 0 AS pending_count
+       FROM (SELECT o.id FROM users o
+              WHERE (EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.consultant_id = $1 AND uc.user_id = o.id)
+                     OR (o.id <> $1 AND EXISTS (SELECT 1 FROM user_contacts uc WHERE uc.user_id = $1 AND uc.consultant_id = o.id)))
+                AND o.id <> ALL ($2::int[])
+              ORDER BY o.last_name, o.first_name, o.id
+              LIMIT $3 OFFSET $4) page
+       JOIN users o ON o.id = page.id
+       LEFT JOIN discussions od ON od.status = 'open'
+            AND ((od.consultant_id = $1 AND od.customer_id = o.id) OR (od.customer_id = $1 AND od.consultant_id = o.id))
+      ORDER BY o.last_name, o.first_name, o.id`,
+    [me, waiting.map((entry) => entry.other_id), wanted, Math.max(0, offset - waiting.length)],
+  );
+  return [...rows, ...others];
 }
 
 const MESSAGE_SELECT = `SELECT m.id, m.discussion_id, ${person('fu')} AS from_user, ${person('tu')} AS to_user, m.parent_message_id,
