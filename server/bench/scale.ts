@@ -8,6 +8,7 @@
 //     measured again without growing the data again)
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20                      (the defaults)
 //   BENCH_ONLY=<regular expression>   only the calls whose label and caller match it, e.g. 'pending'
+//   BENCH_SHOW_PLANS=1                 print every statement of each call with its plan
 //
 // For each factor: grows the database to it, then for each call prints req/s, p50, p99 (ms), the
 // bytes of one answer, non-2xx answers, and the large tables its queries read by sequential scan
@@ -29,6 +30,8 @@ import { startTestIdp } from '../test/test-support/test-idp';
 /** BENCH_ONLY: the calls measured (their label and caller), all by default. */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+/** BENCH_SHOW_PLANS=1: print each caught statement and its plan, not only the large tables it scans. */
+const SHOW_PLANS = process.env.BENCH_SHOW_PLANS === '1';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const FACTORS = (process.env.BENCH_FACTORS ?? '1').split(',').map(Number);
 const LARGE_TABLES =
@@ -98,7 +101,10 @@ async function main() {
     };
     const headersOf = (call: Pick<Call, 'who' | 'files'>) => (call.files ? filesHeaders : headers)[call.who];
     const get = async (who: Call['who'], path: string, files = false) => {
-      const response = await fetch(`${origin}${path}`, { headers: headersOf({ who, files }) });
+      const once = () => fetch(`${origin}${path}`, { headers: headersOf({ who, files }) });
+      // Growing the data on embedded PGlite holds the event loop for longer than the server keeps an
+      // idle connection (72 s at 10×): the first call after it may meet a socket the server closes.
+      const response = await once().catch(once);
       return { status: response.status, body: await response.text() };
     };
     /** The cursor `depth` pages into a list (or a thread, following `field`). */
@@ -200,6 +206,7 @@ async function main() {
         for (const [sql, params] of caught) {
           try {
             const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+            if (SHOW_PLANS) console.log(`\n${sql}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}\n`);
             for (const row of plan.rows) for (const match of row['QUERY PLAN'].matchAll(LARGE_TABLES)) scans.add(match[1]!);
           } catch {
             // A statement EXPLAIN cannot take (a notify, a lock): no plan.

@@ -95,11 +95,12 @@ interface FolderRow {
   due_on: string | null;
   due_open: boolean;
 }
+// The counts are kept by the database (exchange_folder_counts, migration 0086): no row, no file.
 const FOLDER_SELECT = `SELECT d.id, d.name, d.collection_id, c.entity_id,
-  (SELECT count(*)::int FROM exchange_files f WHERE f.folder_id = d.id) AS files_count,
-  (SELECT count(*)::int FROM exchange_files f WHERE f.folder_id = d.id AND f.state = 1) AS missing_count,
+  coalesce(k.files, 0) AS files_count, coalesce(k.missing, 0) AS missing_count,
   d.due_on::text AS due_on, ${FOLDER_DUE_OPEN} AS due_open
-  FROM exchange_folders d JOIN exchange_collections c ON c.id = d.collection_id`;
+  FROM exchange_folders d JOIN exchange_collections c ON c.id = d.collection_id
+  LEFT JOIN exchange_folder_counts k ON k.folder_id = d.id`;
 
 /** What an upload brings to `place`: bytes already in the store under `key`. */
 export interface IncomingFile {
@@ -297,7 +298,9 @@ export default fp(
       },
 
       async files(folderId, page, pageSize) {
-        const total = await count('SELECT count(*)::int AS count FROM exchange_files WHERE folder_id = $1', [folderId]);
+        const total = await count('SELECT coalesce(sum(files), 0)::int AS count FROM exchange_folder_counts WHERE folder_id = $1', [
+          folderId,
+        ]);
         const { rows } = await db.query<FileRow>(
           // A name is unique in its folder (exchange_files_name_idx): the index gives the order and the page, no sort.
           `SELECT ${FILE_COLUMNS} FROM ${FILE_FROM} WHERE f.folder_id = $1 ORDER BY lower(f.name) LIMIT $2 OFFSET $3`,
@@ -347,7 +350,8 @@ export default fp(
       async uploadedCount(scope) {
         const params: unknown[] = [];
         return count(
-          `SELECT count(*)::int AS count FROM exchange_files f WHERE f.state = 2 AND ${scopeCondition(scope, 'f.entity_id', params)}`,
+          // The company's kept count (migration 0086), summed for the staff who see them all; not counted file by file.
+          `SELECT coalesce(sum(k.uploaded), 0)::int AS count FROM exchange_entity_counts k WHERE ${scopeCondition(scope, 'k.entity_id', params)}`,
           params,
         );
       },
