@@ -93,6 +93,7 @@ BEGIN
 END
 $$;
 
+-- One trigger per event: PostgreSQL lets a trigger with transition tables name one event only.
 CREATE TRIGGER discussion_waiting_insert AFTER INSERT ON messages
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION discussion_waiting_track();
 CREATE TRIGGER discussion_waiting_update AFTER UPDATE ON messages

@@ -77,6 +77,7 @@ BEGIN
 END
 $$;
 
+-- One trigger per event: PostgreSQL lets a trigger with transition tables name one event only.
 CREATE TRIGGER exchange_folder_counts_insert AFTER INSERT ON exchange_files
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION exchange_folder_counts_track();
 CREATE TRIGGER exchange_folder_counts_update AFTER UPDATE ON exchange_files
