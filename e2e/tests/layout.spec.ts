@@ -77,7 +77,7 @@ async function titleFacts(page: Page) {
       if (!h1 || !bar) return null;
       return { top: h1.top, bottom: h1.bottom, barBottom: Math.max(0, bar.bottom), height: window.innerHeight, scrollY: window.scrollY };
     });
-  let facts = await read();
+  let facts: Awaited<ReturnType<typeof read>> = null;
   await expect.poll(async () => (facts = await read()) !== null, { message: 'the page keeps a title in main' }).toBe(true);
   return facts!;
 }

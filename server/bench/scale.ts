@@ -35,7 +35,7 @@ const SHOW_PLANS = process.env.BENCH_SHOW_PLANS === '1';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const FACTORS = (process.env.BENCH_FACTORS ?? '1').split(',').map(Number);
 const LARGE_TABLES =
-  /Seq Scan on (messages|discussions|audit_log|advices|news_items|dashboards|users|user_contacts|exchange_collections|exchange_folders|exchange_files)\b/g;
+  /Seq Scan on (messages|discussions|audit_log|advices|news_items|dashboards|users|user_contacts|exchange_collections|exchange_folders|exchange_files)\b/;
 
 /**
  * The large tables a plan reads by sequential scan. A scan right under a Limit (a capped count: at
@@ -46,7 +46,6 @@ function largeTableScans(lines: string[]): string[] {
   const indent = (line: string) => line.search(/\S/);
   return lines.flatMap((line, index) => {
     const match = LARGE_TABLES.exec(line);
-    LARGE_TABLES.lastIndex = 0;
     if (!match) return [];
     let parent = '';
     for (let up = index - 1; up >= 0; up -= 1) {
