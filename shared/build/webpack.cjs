@@ -75,7 +75,12 @@ function baseConfig({ dir, mode, port }) {
     context: dir,
     devtool: production ? false : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
-    module: { rules: [swcRule(mode)] },
+    module: {
+      rules: [
+        swcRule(mode),
+        { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/, loader: require.resolve('./chakra-theme-loader.cjs') },
+      ],
+    },
     optimization: production ? { minimizer: [swcMinimizer()] } : {},
     performance: { hints: false },
     stats: 'errors-warnings',

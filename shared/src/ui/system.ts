@@ -1,5 +1,99 @@
-import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
-import { defaultThemeConfig } from '@chakra-ui/react/theme';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemConfig, type SystemContext } from '@chakra-ui/react';
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breadcrumbSlotRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  fieldSlotRecipe,
+  fieldsetSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressCircleSlotRecipe,
+  progressSlotRecipe,
+  semanticTokens,
+  skeletonRecipe,
+  spinnerRecipe,
+  statSlotRecipe,
+  tableSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+} from '@chakra-ui/react/theme';
+
+/**
+ * Chakra's default theme with only the recipes our code can reach. Every part (the shell, each
+ * remote) bundles its own copy of the design system, and Chakra's whole set of recipes was about
+ * half of it (117 of 247 kB minified in the shell's chunk). A component whose recipe is missing
+ * renders unstyled rather than failing, so `system.test.ts` checks this list against the components
+ * the packages import (`shared/build/chakra-recipes.cjs`): a new Chakra component adds its recipe here.
+ */
+export const HUB_RECIPES = {
+  badge: badgeRecipe,
+  button: buttonRecipe,
+  checkmark: checkmarkRecipe,
+  heading: headingRecipe,
+  icon: iconRecipe,
+  input: inputRecipe,
+  link: linkRecipe,
+  skeleton: skeletonRecipe,
+  spinner: spinnerRecipe,
+  textarea: textareaRecipe,
+};
+export const HUB_SLOT_RECIPES = {
+  alert: alertSlotRecipe,
+  avatar: avatarSlotRecipe,
+  breadcrumb: breadcrumbSlotRecipe,
+  card: cardSlotRecipe,
+  checkbox: checkboxSlotRecipe,
+  dataList: dataListSlotRecipe,
+  dialog: dialogSlotRecipe,
+  field: fieldSlotRecipe,
+  fieldset: fieldsetSlotRecipe,
+  list: listSlotRecipe,
+  menu: menuSlotRecipe,
+  nativeSelect: nativeSelectSlotRecipe,
+  progress: progressSlotRecipe,
+  progressCircle: progressCircleSlotRecipe,
+  stat: statSlotRecipe,
+  table: tableSlotRecipe,
+};
+
+/** Chakra's `defaultThemeConfig`, but for the recipes. */
+const themeConfig: SystemConfig = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    recipes: HUB_RECIPES,
+    slotRecipes: HUB_SLOT_RECIPES,
+    textStyles,
+    layerStyles,
+    animationStyles,
+  },
+});
 
 /** The theme of docs/product.md §9: a light blue primary with a dark blue variant. */
 const hubConfig = defineConfig({
@@ -47,7 +141,7 @@ export function createHubSystem(options: { preflight: boolean; palettes?: readon
   // Chakra's defaultConfig is these two merged; importing it would also evaluate the module that
   // builds Chakra's own default system at load (measured: ~75 ms of CPU, ~300 ms under Lighthouse's
   // mobile throttling), a system we never use.
-  const theme = options.palettes ? withPalettes(defaultThemeConfig, options.palettes) : defaultThemeConfig;
+  const theme = options.palettes ? withPalettes(themeConfig, options.palettes) : themeConfig;
   return createSystem(defaultBaseConfig, theme, hubConfig, defineConfig({ preflight: options.preflight }));
 }
 
@@ -58,7 +152,7 @@ const BASE_COLOURS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 
  * The default theme with only some colour palettes: building a system costs CPU per token (about
  * 40 % less with six palettes than with Chakra's eleven), and the shell's own screens use few.
  */
-function withPalettes(config: typeof defaultThemeConfig, palettes: readonly string[]): typeof defaultThemeConfig {
+function withPalettes(config: SystemConfig, palettes: readonly string[]): SystemConfig {
   const keep = new Set([...BASE_COLOURS, ...palettes]);
   const pick = <T extends object | undefined>(colours: T): T =>
     (colours ? Object.fromEntries(Object.entries(colours).filter(([name]) => keep.has(name))) : colours) as T;
