@@ -1,5 +1,5 @@
 import { makeRemoteProps, RemoteRoot } from '../remote';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fetchAllPages, ListFilter, ListFrame, type ListPage } from './list-frame';
 import { useListParams } from './use-list-params';
@@ -144,6 +144,20 @@ describe('ListFrame', () => {
     expect(new URLSearchParams(window.location.search).get('search')).toBeNull();
     await userEvent.tab();
     expect(new URLSearchParams(window.location.search).get('search')).toBe('budget');
+  });
+
+  it('should keep both of two changes made before the list renders again: a search left for a filter', async () => {
+    // Leaving the box for the filter applies the search, then the filter, before the list renders
+    // again: the filter's change must not start from the address as it was before the search.
+    renderFrame({ data: page([]) });
+    const box = screen.getByRole('searchbox', { name: 'Search by title' });
+    await userEvent.type(box, 'budget');
+    act(() => {
+      fireEvent.blur(box);
+      fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: '16' } });
+    });
+    const query = new URLSearchParams(window.location.search);
+    expect([query.get('search'), query.get('status')]).toEqual(['budget', '16']);
   });
 
   it('should apply a search once when the box is left, even before the address shows it', async () => {

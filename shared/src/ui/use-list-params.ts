@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export type SortOrder = 'asc' | 'desc';
@@ -55,16 +55,22 @@ export function useListParams(filterNames: readonly string[] = []): ListParamsCo
     };
   }, [searchParams, namesKey]);
 
+  // Each change starts from the address as the last change left it, not as the last render saw it:
+  // react-router hands a functional update the params of the last render, so of two changes made
+  // before the list renders again (a search applied as its box is left for a filter), only the
+  // second was kept, and the lost search, applied again after its pause, could send the person back
+  // to the list after they had clicked a row.
+  const latest = useRef(searchParams);
+  useEffect(() => {
+    latest.current = searchParams;
+  }, [searchParams]);
   const change = useCallback(
-    (edit: (next: URLSearchParams) => void, replace = false) =>
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          edit(next);
-          return next;
-        },
-        { replace },
-      ),
+    (edit: (next: URLSearchParams) => void, replace = false) => {
+      const next = new URLSearchParams(latest.current);
+      edit(next);
+      latest.current = next;
+      setSearchParams(next, { replace });
+    },
     [setSearchParams],
   );
 
