@@ -68,12 +68,24 @@ function swcMinimizer() {
   });
 }
 
+/**
+ * The Chakra version a part bundles, as `__CHAKRA_VERSION__` (shared/src/ui/system.ts): a remote uses
+ * the design system the shell lends only when both hold the same one.
+ */
+function chakraVersion(dir) {
+  const { DefinePlugin } = require('webpack');
+  const { version } = require(require.resolve('@chakra-ui/react/package.json', { paths: [dir] }));
+  return new DefinePlugin({ __CHAKRA_VERSION__: JSON.stringify(version) });
+}
+
 function baseConfig({ dir, mode, port }) {
   const production = mode === 'production';
   return {
     mode,
     context: dir,
-    devtool: production ? false : 'eval-cheap-module-source-map',
+    // HUB_SOURCE_MAPS=1: source maps beside a production build, not named in its scripts, for
+    // e2e/bench/profile.mjs to name the functions of a profile.
+    devtool: production ? (process.env.HUB_SOURCE_MAPS ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
       rules: [
@@ -84,7 +96,7 @@ function baseConfig({ dir, mode, port }) {
     optimization: production ? { minimizer: [swcMinimizer()] } : {},
     performance: { hints: false },
     stats: 'errors-warnings',
-    plugins: production ? precompress() : [],
+    plugins: [chakraVersion(dir), ...(production ? precompress() : [])],
     devServer: {
       port,
       host: '127.0.0.1',
