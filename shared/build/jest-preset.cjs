@@ -18,6 +18,9 @@ module.exports = {
   },
   transformIgnorePatterns: ['/node_modules/\\.pnpm/(?!(typebox|quill|parchment|quill-delta|lodash-es|eventemitter3)@)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  // As the builds define it (shared/build/webpack.cjs), so that tests lend and borrow design systems
+  // as the portal does.
+  globals: { __CHAKRA_VERSION__: require(require.resolve('@chakra-ui/react/package.json', { paths: [__dirname] })).version },
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // The default 5 s is too tight for a component test on two cores shared with the API suites and

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/http-client';
 import type { RemoteName } from '../api/remote-access';
 import type { User } from '../api/users';
+import type { LentDesignSystem } from '../ui/system';
 
 export type { RemoteName };
 
@@ -80,6 +81,12 @@ export interface RemoteProps {
    * host's entrance takes it (docs/product.md §9). Renewed by the shell; read it when it is needed.
    */
   identityToken: () => string | null;
+  /**
+   * The shell's design system, for the remote to use instead of building its own when it fits (same
+   * Chakra version, every recipe and palette it needs: `borrowSystem` in @hub/shared/ui). Optional:
+   * without it, or when it does not fit, the remote builds its own.
+   */
+  designSystem?: LentDesignSystem;
 }
 
 /** What a remote's `./app` module exports: single-spa lifecycles made with single-spa-react. */

@@ -5,23 +5,19 @@ import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { createI18n, switchLanguage } from '../i18n/create-i18n';
 import type { Namespace } from '../i18n/resources';
-import { createHubSystem } from '../ui/system';
+import { borrowSystem, createHubSystem, HUB_PALETTES, type LentDesignSystem } from '../ui/system';
 import type { RemoteProps } from './contract';
 import { RemotePropsContext } from './remote-context';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 
-/**
- * The colour palettes the remotes' screens use (colorPalette=…, red.fg, orange.solid…), besides the
- * neutrals every system keeps: building a system costs CPU per token, on the phone's main thread.
- */
-export const REMOTE_PALETTES = ['brand', 'red', 'orange', 'green', 'blue', 'purple'];
-
-// Built on the first mount, and only the one the page needs (mounted in the portal, or standalone):
-// building both when the chunk loaded was most of the time a remote's first chunk took to run.
+// Mounted in the portal, a remote uses the system the shell lends when it fits (ui/system.ts,
+// borrowSystem). Otherwise it builds its own, on the first mount and only the one the page needs
+// (mounted, or standalone): building both when the chunk loaded was most of the time a remote's first
+// chunk took to run.
 const systems: { mounted?: SystemContext; standalone?: SystemContext } = {};
-function hubSystem(standalone: boolean): SystemContext {
-  if (standalone) return (systems.standalone ??= createHubSystem({ preflight: true, palettes: REMOTE_PALETTES }));
-  return (systems.mounted ??= createHubSystem({ preflight: false, palettes: REMOTE_PALETTES }));
+function hubSystem(standalone: boolean, lent: LentDesignSystem | undefined): SystemContext {
+  if (standalone) return (systems.standalone ??= createHubSystem({ preflight: true, palettes: HUB_PALETTES }));
+  return borrowSystem(lent) ?? (systems.mounted ??= createHubSystem({ preflight: false, palettes: HUB_PALETTES }));
 }
 
 export interface RemoteRootProps {
@@ -50,7 +46,7 @@ export function RemoteRoot({ props, namespace, standalone = false, children }: R
   const swrConfig = useMemo(() => ({ revalidateOnFocus: false, shouldRetryOnError: false, provider: () => new Map() }), []);
   return (
     <RemotePropsContext.Provider value={props}>
-      <ChakraProvider value={hubSystem(standalone)}>
+      <ChakraProvider value={hubSystem(standalone, props.designSystem)}>
         <I18nextProvider i18n={i18n} defaultNS={namespace}>
           <SWRConfig value={swrConfig}>
             <BrowserRouter basename={props.basePath === '/' ? undefined : props.basePath}>

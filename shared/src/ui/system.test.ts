@@ -1,5 +1,6 @@
 import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
-import { createHubSystem, HUB_RECIPES, HUB_SLOT_RECIPES } from './system';
+import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
+import { borrowSystem, CHAKRA_VERSION, createHubSystem, HUB_PALETTES, HUB_RECIPES, HUB_SLOT_RECIPES, lendSystem } from './system';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { reachableRecipeKeys } = require('../../build/chakra-recipes.cjs') as {
@@ -33,5 +34,42 @@ describe('the design system', () => {
     expect(system.getRecipe('button')).toEqual(chakraRecipes.button);
     expect(system.getSlotRecipe('dialog')).toEqual(chakraSlotRecipes.dialog);
     expect(system.getSlotRecipe('carousel')).toBeUndefined();
+  });
+});
+
+describe('the design system the shell lends the remotes', () => {
+  const shells = createHubSystem({ preflight: true, palettes: HUB_PALETTES });
+
+  it('should be borrowed with the same Chakra version, without global styles, the same view every time', () => {
+    expect(CHAKRA_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+    const lent = lendSystem(shells)!;
+    const view = borrowSystem(lent)!;
+    expect(view).toBeDefined();
+    // The shell's provider has put the reset and the theme's variables on the page: the view adds none.
+    expect(shells._global.length).toBeGreaterThan(0);
+    expect(view._global).toEqual([]);
+    expect(view._config.disableLayers).toBe(true);
+    // Everything else is the shell's own: no second build, and styles the shell computed are reused.
+    expect(view.css).toBe(shells.css);
+    expect(view.getRecipe('button')).toBe(shells.getRecipe('button'));
+    expect(view.token('colors.purple.solid')).toBe(shells.token('colors.purple.solid'));
+    expect(borrowSystem(lent)).toBe(view);
+  });
+
+  it('should not be borrowed from another Chakra version, nor lent when the version is unknown', () => {
+    expect(borrowSystem({ chakraVersion: '0.0.1', system: shells })).toBeUndefined();
+    expect(lendSystem(shells, '')).toBeUndefined();
+    expect(borrowSystem(undefined)).toBeUndefined();
+  });
+
+  it('should not be borrowed when it lacks a palette or a recipe the remote needs', () => {
+    const fewerPalettes = createHubSystem({ preflight: true, palettes: ['brand', 'red'] });
+    expect(borrowSystem(lendSystem(fewerPalettes))).toBeUndefined();
+    // A shell released before a remote that uses one more Chakra component.
+    const { table: _table, ...olderSlotRecipes } = shells._config.theme!.slotRecipes!;
+    const older = createSystem(defaultBaseConfig, { ...shells._config, theme: { ...shells._config.theme, slotRecipes: olderSlotRecipes } });
+    expect(older.isSlotRecipe('table')).toBe(false);
+    expect(borrowSystem(lendSystem(older))).toBeUndefined();
+    expect(borrowSystem({ chakraVersion: CHAKRA_VERSION!, system: { not: 'a system' } })).toBeUndefined();
   });
 });

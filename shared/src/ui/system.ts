@@ -166,3 +166,62 @@ function withPalettes(config: SystemConfig, palettes: readonly string[]): System
     },
   };
 }
+
+/**
+ * The colour palettes the screens use (colorPalette=…, red.fg, orange.solid…), besides the neutrals
+ * every system keeps. One list for the shell and the remotes, so the system the shell builds serves
+ * the remotes too (below).
+ */
+export const HUB_PALETTES = ['brand', 'red', 'orange', 'green', 'blue', 'purple'] as const;
+
+declare const __CHAKRA_VERSION__: string | undefined;
+/** The version of Chakra this part bundles, set at build time (shared/build/webpack.cjs); unknown in tests. */
+export const CHAKRA_VERSION: string | undefined = typeof __CHAKRA_VERSION__ === 'string' ? __CHAKRA_VERSION__ : undefined;
+
+/**
+ * The shell's design system, lent to the remotes it mounts (`RemoteProps.designSystem`). Building a
+ * system is the largest single piece of work a part does on a phone (Chakra reads every token of the
+ * theme: about 120 ms of one task on a fast machine, four times that on Lighthouse's phone), and a
+ * remote's page built two: the shell's, then the remote's own. A system is a plain object of data and
+ * functions; it may cross bundles when both hold the same Chakra version.
+ */
+export interface LentDesignSystem {
+  /** The Chakra version of the lender's bundle. */
+  chakraVersion: string;
+  system: unknown;
+}
+
+/** What the shell puts in `RemoteProps.designSystem`; nothing when its Chakra version is unknown. */
+export function lendSystem(system: SystemContext, chakraVersion = CHAKRA_VERSION): LentDesignSystem | undefined {
+  return chakraVersion ? { chakraVersion, system } : undefined;
+}
+
+const borrowed = new WeakMap<LentDesignSystem, SystemContext | null>();
+
+/**
+ * The lent system as this part can use it, or undefined when it cannot: another Chakra version
+ * (its internals may differ), or a recipe or palette of ours missing (a remote released after the
+ * shell may use a component the shell's system lacks; it would render unstyled). What is used is a
+ * view that adds no global styles: the lender's provider has put the reset and the theme's CSS
+ * variables on the page already. The same lent object always gives the same view, so the provider's
+ * value stays the same across updates.
+ */
+export function borrowSystem(lent: LentDesignSystem | undefined, chakraVersion = CHAKRA_VERSION): SystemContext | undefined {
+  if (!lent || !chakraVersion || lent.chakraVersion !== chakraVersion) return undefined;
+  if (!borrowed.has(lent)) borrowed.set(lent, fits(lent.system) ? withoutGlobals(lent.system) : null);
+  return borrowed.get(lent) ?? undefined;
+}
+
+function fits(system: unknown): system is SystemContext {
+  if (typeof system !== 'object' || system === null || !(system as { $$chakra?: boolean }).$$chakra) return false;
+  const lent = system as SystemContext;
+  return (
+    Object.keys(HUB_RECIPES).every((key) => lent.isRecipe(key)) &&
+    Object.keys(HUB_SLOT_RECIPES).every((key) => lent.isSlotRecipe(key)) &&
+    HUB_PALETTES.every((palette) => lent.token(`colors.${palette}.solid`) !== undefined)
+  );
+}
+
+function withoutGlobals(system: SystemContext): SystemContext {
+  return { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+}

@@ -2,6 +2,7 @@ import type { RemoteName } from '@hub/shared/api';
 import type { RemoteProps } from '@hub/shared/remote';
 import { useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { lentSystem } from '../layout/chakra-root';
 import { toRemotePreferences } from '../preferences/preferences';
 import { toHubSession } from '../session/session-store';
 import { useLanguage, usePreferences, useSessionState, useShell } from '../shell-context';
@@ -25,6 +26,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
         await services.reloadUser();
       },
       identityToken: () => services.session.tokens.identity(),
+      designSystem: lentSystem(),
       // Loaded with the display-as dialog's chunk, not with the page.
       startDisplayAs: async (userId: number, options: { includesUnpublished: boolean }) => {
         const { startDisplayAs } = await import(/* webpackChunkName: "display-as" */ '../display-as/start-display-as');
