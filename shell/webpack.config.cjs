@@ -3,7 +3,7 @@
 const path = require('node:path');
 const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { baseConfig, reactRange } = require('@hub/shared/build/webpack');
+const { baseConfig, reactRange, lentLibraries } = require('@hub/shared/build/webpack');
 const { ShellOfferPlugin } = require('@hub/shared/build/remote-contract');
 
 module.exports = (_env, argv) => {
@@ -23,7 +23,8 @@ module.exports = (_env, argv) => {
     },
     plugins: [
       ...base.plugins,
-      new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange) }),
+      // The ranges and versions the shell lends React and the other shared libraries with (src/remotes/federated-loader.ts).
+      new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange), __LENT_LIBRARIES__: JSON.stringify(lentLibraries(__dirname)) }),
       // What remotes built outside this tree check themselves against (HUB_SHELL_FACTS, README).
       new ShellOfferPlugin(),
       // The template places the scripts itself: theme-boot blocking in <head>, main deferred.

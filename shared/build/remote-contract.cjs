@@ -1,6 +1,7 @@
 // The remote's side of the host-to-remote contract at build time (issue 11): each remote's manifest
-// declares the facts the shell checks before mounting it (contract version, React ranges, federation
-// major, build stamp), and the build fails with a plain message when those facts do not fit the shell.
+// declares the facts the shell checks before mounting it (contract version, the ranges of the shared
+// libraries, federation major, build stamp), and the build fails with a plain message when those facts
+// do not fit the shell.
 const fs = require('node:fs');
 const path = require('node:path');
 const { satisfy } = require('@module-federation/runtime-core');
@@ -31,26 +32,45 @@ function readJson(file) {
 const major = (version) => Number(String(version).split('.')[0]);
 
 /**
- * What the shell offers: its React version, its federation runtime's major, the contract versions it
- * accepts. A team building a remote outside this tree points HUB_SHELL_FACTS at a JSON file of the
- * same shape, published with the shell it targets.
+ * The libraries shared besides React, as the code imports them: singletons the shell lends like React
+ * (docs/architecture.md, run time point 4). Their ranges are checked only where both sides name them:
+ * a remote built before they were shared carries its own copies, and a shell that does not lend them
+ * leaves each remote its own (shareStrategy 'loaded-first').
+ *
+ * A library is lent whole, so the shell's copy loses its tree-shaking: i18next costs the shell 0.4 kB
+ * gzip and saves each remote's page 15 kB; react-router-dom would cost 50 kB on every page of the
+ * shell (/login too) to save 13, react-i18next 8 kB to save 2 (measured 2026-11-27).
+ */
+const SHARED_LIBRARIES = ['i18next'];
+
+/**
+ * What the shell offers: its React version, the versions of the other libraries it lends, its
+ * federation runtime's major, the contract versions it accepts. A team building a remote outside this
+ * tree points HUB_SHELL_FACTS at a JSON file of the same shape, published with the shell it targets
+ * (one published before the libraries were shared names none: nothing of theirs is checked then).
  */
 function shellOffer() {
   if (process.env.HUB_SHELL_FACTS) return readJson(process.env.HUB_SHELL_FACTS);
   return {
     react: installedPackage('react', SHELL_DIR).version,
     reactDom: installedPackage('react-dom', SHELL_DIR).version,
+    libraries: Object.fromEntries(SHARED_LIBRARIES.map((name) => [name, installedPackage(name, SHELL_DIR).version])),
     federationMajor: major(installedPackage('@module-federation/runtime-core', SHELL_DIR).version),
     acceptedContracts: [contractVersion()],
   };
 }
 
-/** The facts a remote declares in its manifest (`metaData.hub`, see RemoteBuildFacts). */
+/**
+ * The facts a remote declares in its manifest (`metaData.hub`, see RemoteBuildFacts); `shared` holds
+ * the ranges of react, react-dom and the SHARED_LIBRARIES.
+ */
 function remoteFacts({ dir, shared, contract = contractVersion(), time = new Date().toISOString() }) {
   const version = readJson(path.join(dir, 'package.json')).version;
   return {
     contractVersion: contract,
-    shared: { react: shared.react, 'react-dom': shared['react-dom'] },
+    shared: Object.fromEntries(
+      ['react', 'react-dom', ...SHARED_LIBRARIES].filter((name) => shared[name]).map((name) => [name, shared[name]]),
+    ),
     federationMajor: major(installedPackage('@module-federation/enhanced', dir).version),
     build: { version, time, stamp: `${version}+${time}` },
   };
@@ -60,12 +80,14 @@ function remoteFacts({ dir, shared, contract = contractVersion(), time = new Dat
 function misfits(name, facts, shell) {
   const found = [];
   const ranges = [
-    ['react', shell.react],
-    ['react-dom', shell.reactDom],
+    ['react', shell.react, true],
+    ['react-dom', shell.reactDom, true],
+    // The other shared libraries: checked only where both sides name them (SHARED_LIBRARIES).
+    ...Object.entries(shell.libraries ?? {}).map(([library, offered]) => [library, offered, false]),
   ];
-  for (const [library, offered] of ranges) {
+  for (const [library, offered, required] of ranges) {
     const range = facts.shared[library];
-    if (!range || !satisfy(offered, range)) {
+    if (range ? !satisfy(offered, range) : required) {
       found.push(
         `The remote "${name}" shares ${library} with the range "${range}", which does not include the shell's ${library} ${offered}.`,
       );
@@ -120,4 +142,14 @@ class RemoteContractPlugin {
   }
 }
 
-module.exports = { contractVersion, shellOffer, remoteFacts, misfits, RemoteContractPlugin, ShellOfferPlugin, MANIFEST_FACTS_KEY: 'hub' };
+module.exports = {
+  contractVersion,
+  installedPackage,
+  shellOffer,
+  remoteFacts,
+  misfits,
+  RemoteContractPlugin,
+  ShellOfferPlugin,
+  SHARED_LIBRARIES,
+  MANIFEST_FACTS_KEY: 'hub',
+};

@@ -3,10 +3,31 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
+const { installedPackage, remoteFacts, RemoteContractPlugin, MANIFEST_FACTS_KEY, SHARED_LIBRARIES } = require('./remote-contract.cjs');
+
+/** A shared library's range: the installed major, any minor or patch of it (`^19.0.0`). */
+const majorRange = (name) => `^${installedPackage(name, __dirname).version.split('.')[0]}.0.0`;
+
 /** The versions React is shared with: one copy on the page, from the shell (docs/architecture.md, run time point 4). */
-const reactPackage = require(require.resolve('react/package.json', { paths: [__dirname] }));
-const reactRange = `^${reactPackage.version.split('.')[0]}.0.0`;
-const SHARED_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
+const reactRange = majorRange('react');
+const REACT_SINGLETONS = ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime'];
+/** Every shared module: React and the other SHARED_LIBRARIES (./remote-contract.cjs), all lent by the shell. */
+const SHARED_SINGLETONS = [...REACT_SINGLETONS, ...SHARED_LIBRARIES];
+/** The range each shared module is shared with, by module id. */
+const SHARED_RANGES = {
+  ...Object.fromEntries(REACT_SINGLETONS.map((key) => [key, reactRange])),
+  ...Object.fromEntries(SHARED_LIBRARIES.map((key) => [key, majorRange(key)])),
+};
+
+/**
+ * What the shell lends besides React (its src/remotes/federated-loader.ts, through a DefinePlugin):
+ * each library's version as installed for the shell and the range it is shared with.
+ */
+function lentLibraries(shellDir) {
+  return Object.fromEntries(
+    SHARED_LIBRARIES.map((name) => [name, { version: installedPackage(name, shellDir).version, requiredVersion: SHARED_RANGES[name] }]),
+  );
+}
 
 function swcRule(mode) {
   return {
@@ -125,16 +146,18 @@ const RELEASES = 'releases';
  * shell lends it (src/remotes/federated-loader.ts); on the standalone page a second, tiny build
  * (federation-runtime.js, from ./federation-runtime.js) does, loaded before the page's own script.
  *
+ * The shared modules (SHARED_SINGLETONS) are the shell's copies on the page: the remote's own are
+ * separate chunks, fetched only where no shell lends them (its standalone page).
+ *
  * The build writes into mf-manifest.json (`metaData.hub`) the facts the shell checks before mounting:
- * the contract version of @hub/shared/remote, the React ranges, the federation major and a build stamp;
+ * the contract version of @hub/shared/remote, the shared ranges, the federation major and a build stamp;
  * it fails with a plain message when they do not fit the shell (./remote-contract.cjs). `sharedRanges`
- * overrides the React range of a shared singleton (the contract test builds a remote that does not fit).
+ * overrides the range of a shared singleton (the contract test builds a remote that does not fit).
  */
 function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.tsx' }, sharedRanges = {} }) {
   const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
   const { DefinePlugin } = require('webpack');
-  const { remoteFacts, RemoteContractPlugin, MANIFEST_FACTS_KEY } = require('./remote-contract.cjs');
-  const ranges = Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, sharedRanges[key] ?? reactRange]));
+  const ranges = Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, sharedRanges[key] ?? SHARED_RANGES[key]]));
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
     const base = baseConfig({ dir, mode, port });
@@ -197,4 +220,4 @@ function standalonePage(name) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name}</title><script src="${STANDALONE_RUNTIME}"></script></head><body><div id="root"></div></body></html>`;
 }
 
-module.exports = { baseConfig, createRemoteConfig, swcRule, SHARED_SINGLETONS, reactRange, RELEASES };
+module.exports = { baseConfig, createRemoteConfig, swcRule, SHARED_SINGLETONS, SHARED_RANGES, reactRange, lentLibraries, RELEASES };

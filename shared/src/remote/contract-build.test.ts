@@ -17,7 +17,13 @@ const { createRemoteConfig } = require('../../build/webpack.cjs') as {
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const contract = require('../../build/remote-contract.cjs') as {
   contractVersion: () => number;
-  shellOffer: () => { react: string; reactDom: string; federationMajor: number; acceptedContracts: number[] };
+  shellOffer: () => {
+    react: string;
+    reactDom: string;
+    libraries: Record<string, string>;
+    federationMajor: number;
+    acceptedContracts: number[];
+  };
   misfits: (name: string, facts: unknown, shell: unknown) => string[];
 };
 
@@ -49,15 +55,25 @@ describe('the remote build contract check', () => {
     );
   });
 
+  it('should fail the build of a remote whose i18next range excludes the shell i18next, with a plain message', async () => {
+    const shellI18next = contract.shellOffer().libraries.i18next!;
+    const stats = await build({ i18next: '^25.0.0' }, 'old-i18next');
+    const messages = stats.toJson({ all: false, errors: true }).errors!.map((error) => error.message);
+    expect(messages).toEqual([
+      `Remote contract: The remote "fixture" shares i18next with the range "^25.0.0", which does not include the shell's i18next ${shellI18next}.`,
+    ]);
+  });
+
   it('should build a fitting remote and write its facts into the manifest', async () => {
     const stats = await build({}, 'fits');
     expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(output, 'fits', 'mf-manifest.json'), 'utf8')) as {
       metaData: { hub: { contractVersion: number; shared: Record<string, string>; federationMajor: number; build: { stamp: string } } };
     };
+    const i18nextMajor = contract.shellOffer().libraries.i18next!.split('.')[0];
     expect(manifest.metaData.hub).toMatchObject({
       contractVersion: REMOTE_CONTRACT_VERSION,
-      shared: { react: '^19.0.0', 'react-dom': '^19.0.0' },
+      shared: { react: '^19.0.0', 'react-dom': '^19.0.0', i18next: `^${i18nextMajor}.0.0` },
       federationMajor: contract.shellOffer().federationMajor,
     });
     expect(manifest.metaData.hub.build.stamp).toMatch(/^9\.9\.9\+\d{4}-\d\d-\d\dT/);
@@ -77,6 +93,24 @@ describe('the remote build contract check', () => {
     } finally {
       delete process.env.HUB_SHELL_FACTS;
     }
+  });
+
+  it('should check a shared library only where both the remote and the shell name it', () => {
+    const shell = contract.shellOffer();
+    const react = { react: '^19.0.0', 'react-dom': '^19.0.0' };
+    const facts = (shared: Record<string, string>) => ({
+      contractVersion: REMOTE_CONTRACT_VERSION,
+      shared,
+      federationMajor: shell.federationMajor,
+    });
+    // A remote built before i18next was shared carries its own copy.
+    expect(contract.misfits('content', facts(react), shell)).toEqual([]);
+    // A shell published before it was shared (its hub-shell.json names no libraries) lends none.
+    const { libraries: _none, ...olderShell } = shell;
+    expect(contract.misfits('content', facts({ ...react, i18next: '^25.0.0' }), olderShell)).toEqual([]);
+    expect(contract.misfits('content', facts({ ...react, i18next: '^25.0.0' }), shell)).toEqual([
+      `The remote "content" shares i18next with the range "^25.0.0", which does not include the shell's i18next ${shell.libraries.i18next}.`,
+    ]);
   });
 
   it('should name a newer contract and another federation major as misfits', () => {

@@ -17,12 +17,21 @@ export const ACCEPTED_CONTRACT_VERSIONS: readonly number[] = [REMOTE_CONTRACT_VE
 /** Where a remote's build puts its facts in its mf-manifest.json: `metaData.hub`. */
 export const MANIFEST_FACTS_KEY = 'hub';
 
+/**
+ * The libraries shared besides React, which the shell lends like React (shared/build/remote-contract.cjs,
+ * SHARED_LIBRARIES; docs/architecture.md, run time point 4).
+ */
+export type SharedLibrary = 'i18next';
+
 /** What a remote's build declares about itself in its manifest (`metaData.hub`). */
 export interface RemoteBuildFacts {
   /** The REMOTE_CONTRACT_VERSION the remote was built against. */
   contractVersion: number;
-  /** The version ranges it shares React with. */
-  shared: { react: string; 'react-dom': string };
+  /**
+   * The version ranges it shares React and the other libraries with. A remote built before those
+   * were shared names only React's: it carries its own copies of the others.
+   */
+  shared: { react: string; 'react-dom': string } & Partial<Record<SharedLibrary, string>>;
   /** The Module Federation major version it was built with (it runs on the shell's runtime). */
   federationMajor: number;
   /** The remote's package version and build time: `0.1.0+2026-11-23T23:59:00.000Z`. */

@@ -40,9 +40,15 @@ function manifest(facts: Record<string, unknown>) {
     exposes: [],
   };
 }
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const i18nextMajor = (require('i18next/package.json') as { version: string }).version.split('.')[0];
 const fittingFacts = {
   contractVersion: REMOTE_CONTRACT_VERSION,
-  shared: { react: `^${React.version.split('.')[0]}.0.0`, 'react-dom': `^${React.version.split('.')[0]}.0.0` },
+  shared: {
+    react: `^${React.version.split('.')[0]}.0.0`,
+    'react-dom': `^${React.version.split('.')[0]}.0.0`,
+    i18next: `^${i18nextMajor}.0.0`,
+  },
   federationMajor: 2,
   build: { version: '0.2.0', time: '2026-11-23T23:00:00.000Z', stamp: '0.2.0+2026-11-23T23:00:00.000Z' },
 };

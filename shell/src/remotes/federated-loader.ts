@@ -1,6 +1,7 @@
 import { remotesAllowed, type RemoteEntry, type RemoteName } from '@hub/shared/api';
 import type { startFederation } from './federation-runtime';
-import type { HomeWidgetId, RemoteAppModule, RemoteLifecycles, RemoteWidgetsModule } from '@hub/shared/remote';
+import type { HomeWidgetId, RemoteAppModule, RemoteLifecycles, RemoteWidgetsModule, SharedLibrary } from '@hub/shared/remote';
+import * as I18next from 'i18next';
 import React from 'react';
 import ReactDOM from 'react-dom';
 import * as ReactDOMClient from 'react-dom/client';
@@ -24,19 +25,43 @@ declare const __REACT_RANGE__: string | undefined;
 const reactRange = typeof __REACT_RANGE__ === 'string' ? __REACT_RANGE__ : `^${React.version.split('.')[0]}.0.0`;
 
 /**
- * React as the shell already has it, offered to every remote as the one copy on the page
- * (docs/architecture.md, run time point 4). `lib` marks it loaded, so with 'loaded-first' no remote's own copy is used.
+ * The version of each other library the shell lends, as installed for it, and the range it is shared
+ * with: defined by the shell's webpack build (and its Jest configuration) from shared/build/webpack.cjs.
  */
-function sharedReact() {
-  const shareConfig = { singleton: true, requiredVersion: reactRange };
-  const share = (version: string, lib: () => unknown) => ({ version, lib, shareConfig });
+declare const __LENT_LIBRARIES__: Record<SharedLibrary, { version: string; requiredVersion: string }>;
+
+/** The shell's own copies of the other shared libraries, whole: a remote may use any of their exports. */
+const LIBRARIES: Record<SharedLibrary, unknown> = { i18next: I18next };
+const LENT = Object.keys(LIBRARIES) as SharedLibrary[];
+
+/**
+ * React and i18next as the shell already has them, offered to every remote as the one copy on the page
+ * (docs/architecture.md, run time point 4). `lib` marks each loaded, so with 'loaded-first' no remote's
+ * own copy is fetched. Sharing i18next's module shares no translations: each part makes its own
+ * instance (createI18n: `createInstance`), and the default instance is never used.
+ */
+export function sharedModules() {
+  const share = (version: string, requiredVersion: string, lib: () => unknown) => ({
+    version,
+    lib,
+    shareConfig: { singleton: true, requiredVersion },
+  });
   return {
-    react: share(React.version, () => React),
-    'react-dom': share(ReactDOM.version, () => ReactDOM),
-    'react-dom/client': share(ReactDOM.version, () => ReactDOMClient),
-    'react/jsx-runtime': share(React.version, () => JsxRuntime),
+    react: share(React.version, reactRange, () => React),
+    'react-dom': share(ReactDOM.version, reactRange, () => ReactDOM),
+    'react-dom/client': share(ReactDOM.version, reactRange, () => ReactDOMClient),
+    'react/jsx-runtime': share(React.version, reactRange, () => JsxRuntime),
+    ...Object.fromEntries(
+      LENT.map((name) => {
+        const { version, requiredVersion } = __LENT_LIBRARIES__[name];
+        return [name, share(version, requiredVersion, () => LIBRARIES[name])];
+      }),
+    ),
   };
 }
+
+/** The versions of the other libraries the shell lends, which a remote's ranges must include (remote-fit.ts). */
+const lentVersions = () => Object.fromEntries(LENT.map((name) => [name, __LENT_LIBRARIES__[name].version]));
 
 /**
  * The Module Federation runtime of the shell, started on the first visit to a remote's area
@@ -45,7 +70,7 @@ function sharedReact() {
  * One runtime per page: a new sign-in always comes back through the provider's redirect, a new page.
  *
  * Before a remote's code is loaded, its mf-manifest.json is read and checked against this shell
- * (remote-fit.ts: contract version, React ranges, federation major): a remote released alone that
+ * (remote-fit.ts: contract version, shared ranges, federation major): a remote released alone that
  * does not fit is refused with a RemoteMisfitError and never executed, so no second React either.
  */
 export function createFederatedLoader(deps: {
@@ -81,10 +106,10 @@ export function createFederatedLoader(deps: {
         name: 'shell',
         // Each remote is registered once its manifest has been read and checked (below).
         remotes: [],
-        shared: sharedReact(),
+        shared: sharedModules(),
         shareStrategy: 'loaded-first',
       });
-      const offer = shellOffer(React.version, ReactDOM.version, mf.version);
+      const offer = shellOffer(React.version, ReactDOM.version, mf.version, lentVersions());
       return {
         mf,
         entries: new Map(remotes.map((remote) => [remote.name, remote.entry])),

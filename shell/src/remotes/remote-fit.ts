@@ -1,4 +1,4 @@
-import { ACCEPTED_CONTRACT_VERSIONS, MANIFEST_FACTS_KEY, type RemoteBuildFacts } from '@hub/shared/remote';
+import { ACCEPTED_CONTRACT_VERSIONS, MANIFEST_FACTS_KEY, type RemoteBuildFacts, type SharedLibrary } from '@hub/shared/remote';
 import { satisfy } from '@module-federation/runtime-core';
 import { RemoteMisfitError } from './remote-misfit';
 
@@ -6,12 +6,20 @@ import { RemoteMisfitError } from './remote-misfit';
 export interface ShellOffer {
   react: string;
   reactDom: string;
+  /** The versions of the other libraries the shell lends (federated-loader.ts). */
+  libraries: Readonly<Partial<Record<SharedLibrary, string>>>;
   federationMajor: number;
   acceptedContracts: readonly number[];
 }
 
-export function shellOffer(react: string, reactDom: string, federationVersion: string): ShellOffer {
-  return { react, reactDom, federationMajor: Number(federationVersion.split('.')[0]), acceptedContracts: ACCEPTED_CONTRACT_VERSIONS };
+export function shellOffer(react: string, reactDom: string, federationVersion: string, libraries: ShellOffer['libraries']): ShellOffer {
+  return {
+    react,
+    reactDom,
+    libraries,
+    federationMajor: Number(federationVersion.split('.')[0]),
+    acceptedContracts: ACCEPTED_CONTRACT_VERSIONS,
+  };
 }
 
 type Manifest = { metaData?: Record<string, unknown> } | null | undefined;
@@ -32,12 +40,17 @@ export function assertRemoteFits(name: string, manifest: Manifest, shell: ShellO
   if (!shell.acceptedContracts.includes(facts.contractVersion)) {
     reasons.push(`It is built against contract version ${facts.contractVersion}; the shell accepts ${shell.acceptedContracts.join(', ')}.`);
   }
-  const ranges: [string, string | undefined, string][] = [
-    ['react', facts.shared?.react, shell.react],
-    ['react-dom', facts.shared?.['react-dom'], shell.reactDom],
+  const ranges: [library: string, range: string | undefined, offered: string, required: boolean][] = [
+    ['react', facts.shared?.react, shell.react, true],
+    ['react-dom', facts.shared?.['react-dom'], shell.reactDom, true],
   ];
-  for (const [library, range, offered] of ranges) {
-    if (!range || !satisfy(offered, range))
+  // The other shared libraries: checked only where both sides name them (a remote built before they
+  // were shared carries its own copies).
+  for (const library of Object.keys(shell.libraries) as SharedLibrary[]) {
+    ranges.push([library, facts.shared?.[library], shell.libraries[library]!, false]);
+  }
+  for (const [library, range, offered, required] of ranges) {
+    if (range ? !satisfy(offered, range) : required)
       reasons.push(`It shares ${library} "${range ?? 'none'}", which excludes the shell's ${library} ${offered}.`);
   }
   if (facts.federationMajor !== shell.federationMajor) {

@@ -1,5 +1,5 @@
 /**
- * A remote whose manifest does not fit this shell (contract version, React ranges, federation major):
+ * A remote whose manifest does not fit this shell (contract version, shared ranges, federation major):
  * it is not mounted, and its area says the section is being updated. Kept apart from the check
  * (remote-fit.ts) so the area can recognise it without carrying the federation runtime's semver.
  */
