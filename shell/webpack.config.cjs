@@ -5,11 +5,15 @@ const { DefinePlugin } = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { baseConfig, reactRange, lentLibraries } = require('@hub/shared/build/webpack');
 const { ShellOfferPlugin } = require('@hub/shared/build/remote-contract');
+const { HubThemePlugin, hubThemeStylesheet } = require('@hub/shared/build/hub-theme-css');
 
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
   const base = baseConfig({ dir: __dirname, mode, port: 8090 });
+  // The design system's global CSS, as a stylesheet the page links (src/index.html) and
+  // src/layout/chakra-root.tsx puts in force, instead of CSS computed and parsed in the phone's main thread.
+  const theme = hubThemeStylesheet();
   return {
     ...base,
     entry: { 'theme-boot': './src/theme-boot.ts', main: './src/main.tsx' },
@@ -28,7 +32,8 @@ module.exports = (_env, argv) => {
       // What remotes built outside this tree check themselves against (HUB_SHELL_FACTS, README).
       new ShellOfferPlugin(),
       // The template places the scripts itself: theme-boot blocking in <head>, main deferred.
-      new HtmlWebpackPlugin({ template: './src/index.html', inject: false }),
+      new HubThemePlugin(theme),
+      new HtmlWebpackPlugin({ template: './src/index.html', inject: false, templateParameters: { hubThemeStylesheet: `/${theme.file}` } }),
     ],
   };
 };

@@ -112,6 +112,10 @@ function baseConfig({ dir, mode, port }) {
       rules: [
         swcRule(mode),
         { test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]theme[\\/]index\.js$/, loader: require.resolve('./chakra-theme-loader.cjs') },
+        {
+          test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
+          loader: require.resolve('./chakra-system-loader.cjs'),
+        },
       ],
     },
     optimization: production ? { minimizer: [swcMinimizer()] } : {},

@@ -1,6 +1,15 @@
 import { recipes as chakraRecipes, slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
 import { createSystem, defaultBaseConfig } from '@chakra-ui/react';
-import { borrowSystem, CHAKRA_VERSION, createHubSystem, HUB_PALETTES, HUB_RECIPES, HUB_SLOT_RECIPES, lendSystem } from './system';
+import {
+  borrowSystem,
+  CHAKRA_VERSION,
+  createHubSystem,
+  HUB_PALETTES,
+  HUB_RECIPES,
+  HUB_SLOT_RECIPES,
+  lendSystem,
+  systemWithoutGlobals,
+} from './system';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { reachableRecipeKeys } = require('../../build/chakra-recipes.cjs') as {
@@ -54,6 +63,19 @@ describe('the design system the shell lends the remotes', () => {
     expect(view.getRecipe('button')).toBe(shells.getRecipe('button'));
     expect(view.token('colors.purple.solid')).toBe(shells.token('colors.purple.solid'));
     expect(borrowSystem(lent)).toBe(view);
+  });
+
+  it('should make its view without reading the system’s global styles, which the builds compute only when read', () => {
+    const lazy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(shells)) as typeof shells;
+    Object.defineProperty(lazy, '_global', {
+      get() {
+        throw new Error('the global styles were computed');
+      },
+    });
+    const view = systemWithoutGlobals(lazy);
+    expect(view._global).toEqual([]);
+    expect(view.css).toBe(shells.css);
+    expect(systemWithoutGlobals(lazy)).toBe(view);
   });
 
   it('should not be borrowed from another Chakra version, nor lent when the version is unknown', () => {

@@ -196,20 +196,16 @@ export function lendSystem(system: SystemContext, chakraVersion = CHAKRA_VERSION
   return chakraVersion ? { chakraVersion, system } : undefined;
 }
 
-const borrowed = new WeakMap<LentDesignSystem, SystemContext | null>();
-
 /**
  * The lent system as this part can use it, or undefined when it cannot: another Chakra version
  * (its internals may differ), or a recipe or palette of ours missing (a remote released after the
  * shell may use a component the shell's system lacks; it would render unstyled). What is used is a
- * view that adds no global styles: the lender's provider has put the reset and the theme's CSS
- * variables on the page already. The same lent object always gives the same view, so the provider's
- * value stays the same across updates.
+ * view that adds no global styles (systemWithoutGlobals): the lender has put them on the page. The
+ * same lent object always gives the same view, so the provider's value stays the same across updates.
  */
 export function borrowSystem(lent: LentDesignSystem | undefined, chakraVersion = CHAKRA_VERSION): SystemContext | undefined {
   if (!lent || !chakraVersion || lent.chakraVersion !== chakraVersion) return undefined;
-  if (!borrowed.has(lent)) borrowed.set(lent, fits(lent.system) ? withoutGlobals(lent.system) : null);
-  return borrowed.get(lent) ?? undefined;
+  return fits(lent.system) ? systemWithoutGlobals(lent.system) : undefined;
 }
 
 function fits(system: unknown): system is SystemContext {
@@ -222,6 +218,23 @@ function fits(system: unknown): system is SystemContext {
   );
 }
 
-function withoutGlobals(system: SystemContext): SystemContext {
-  return { ...system, _global: [], _config: { ...system._config, disableLayers: true } };
+const views = new WeakMap<object, SystemContext>();
+
+/**
+ * The system for a ChakraProvider that must add no global styles (the CSS reset, the global styles,
+ * the tokens' CSS variables, the layer order) because they are on the page already: the shell's
+ * stylesheet (shared/build/hub-theme-css.cjs), or the lending shell's provider. Everything else is
+ * the system itself. Copied property by property, so that `_global`, which the builds make lazy
+ * (shared/build/chakra-system-loader.cjs), is never computed; the same system gives the same view.
+ */
+export function systemWithoutGlobals(system: SystemContext): SystemContext {
+  let view = views.get(system);
+  if (!view) {
+    const { _global: _unused, ...descriptors } = Object.getOwnPropertyDescriptors(system);
+    view = Object.defineProperties({}, descriptors) as SystemContext;
+    view._global = [];
+    view._config = { ...system._config, disableLayers: true };
+    views.set(system, view);
+  }
+  return view;
 }
