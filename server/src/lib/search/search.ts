@@ -358,10 +358,12 @@ export async function search(db: Queryable, session: Session, request: SearchReq
   if (direct >= SEARCH_FALLBACK_UNDER) return withoutCount(first);
   const corrections = await correctedWords(db, words, typing);
   const changed = corrections.some((word, index) => word !== words[index]);
-  const second = await run(db, session, request, kinds, typed, changed ? tsqueryText(corrections, typing) : null);
+  // Every word is as indexed: the fallback would be the same statements again.
+  if (!changed) return withoutCount(first);
+  const second = await run(db, session, request, kinds, typed, tsqueryText(corrections, typing));
   // Only a correction that finds something the person may see is offered.
   const { correctedHits, ...result } = second;
-  const suggestion = changed && correctedHits > 0 ? corrections.join(' ') : null;
+  const suggestion = correctedHits > 0 ? corrections.join(' ') : null;
   return { ...result, suggestion, corrected: direct === 0 && result.total > 0 };
 }
 
