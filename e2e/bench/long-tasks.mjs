@@ -6,11 +6,10 @@
 // PROFILE_TOP=n lists more functions per task, PROFILE_LINES=1 adds their source file and line, and
 // PROFILE_ALL=n lists the n functions most often on the stack, ours or not. The figures move from run
 // to run by a third or more: compare several runs, on a quiet machine.
-import { chromium } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
+import { profilingPage } from './start-portal.mjs';
 
 const require = createRequire(import.meta.url);
 const { SourceMapConsumer } = require(
@@ -48,14 +47,8 @@ function name(frame, origin) {
 }
 const ours = (label) => /^(shell\/|shared\/|remote-[a-z]+\/|\.\/)?src\//.test(label);
 
-const portal = await startPortal();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const { origin, page, cdp, close } = await profilingPage(account);
 try {
-  const context = await browser.newContext({ baseURL: portal.origin, viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  if (account !== 'none') await signIn(page, account);
-  await page.goto('about:blank');
-  const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -109,13 +102,13 @@ try {
       if (times[i] < task.ts || times[i] > task.ts + task.dur) continue;
       samples += 1;
       let id = profile.samples[i];
-      const leaf = name(byId.get(id).callFrame, portal.origin);
+      const leaf = name(byId.get(id).callFrame, origin);
       const leafPkg = leaf.split(' ')[0];
       leaves.set(leafPkg, (leaves.get(leafPkg) ?? 0) + 1);
       leafFunctions.set(leaf, (leafFunctions.get(leaf) ?? 0) + 1);
       const seen = new Set();
       while (id !== undefined) {
-        const label = name(byId.get(id).callFrame, portal.origin);
+        const label = name(byId.get(id).callFrame, origin);
         if (!seen.has(label)) {
           seen.add(label);
           if (ours(label)) ourFrames.set(label, (ourFrames.get(label) ?? 0) + 1);
@@ -141,6 +134,5 @@ try {
     `\n${tasks.length} tasks of 50 ms or more at ${rate}× slowdown; blocking time (the part over 50 ms) ${blocking.toFixed(0)} ms`,
   );
 } finally {
-  await browser.close();
-  portal.stop();
+  await close();
 }

@@ -2,19 +2,12 @@
 // functions that took the most time (self time, by function and script) and the total per script.
 // Run after a build: `node e2e/bench/profile.mjs /home [account]` at the root (PROFILE_CPU=4 slows
 // the CPU like Lighthouse's mobile settings).
-import { chromium } from '@playwright/test';
-import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
+import { profilingPage } from './start-portal.mjs';
 
 const path = process.argv[2] ?? '/home';
 const account = process.argv[3] ?? 'user@northwind.test';
-const portal = await startPortal();
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+const { origin, page, cdp, close } = await profilingPage(account);
 try {
-  const context = await browser.newContext({ baseURL: portal.origin, viewport: { width: 412, height: 823 } });
-  const page = await context.newPage();
-  if (account !== 'none') await signIn(page, account);
-  await page.goto('about:blank');
-  const cdp = await context.newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   if (process.env.PROFILE_CPU) await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.PROFILE_CPU) });
@@ -29,7 +22,7 @@ try {
   const byScript = new Map();
   for (const [id, micros] of self) {
     const { callFrame } = byId.get(id);
-    const script = callFrame.url.replace(portal.origin, '') || '(native)';
+    const script = callFrame.url.replace(origin, '') || '(native)';
     const key = `${callFrame.functionName || '(anonymous)'} ${script}:${callFrame.lineNumber}:${callFrame.columnNumber}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + micros);
     byScript.set(script, (byScript.get(script) ?? 0) + micros);
@@ -43,6 +36,5 @@ try {
     `# ${path} as ${account}: self time by script\n${top(byScript, 15).join('\n')}\n\n# by function\n${top(byFunction, Number(process.env.PROFILE_TOP ?? 40)).join('\n')}`,
   );
 } finally {
-  await browser.close();
-  portal.stop();
+  await close();
 }

@@ -69,3 +69,29 @@ export async function startPortal(extraEnv = {}) {
     },
   };
 }
+
+/**
+ * For the profiling benches: the portal started, and a phone-sized page of it signed in as `account`
+ * ('none': signed out), left on about:blank with a DevTools session. `close()` stops the browser
+ * and the portal.
+ */
+export async function profilingPage(account) {
+  const { chromium } = await import('@playwright/test');
+  const portal = await startPortal();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const close = async () => {
+    await browser.close();
+    portal.stop();
+  };
+  try {
+    const context = await browser.newContext({ baseURL: portal.origin, viewport: { width: 412, height: 823 } });
+    const page = await context.newPage();
+    if (account !== 'none') await signIn(page, account);
+    await page.goto('about:blank');
+    const cdp = await context.newCDPSession(page);
+    return { origin: portal.origin, page, cdp, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
