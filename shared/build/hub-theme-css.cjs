@@ -77,4 +77,4 @@ class HubThemePlugin {
   }
 }
 
-module.exports = { hubThemeCss, hubThemeStylesheet, emotionGlobalCss, HubThemePlugin };
+module.exports = { hubThemeCss, hubThemeStylesheet, HubThemePlugin };

@@ -1,6 +1,7 @@
 // Jest settings shared by the browser packages: jsdom, SWC for TypeScript and JSX, and the
 // ESM-only packages (typebox) transformed to CommonJS like our own code.
 const path = require('node:path');
+const { installedPackage } = require('./remote-contract.cjs');
 
 module.exports = {
   testEnvironment: path.join(__dirname, 'jest-environment.cjs'),
@@ -20,7 +21,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   // As the builds define it (shared/build/webpack.cjs), so that tests lend and borrow design systems
   // as the portal does.
-  globals: { __CHAKRA_VERSION__: require(require.resolve('@chakra-ui/react/package.json', { paths: [__dirname] })).version },
+  globals: { __CHAKRA_VERSION__: installedPackage('@chakra-ui/react', __dirname).version },
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
   // The default 5 s is too tight for a component test on two cores shared with the API suites and

@@ -95,8 +95,7 @@ function swcMinimizer() {
  */
 function chakraVersion(dir) {
   const { DefinePlugin } = require('webpack');
-  const { version } = require(require.resolve('@chakra-ui/react/package.json', { paths: [dir] }));
-  return new DefinePlugin({ __CHAKRA_VERSION__: JSON.stringify(version) });
+  return new DefinePlugin({ __CHAKRA_VERSION__: JSON.stringify(installedPackage('@chakra-ui/react', dir).version) });
 }
 
 function baseConfig({ dir, mode, port }) {
@@ -105,7 +104,7 @@ function baseConfig({ dir, mode, port }) {
     mode,
     context: dir,
     // HUB_SOURCE_MAPS=1: source maps beside a production build, not named in its scripts, for
-    // e2e/bench/profile.mjs to name the functions of a profile.
+    // e2e/bench/long-tasks.mjs to name the functions of a profile.
     devtool: production ? (process.env.HUB_SOURCE_MAPS ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
