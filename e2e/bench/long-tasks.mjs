@@ -5,7 +5,9 @@
 // settings (PROFILE_CPU changes it), so a task over 50 ms here is one Lighthouse counts as blocking.
 // PROFILE_TOP=n lists more functions per task, PROFILE_LINES=1 adds their source file and line, and
 // PROFILE_ALL=n lists the n functions most often on the stack, ours or not. The figures move from run
-// to run by a third or more: compare several runs, on a quiet machine.
+// to run by a third or more: compare several runs, on a quiet machine. PROFILE_WARM=n opens the page
+// n times first, as a returning person (the browser's caches and the stored component styles warm,
+// as in the Lighthouse bench, which keeps storage between its runs); by default the visit is the first.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -52,6 +54,11 @@ try {
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  for (let i = 0; i < Number(process.env.PROFILE_WARM ?? 0); i += 1) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1500);
+    await page.goto('about:blank');
+  }
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
@@ -127,6 +134,24 @@ try {
     console.log(`  self time by package or file (leaf):\n${top(leaves, 8).join('\n')}`);
     console.log(`  self time by function:\n${top(leafFunctions, Number(process.env.PROFILE_TOP ?? 8)).join('\n')}`);
     console.log(`  our functions on the stack (inclusive):\n${top(ourFrames, 14).join('\n')}`);
+    // The browser's own work in the task (what the profile shows as "(program)"): style, layout,
+    // parsing, painting, by the trace's events directly inside it (self time, in ms at the slowdown).
+    const inside = events.filter(
+      (e) =>
+        `${e.pid}:${e.tid}` === mainThread && e.ph === 'X' && e.dur && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e !== task,
+    );
+    const work = new Map();
+    for (const e of inside) {
+      const children = inside.filter((c) => c !== e && c.ts >= e.ts && c.ts + c.dur <= e.ts + e.dur);
+      const covered = children.reduce(
+        (sum, c) => (children.some((o) => o !== c && o.ts <= c.ts && o.ts + o.dur >= c.ts + c.dur) ? sum : sum + c.dur),
+        0,
+      );
+      const self = e.dur - covered;
+      if (self > 0) work.set(e.name, (work.get(e.name) ?? 0) + self);
+    }
+    const browser = [...work].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    console.log(`  trace events by self time:\n${browser.map(([k, v]) => `    ${(v / 1000).toFixed(0).padStart(5)} ms  ${k}`).join('\n')}`);
     if (process.env.PROFILE_ALL)
       console.log(`  every function on the stack (inclusive):\n${top(allFrames, Number(process.env.PROFILE_ALL)).join('\n')}`);
   }

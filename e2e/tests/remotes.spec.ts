@@ -103,3 +103,42 @@ test.describe('remotes loaded by role', () => {
     await expect(page.getByRole('heading', { name: 'Advices' })).toBeVisible();
   });
 });
+
+test.describe('a returning visit', () => {
+  /** The emotion rules on the page: those compiled and inserted by this load, and those put back. */
+  const ruleCounts = (page: Page) =>
+    page.evaluate(() => {
+      const count = (selector: string) =>
+        [...document.querySelectorAll<HTMLStyleElement>(selector)].reduce((sum, element) => sum + (element.sheet?.cssRules.length ?? 0), 0);
+      return { inserted: count('style[data-emotion]:not([data-hub-stored])'), restored: count('style[data-hub-stored]') };
+    });
+  /** What the shell's frame and a remote's heading look like, element by element. */
+  const looks = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('header *, nav a, main h1')].map((element) => {
+        const style = getComputedStyle(element);
+        return [element.tagName, style.color, style.backgroundColor, style.fontSize, style.padding, style.borderWidth, style.display].join(
+          ' ',
+        );
+      }),
+    );
+
+  test('should put back the component styles of the visit before, compile almost none again, and look the same', async ({ page }) => {
+    await signIn(page, 'user@northwind.test');
+    await page.goto('/advices');
+    await expect(page.getByRole('heading', { name: 'Advices', level: 1 })).toBeVisible();
+    // Signing in showed /home: some of the shell's styles may be kept already.
+    const first = await ruleCounts(page);
+    const firstLooks = await looks(page);
+    expect(first.inserted + first.restored).toBeGreaterThan(20);
+    // Leaving the page keeps what the shell and the remote inserted (layout/style-store.ts).
+    await page.goto('about:blank');
+    await page.goto('/advices');
+    await expect(page.getByRole('heading', { name: 'Advices', level: 1 })).toBeVisible();
+    const second = await ruleCounts(page);
+    expect(second.restored).toBeGreaterThanOrEqual(first.inserted + first.restored);
+    // The shell's emotion and the content remote's own both skipped what was put back.
+    expect(second.inserted).toBeLessThan((first.inserted + first.restored) / 10);
+    expect(await looks(page)).toEqual(firstLooks);
+  });
+});

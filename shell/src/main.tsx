@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { applyLanguage, resolveInitialLanguage } from './language/language';
 import { SHELL_NAMESPACES } from './language/shell-i18n';
+import { keepStyles, restoreStyles } from './layout/style-store';
 import { isUnder } from './paths';
 import { REMOTE_ROUTES } from './remotes/remote-routes';
 import { createShellServices, resumeSession } from './shell-services';
@@ -17,6 +18,10 @@ const language = resolveInitialLanguage(localStorage.getItem(STORAGE_KEYS.langua
 applyLanguage(language);
 const services = createShellServices({ language });
 const resumed = resumeSession(services);
+// A signed-in page: the component styles of earlier visits are put back before the design system
+// loads, so it does not compile them again (layout/style-store.ts).
+if (resumed) restoreStyles(document, localStorage);
+keepStyles(window);
 // Opened on a remote's area (a bookmark, a reload): its files are asked for now, alongside the
 // shell's own, rather than once the layout has rendered and mounted the area.
 const area = REMOTE_ROUTES.find(({ path }) => isUnder(window.location.pathname, path.replace(/\/\*$/, '')));
