@@ -46,5 +46,13 @@ export function UsersList({ source, listPath, showEntity = false, ...frame }: Us
       : []),
   ];
 
-  return <ListFrame {...frame} {...listFrameState(source)} columns={columns} rowKey={(user) => user.id} />;
+  return (
+    <ListFrame
+      searchLabel={t('common:search-name-email')}
+      {...frame}
+      {...listFrameState(source)}
+      columns={columns}
+      rowKey={(user) => user.id}
+    />
+  );
 }

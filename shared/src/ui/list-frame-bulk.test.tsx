@@ -30,14 +30,23 @@ function captureDownloads() {
   return { blobs, read };
 }
 
-function Harness({ fetchPage, onBulk }: { fetchPage: (page: number) => Promise<ListPage<Row>>; onBulk: (ids: number[]) => void }) {
+/** `data`: the list's page, null while it loads; two rows of five unless given. */
+function Harness({
+  fetchPage,
+  onBulk,
+  data = { items: rows.slice(0, 2), total: rows.length, page_size: 2 },
+}: {
+  fetchPage: (page: number) => Promise<ListPage<Row>>;
+  onBulk: (ids: number[]) => void;
+  data?: ListPage<Row> | null;
+}) {
   const list = useListParams([]);
   return (
     <ListFrame<Row>
       title="Advices"
       list={list}
-      data={{ items: rows.slice(0, 2), total: rows.length, page_size: 2 }}
-      loading={false}
+      data={data ?? undefined}
+      loading={data === null}
       error={false}
       onRetry={() => undefined}
       columns={[{ key: 'title', header: 'Title', render: (row) => row.title }]}
@@ -114,6 +123,21 @@ describe('ListFrame selection and CSV export', () => {
       'id,Title\r\n1,"Item 1, ""quoted"""\r\n2,"Item 2, ""quoted"""\r\n3,"Item 3, ""quoted"""\r\n4,"Item 4, ""quoted"""\r\n5,\'=cmd|calc\r\n',
     );
     expect(screen.getByRole('status')).toHaveTextContent('5 rows exported.');
+  });
+
+  it('should hold the export’s place while the list loads, and offer it only with something to export', () => {
+    const harness = (data: ListPage<Row> | null) => (
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <Harness fetchPage={pages([])} onBulk={() => undefined} data={data} />
+      </RemoteRoot>
+    );
+    const view = render(harness(null));
+    // Drawn disabled from the first frame, so the header does not wrap anew when the list arrives.
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    view.rerender(harness({ items: [], total: 0, page_size: 2 }));
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    view.rerender(harness({ items: rows.slice(0, 2), total: rows.length, page_size: 2 }));
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 
   it('should say so when a page of the export fails', async () => {

@@ -167,8 +167,10 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
         )}
         <Flex ms="auto" gap="2" wrap="wrap" align="start">
           {props.actions}
-          {csvExport && data && data.total > 0 && (
-            <Button variant="outline" loading={exporting === 'busy'} onClick={() => void exportCsv()}>
+          {/* Drawn from the first frame (disabled until there is something to export), so that the
+              header does not wrap anew when the list arrives. */}
+          {csvExport && (
+            <Button variant="outline" loading={exporting === 'busy'} disabled={!data || data.total === 0} onClick={() => void exportCsv()}>
               {t('list.exportCsv')}
             </Button>
           )}
@@ -233,7 +235,9 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
         />
       ) : (
         <Box overflowX="auto">
-          <Table.Root size="sm" aria-labelledby={headingId} aria-busy={loading}>
+          {/* On a phone the cells keep to one line and the table scrolls sideways: squeezed into 375 px,
+              an email broke after every few letters, and the rows grew as they replaced the skeleton. */}
+          <Table.Root size="sm" aria-labelledby={headingId} aria-busy={loading} whiteSpace={{ base: 'nowrap', md: 'normal' }}>
             <Table.Header>
               <Table.Row>
                 {selection && (
@@ -424,7 +428,9 @@ export interface ListFilterProps {
 export function ListFilter({ label, value, onChange, options, allLabel }: ListFilterProps) {
   const id = useId();
   return (
-    <Stack gap="1" minW="10rem">
+    // One width whatever its options: a list of companies arriving after the page must not widen it
+    // and wrap the filters anew under the reader's eyes.
+    <Stack gap="1" w="11rem" maxW="full">
       <label htmlFor={id}>
         <Text as="span" fontSize="sm" fontWeight="medium">
           {label}

@@ -36,6 +36,27 @@ describe('EntitySelector', () => {
     expect(localStorage.getItem('hub.entity')).toBeNull();
   }, 20_000);
 
+  it('should hold its place for an administrator while the entities load, so that the page does not move', async () => {
+    const services = makeServices(server.origin);
+    services.session.setUser(makeUser({ id: 1, rights: ['administrator'] }));
+    renderInShell(<EntitySelector />, services);
+    const select = screen.getByRole('combobox', { name: en.shell.entitySelector.label });
+    expect(select).toBeDisabled();
+    await screen.findByRole('option', { name: 'Contoso' }, { timeout: 5000 });
+    expect(select).toBeEnabled();
+  }, 20_000);
+
+  it('should not show for a contributor with one entity, even while loading', async () => {
+    server.routes[0] = get('/api/entities', { items: [entity(2, 'Northwind Traders')], total: 1, page: 1, page_size: 100 });
+    const services = makeServices(server.origin);
+    services.session.setUser(makeUser({ id: 1, rights: ['contributor'] }));
+    renderInShell(<EntitySelector />, services);
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.seen).toContain('/api/entities?page_size=100');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
   it('should not show for a plain user, nor for an administrator displaying one', async () => {
     const services = makeServices(server.origin);
     services.session.setUser(makeUser({ id: 1, rights: ['administrator'] }));

@@ -15,8 +15,13 @@ export function EntitySelector() {
   const { session, apis } = useShell();
   const { user, displayedUser, selectedEntityId } = useSessionState();
   const id = useId();
-  const [entities, setEntities] = useState<EntityList['items']>([]);
+  // null while the list loads.
+  const [entities, setEntities] = useState<EntityList['items'] | null>(null);
   const allowed = user !== null && displayedUser !== null && bothHave(user.rights, displayedUser.rights, 'contributor');
+  // An administrator sees every entity, so the selector will show: its row is drawn, disabled, while
+  // the list loads, so that the page does not move down under the reader when it arrives. (Another
+  // contributor usually has one entity, and no selector.)
+  const expected = allowed && bothHave(user.rights, displayedUser.rights, 'administrator');
   const viewer = allowed ? displayedUser.id : null;
 
   useEffect(() => {
@@ -31,8 +36,8 @@ export function EntitySelector() {
     };
   }, [apis, viewer]);
 
-  if (!allowed || entities.length < 2) return null;
-  const value = entities.some((entity) => entity.id === selectedEntityId) ? String(selectedEntityId) : '';
+  if (!allowed || (entities === null ? !expected : entities.length < 2)) return null;
+  const value = entities?.some((entity) => entity.id === selectedEntityId) ? String(selectedEntityId) : '';
   return (
     // Below 1024 px a row of its own under the header's other controls (the whole width, last in
     // order), so that at phone and tablet widths it never lies over the language switch.
@@ -52,6 +57,8 @@ export function EntitySelector() {
         id={id}
         aria-label={t('entitySelector.label')}
         value={value}
+        disabled={entities === null}
+        aria-busy={entities === null}
         onChange={(event) => session.setSelectedEntity(event.target.value === '' ? null : Number(event.target.value))}
         flex={{ base: '1', lg: 'initial' }}
         minW="0"
@@ -67,7 +74,7 @@ export function EntitySelector() {
         _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '1px' }}
       >
         <option value="">{t('entitySelector.none')}</option>
-        {entities.map((entity) => (
+        {(entities ?? []).map((entity) => (
           <option key={entity.id} value={entity.id}>
             {entity.name}
           </option>

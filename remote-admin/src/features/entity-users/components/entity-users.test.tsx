@@ -28,7 +28,7 @@ describe("the entity admin area's users", () => {
     const table = await screen.findByRole('table', { name: texts.titleOf.replace('{{entity}}', 'Northwind Traders') });
     expect(await within(table).findByRole('link', { name: 'Nina North' })).toHaveAttribute('href', '/entity/admin/users/details/7');
     expect(within(table).getByText(en.admin.users.roles.contributor)).toBeVisible();
-    await userEvent.type(screen.getByRole('searchbox', { name: en.common.list.searchLabel }), 'nina');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.common['search-name-email'] }), 'nina');
     await waitFor(() => expect(server.seen).toContain('/api/admin/users/entity/2?page=1&page_size=20&search=nina'));
     await userEvent.click(screen.getByRole('button', { name: en.common.list.next }));
     await waitFor(() => expect(server.seen).toContain('/api/admin/users/entity/2?page=2&page_size=20&search=nina'));

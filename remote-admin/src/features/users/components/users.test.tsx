@@ -47,7 +47,7 @@ describe('the users console', () => {
     expect(within(table).getByText('user@northwind.test')).toBeVisible();
     expect(within(table).getByText(texts.roles.user)).toBeVisible();
 
-    await userEvent.type(screen.getByRole('searchbox', { name: en.common.list.searchLabel }), 'nina');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.common['search-name-email'] }), 'nina');
     await waitFor(() => expect(server.seen).toContain('/api/admin/users?page=1&page_size=20&search=nina'));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: texts.role }), texts.roles.contributor);
     await waitFor(() => expect(server.seen).toContain('/api/admin/users?page=1&page_size=20&search=nina&role=contributor'));

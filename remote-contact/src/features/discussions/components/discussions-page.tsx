@@ -108,8 +108,17 @@ export function DiscussionsPage() {
           </Button>
         </Stack>
       ) : (
-        <Grid templateColumns={{ base: '1fr', lg: 'minmax(260px, 1fr) 2fr' }} gap="6" alignItems="start">
-          <Stack gap="6" minW="0">
+        // On a phone the thread comes right after the current discussions it belongs to, before the
+        // list of every discussion: that list loads on its own, and growing above the thread it
+        // pushed the conversation down under the reader's eyes.
+        <Grid
+          templateColumns={{ base: '1fr', lg: 'minmax(260px, 1fr) 2fr' }}
+          templateAreas={{ base: '"current" "thread" "mine"', lg: '"current thread" "mine thread"' }}
+          templateRows={{ lg: 'auto 1fr' }}
+          gap="6"
+          alignItems="start"
+        >
+          <Stack gap="6" minW="0" gridArea="current">
             <Box as="section" aria-labelledby="current-discussions">
               <Heading as="h2" size="md" mb="2" id="current-discussions">
                 {t('sections.current')}
@@ -164,22 +173,11 @@ export function DiscussionsPage() {
                 ) : null}
               </Box>
             ) : null}
-            <Box as="section" aria-labelledby="my-discussions">
-              <Heading as="h2" size="md" mb="2" id="my-discussions">
-                {t('sections.mine')}
-              </Heading>
-              <DiscussionList
-                label={t('sections.mine')}
-                discussions={all.data?.items ?? []}
-                emptyText={t('empty')}
-                onHistory={setHistory}
-                more={all.more}
-              />
-            </Box>
           </Stack>
 
           <Stack
             as="section"
+            gridArea="thread"
             aria-label={partnerName ? t('thread.label', { name: partnerName }) : t('title')}
             gap="4"
             minW="0"
@@ -193,7 +191,9 @@ export function DiscussionsPage() {
                 <Heading as="h2" size="md">
                   {newWith && !selectedDiscussion ? t('newDiscussion', { name: partnerName }) : t('withName', { name: partnerName })}
                 </Heading>
-                <Box maxH={{ base: '60vh', md: '55vh' }} overflowY="auto" pr="1">
+                {/* On a phone the thread keeps one height as its messages load, so that the composer
+                    below it does not move; it scrolls inside. */}
+                <Box h={{ base: '50vh', md: 'auto' }} maxH={{ base: '50vh', md: '55vh' }} overflowY="auto" pr="1">
                   {selectedDiscussion ? (
                     <MessageThread discussionId={selectedDiscussion.id} label={t('thread.label', { name: partnerName })} />
                   ) : (
@@ -210,6 +210,19 @@ export function DiscussionsPage() {
               <Text color="fg.muted">{t('noCurrent')}</Text>
             )}
           </Stack>
+
+          <Box as="section" aria-labelledby="my-discussions" gridArea="mine" minW="0">
+            <Heading as="h2" size="md" mb="2" id="my-discussions">
+              {t('sections.mine')}
+            </Heading>
+            <DiscussionList
+              label={t('sections.mine')}
+              discussions={all.data?.items ?? []}
+              emptyText={t('empty')}
+              onHistory={setHistory}
+              more={all.more}
+            />
+          </Box>
         </Grid>
       )}
       <HistoryDialog discussion={history} onClose={() => setHistory(null)} />
