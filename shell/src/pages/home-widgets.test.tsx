@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { makeUser, type HomeWidgetId, type RemoteLifecycles } from '@hub/shared/remote';
 import { createHubSystem } from '@hub/shared/ui';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import type { RemoteLoader } from '../remotes/federated-loader';
@@ -24,8 +24,28 @@ function fakeWidget(id: HomeWidgetId): RemoteLifecycles {
   };
 }
 
-function renderWidgets(displayAs: boolean) {
-  const loader: RemoteLoader = async (_name, { widget }) => fakeWidget(widget!);
+/** The browser's IntersectionObserver (jsdom has none): the test says which elements come into view. */
+class ViewportStandIn {
+  static observed = new Map<Element, ViewportStandIn>();
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(element: Element) {
+    ViewportStandIn.observed.set(element, this);
+  }
+  disconnect() {
+    for (const [element, observer] of ViewportStandIn.observed) if (observer === this) ViewportStandIn.observed.delete(element);
+  }
+  static scrollTo(widget: string) {
+    const element = document.querySelector(`[data-widget-slot="${widget}"]`)!;
+    const observer = ViewportStandIn.observed.get(element)!;
+    observer.callback([{ target: element, isIntersecting: true } as unknown as IntersectionObserverEntry], observer as never);
+  }
+}
+
+function renderWidgets(displayAs: boolean, requested: string[] = []) {
+  const loader: RemoteLoader = async (_name, { widget }) => {
+    requested.push(widget!);
+    return fakeWidget(widget!);
+  };
   const services = createShellServices({ language: 'en', origin: 'http://127.0.0.1:9', remoteLoader: loader });
   services.session.setTokens({ hub: 'hub-token', files: 'files-token' });
   const admin = makeUser({ id: 1, rights: ['user', 'contributor', 'publisher', 'administrator'] });
@@ -56,5 +76,26 @@ describe('HomeWidgets', () => {
     expect(await screen.findByRole('heading', { name: 'widget pinned-news' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'widget upcoming-trainings' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'widget latest-files' })).toBeNull();
+  });
+
+  it('should load a widget only once its cell comes into view, keeping its height meanwhile', async () => {
+    Object.assign(window, { IntersectionObserver: ViewportStandIn });
+    try {
+      const requested: string[] = [];
+      renderWidgets(false, requested);
+      // Nothing in view yet: no widget's files are asked for, and each cell keeps a widget's height.
+      await act(async () => undefined);
+      expect(requested).toEqual([]);
+      expect(document.querySelectorAll('[data-widget-slot]')).toHaveLength(4);
+      act(() => ViewportStandIn.scrollTo('pinned-news'));
+      expect(await screen.findByRole('heading', { name: 'widget pinned-news' })).toBeVisible();
+      expect(requested).toEqual(['pinned-news']);
+      act(() => ViewportStandIn.scrollTo('favourite-dashboards'));
+      expect(await screen.findByRole('heading', { name: 'widget favourite-dashboards' })).toBeVisible();
+      expect(requested).toEqual(['pinned-news', 'favourite-dashboards']);
+      expect(ViewportStandIn.observed.size).toBe(2);
+    } finally {
+      Reflect.deleteProperty(window, 'IntersectionObserver');
+    }
   });
 });
