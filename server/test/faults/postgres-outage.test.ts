@@ -39,8 +39,9 @@ describe('PostgreSQL stops and comes back', { skip }, () => {
   });
 
   after(async () => {
-    await app?.close();
-    await idp?.close();
+    // Each closed whatever becomes of the others: a failing app.close() must not leave the cluster
+    // or the provider running after the file.
+    await Promise.allSettled([app?.close(), idp?.close()]);
     postgres?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -64,6 +64,7 @@ for (const name of ['describe', 'suite', 'it', 'test']) {
 
 // Only now what imports node:test (the helper, then each file).
 const { closeTestFile } = await import('./helper');
+const { closeLeftoverIdps } = await import('./test-idp');
 const files = (process.env.HUB_TEST_FILES ?? '').split('\n').filter(Boolean);
 for (const file of files) {
   started = [];
@@ -71,4 +72,16 @@ for (const file of files) {
   if (started.length === 0) throw new Error(`${file}: no top-level describe() or test() seen`);
   await Promise.allSettled(started);
   await closeTestFile();
+  const left = await closeLeftoverIdps();
+  if (left > 0) console.warn(`${file}: ${left} test OpenID provider(s) left open after its last test; closed now`);
 }
+
+// Every file has ended. Should something a test opened still keep this process alive (a server, a
+// child process), the pass would wait for the runner's timeout, 90 minutes, its results long known:
+// end it once the report has been written, and say what was left open. (Node's --test-force-exit
+// would end it at once, but before the TAP reporter has written its file.)
+setTimeout(() => {
+  const left = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles().map((handle) => handle.constructor.name);
+  console.warn(`Still open after the last test file, ending the pass: ${left.join(', ')}`);
+  process.exit();
+}, 10_000).unref();

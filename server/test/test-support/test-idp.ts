@@ -23,6 +23,20 @@ export interface TestIdp {
   close(): Promise<void>;
 }
 
+/** The providers started and not closed yet (closeLeftoverIdps). */
+const open = new Set<Server>();
+
+/**
+ * Closes the providers a test file left open, and says how many: run-files.ts calls it between
+ * files, so that one file's leak neither outlives it nor keeps the pass's process alive.
+ */
+export async function closeLeftoverIdps(): Promise<number> {
+  const left = [...open];
+  open.clear();
+  await Promise.all(left.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  return left.length;
+}
+
 export async function startTestIdp(name = 'test-sso'): Promise<TestIdp> {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
   const other = await generateKeyPair('RS256');
@@ -47,6 +61,7 @@ export async function startTestIdp(name = 'test-sso'): Promise<TestIdp> {
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  open.add(server);
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'hub-company-client';
   const provider: ProviderRecord = {
@@ -80,7 +95,10 @@ export async function startTestIdp(name = 'test-sso'): Promise<TestIdp> {
       return jwt.sign(options.key ?? privateKey);
     },
     register: (app) => app.providersRepository.upsert(provider),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      open.delete(server);
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
