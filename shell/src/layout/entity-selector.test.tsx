@@ -52,7 +52,7 @@ describe('EntitySelector', () => {
     services.session.setUser(makeUser({ id: 1, rights: ['contributor'] }));
     renderInShell(<EntitySelector />, services);
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(server.seen).toContain('/api/entities?page_size=100');
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
