@@ -109,13 +109,16 @@ test.describe('a returning visit', () => {
   const ruleCounts = (page: Page) =>
     page.evaluate(() => {
       const count = (selector: string) =>
-        [...document.querySelectorAll<HTMLStyleElement>(selector)].reduce((sum, element) => sum + (element.sheet?.cssRules.length ?? 0), 0);
+        Array.from(document.querySelectorAll<HTMLStyleElement>(selector)).reduce(
+          (sum, element) => sum + (element.sheet?.cssRules.length ?? 0),
+          0,
+        );
       return { inserted: count('style[data-emotion]:not([data-hub-stored])'), restored: count('style[data-hub-stored]') };
     });
   /** What the shell's frame and a remote's heading look like, element by element. */
   const looks = (page: Page) =>
     page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('header *, nav a, main h1')].map((element) => {
+      Array.from(document.querySelectorAll<HTMLElement>('header *, nav a, main h1')).map((element) => {
         const style = getComputedStyle(element);
         return [element.tagName, style.color, style.backgroundColor, style.fontSize, style.padding, style.borderWidth, style.display].join(
           ' ',

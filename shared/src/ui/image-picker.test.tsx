@@ -49,7 +49,8 @@ function renderPicker(initial: number | null, disabled = false) {
   render(
     <ChakraProvider value={system}>
       <I18nextProvider i18n={createI18n(['common'], 'en')}>
-        <SWRConfig value={{ provider: () => new Map() }}>
+        {/* As the portal's RemoteRoot: no retry timer, which would fire once this file's page is gone. */}
+        <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>
           <Harness />
         </SWRConfig>
       </I18nextProvider>

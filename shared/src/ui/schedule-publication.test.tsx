@@ -19,7 +19,8 @@ function renderSchedule(props: { published?: boolean; dirty?: boolean } = {}) {
   render(
     <ChakraProvider value={system}>
       <I18nextProvider i18n={createI18n(['common'], 'en')}>
-        <SWRConfig value={{ provider: () => new Map() }}>
+        {/* As the portal's RemoteRoot: no retry timer, which would fire once this file's page is gone. */}
+        <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>
           <SchedulePublication
             api={api}
             kind="news-items"
