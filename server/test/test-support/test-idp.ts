@@ -26,14 +26,18 @@ export interface TestIdp {
 /** The providers started and not closed yet (closeLeftoverIdps). */
 const open = new Set<Server>();
 
+function closeServer(server: Server): Promise<void> {
+  open.delete(server);
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
 /**
  * Closes the providers a test file left open, and says how many: run-files.ts calls it between
  * files, so that one file's leak neither outlives it nor keeps the pass's process alive.
  */
 export async function closeLeftoverIdps(): Promise<number> {
   const left = [...open];
-  open.clear();
-  await Promise.all(left.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  await Promise.all(left.map(closeServer));
   return left.length;
 }
 
@@ -95,10 +99,7 @@ export async function startTestIdp(name = 'test-sso'): Promise<TestIdp> {
       return jwt.sign(options.key ?? privateKey);
     },
     register: (app) => app.providersRepository.upsert(provider),
-    close: () => {
-      open.delete(server);
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: () => closeServer(server),
   };
 }
 

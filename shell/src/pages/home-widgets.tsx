@@ -1,7 +1,7 @@
-import { Box, Grid } from '@chakra-ui/react';
+import { Grid } from '@chakra-ui/react';
 import { remotesAllowed } from '@hub/shared/api';
 import { HOME_WIDGETS, RemoteErrorBoundary, WIDGET_MIN_HEIGHT_PX, type HomeWidget } from '@hub/shared/remote';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteArea } from '../remotes/remote-area';
 import { useRemoteProps } from '../remotes/use-remote-props';
@@ -37,22 +37,21 @@ export function HomeWidgets() {
 }
 
 /**
- * Whether the element has come into the viewport yet (and stays so once it has). Without
- * IntersectionObserver, at once.
+ * Whether the element given to the returned ref has come into the viewport yet (and stays so once it
+ * has); without IntersectionObserver, at once. A callback ref, so that the element is watched
+ * whenever it is drawn, however late.
  */
-function useSeen<T extends Element>(): [RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
+function useSeen(): [(element: Element | null) => (() => void) | undefined, boolean] {
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (seen || !element) return undefined;
+  const watch = useCallback((element: Element | null) => {
+    if (!element) return undefined;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen]);
-  return [ref, seen];
+  }, []);
+  return [watch, seen];
 }
 
 /**
@@ -64,9 +63,9 @@ function useSeen<T extends Element>(): [RefObject<T | null>, boolean] {
 function WidgetSlot({ widget }: { widget: HomeWidget }) {
   const { remoteLoader } = useShell();
   const props = useRemoteProps(widget.remote);
-  const [cell, seen] = useSeen<HTMLDivElement>();
+  const [watch, seen] = useSeen();
   if (!props) return null;
-  if (!seen) return <Box ref={cell} minH={`${WIDGET_MIN_HEIGHT_PX}px`} data-widget-slot={widget.id} />;
+  if (!seen) return <div ref={watch} style={{ minHeight: WIDGET_MIN_HEIGHT_PX }} data-widget-slot={widget.id} />;
   return (
     <RemoteErrorBoundary>
       <RemoteArea name={widget.remote} widget={widget.id} props={props} loader={remoteLoader} />
