@@ -27,7 +27,7 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { audit } from './audit.mjs';
 import { must, pnpm, root, run } from './pnpm.mjs';
 
@@ -232,18 +232,24 @@ const journeyTroubles = [];
 // Playwright colours its messages; the colour codes are cut before they are printed again.
 // eslint-disable-next-line no-control-regex -- the escape character is what the pattern matches
 const COLOUR_CODES = /\u001b\[[0-9;]*m/g;
+/** The lines of a journey's failure worth repeating in the summary: the values compared, the locator, the wait. */
+const FAILURE_DETAIL = /^(Expected|Received|Locator|Timeout|Error|- waiting for|Call log)/;
+
 function troublesOf(report, chain) {
   const lines = [];
   const walk = (suite) => {
     for (const spec of suite.specs ?? [])
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-        const attempts = (t.results ?? []).map((r) => {
-          const message = (r.error?.message ?? r.status).replace(COLOUR_CODES, '').split('\n')[0];
-          return `${r.status} after ${Math.round(r.duration / 1000)} s: ${message}`;
-        });
         lines.push(`${t.status === 'flaky' ? 'flaky ' : 'FAILED'} [${chain}/${t.projectName}] ${spec.file}:${spec.line} ${spec.title}`);
-        for (const attempt of attempts) lines.push(`         ${attempt}`);
+        for (const r of t.results ?? []) {
+          // The failing line, and what was expected and received there: a CI page may show nothing else.
+          const [first, ...rest] = (r.error?.message ?? r.status).replace(COLOUR_CODES, '').split('\n');
+          const at = r.error?.location ? ` (at ${basename(r.error.location.file)}:${r.error.location.line})` : '';
+          lines.push(`         ${r.status} after ${Math.round(r.duration / 1000)} s${at}: ${first}`);
+          const details = rest.map((line) => line.trim()).filter((line) => FAILURE_DETAIL.test(line));
+          for (const line of details.slice(0, 6)) lines.push(`           ${line.slice(0, 240)}`);
+        }
       }
     for (const child of suite.suites ?? []) walk(child);
   };
