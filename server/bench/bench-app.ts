@@ -27,6 +27,8 @@ export async function benchConfig(work: string, database: BenchDatabase) {
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '1000000',
+      // No metrics listener on the machine's 9464, which a portal or the tests may hold.
+      METRICS_PORT: '0',
     })),
     databaseUrl: database.url,
     databaseSchema: database.url ? database.schema : null,

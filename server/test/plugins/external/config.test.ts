@@ -105,6 +105,9 @@ describe(`production (${DB_KIND})`, () => {
       SESSION_SECRET: 'y'.repeat(40),
       EMBEDDED_IDP: 'true',
       LOG_LEVEL: 'silent',
+      // No metrics listener: its default port (9464) is the machine's, which a benchmark or the
+      // other database's pass may hold at the same moment.
+      METRICS_PORT: '0',
     });
     const app = await build({ ...config, databaseUrl: null });
     assert.equal(app.hasDecorator('embeddedIdp'), false);
