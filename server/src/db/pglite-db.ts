@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Db, Queryable, QueryResult } from './db';
@@ -55,8 +56,8 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
   }
   let pglite: PGlite;
   try {
-    // Search (migration 0080) needs these two contrib extensions, which PGlite loads only when passed here.
-    pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+    // Search (migrations 0080 and 0087) needs these contrib extensions, which PGlite loads only when passed here.
+    pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gin, pg_trgm, unaccent } });
     // A damaged catalogue may open and fail only on the first read.
     await pglite.query('SELECT count(*) FROM pg_class');
   } catch (error) {

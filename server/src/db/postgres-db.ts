@@ -27,10 +27,41 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** One statement planned for its values (QueryOptions.customPlan), in a transaction of its own on a client of `pool`. */
+async function withCustomPlan<T>(pool: pg.Pool, sql: string, values: unknown[]): Promise<QueryResult<T>> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN; SET LOCAL plan_cache_mode = force_custom_plan');
+    const result = await client.query(sql, values);
+    await client.query('COMMIT');
+    return { rows: result.rows as T[] };
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
       const values = params as unknown[];
+      if (options?.customPlan) {
+        // In a caller's transaction the setting is put back after the statement; on the pool the statement gets a transaction of its own.
+        if (!(client instanceof pg.Pool)) {
+          await client.query('SET LOCAL plan_cache_mode = force_custom_plan');
+          try {
+            return { rows: (await client.query(sql, values)).rows as T[] };
+          } finally {
+            await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+          }
+        }
+        return withCustomPlan<T>(client, sql, values);
+      }
       const result = options?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values })
         : await client.query(sql, values);

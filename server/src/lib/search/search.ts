@@ -187,10 +187,12 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
       message: (m, params) => {
         params.push(session.user.id);
         const me = `$${params.length}`;
-        // The person's own discussions only, as GET /api/discussions lists them.
+        // The person's own discussions only, as GET /api/discussions lists them. Every message goes
+        // from one party of its discussion to the other, so these are the messages sent by them or
+        // to them: said too, so that the (person, words) indexes of migration 0087 read only theirs.
         return {
           from: 'messages msg JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id',
-          visible: `(dis.customer_id = ${me} OR dis.consultant_id = ${me})`,
+          visible: `(dis.customer_id = ${me} OR dis.consultant_id = ${me}) AND (msg.to_user_id = ${me} OR msg.from_user_id = ${me})`,
           id: 'msg.id',
           title: personName('author'),
           date: 'msg.created_at',
@@ -413,34 +415,40 @@ async function run(
   }
   if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
 
-  // The counts stop at COUNT_CAP + 1 rows of each kind: a common word costs no more than that.
+  // One statement per round (PGlite runs one at a time, and planning is most of a search there).
+  // Each kind's newest matches, at most COUNT_CAP + 1 (or as many as the page reaches), are read
+  // once, in a CTE of their own: their number is the kind's count (capped: a common word costs no
+  // more than that), and they are the candidates the page ranks. An exact title is added however
+  // old (found by the folded title's index, migration 0087). Only the page's hits then read their
+  // text and get a snippet. PostgreSQL plans it for its values on every call: with the generic
+  // plan of a prepared statement, a common word and a rare one share one plan, and it took twice
+  // as long.
+  const candidates = Math.max(RANKED_PER_KIND + 1, request.page * request.pageSize);
+  // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
+  // matches with their vectors (a kilobyte each) was most of a common word's cost.
+  const scored = (query: KindQuery) =>
+    `${query.id} AS id, ${query.title} AS title, ${query.date} AS date, ${query.path} AS path,
+     ts_rank(${query.vector}, ${match.query}) AS rank, search_fold(${query.title}) = ${match.folded} AS exact,
+     ${match.direct(query.vector)} AS direct`;
+  const ctes = parts.map(
+    ({ query, where }, index) => `k${index} AS MATERIALIZED (
+      SELECT ${scored(query)}, ${match.corrected(query.vector)} AS corrected FROM ${query.from} WHERE ${where}
+       ORDER BY ${query.date} DESC NULLS LAST, ${query.id} DESC LIMIT ${candidates})`,
+  );
   const countSql = parts
     .map(
-      ({ kind, query, where }) =>
-        `SELECT '${kind}'::text AS kind, count(*)::int AS count, count(*) FILTER (WHERE corrected)::int AS corrected
-           FROM (SELECT ${match.corrected(query.vector)} AS corrected FROM ${query.from} WHERE ${where} LIMIT ${COUNT_CAP + 1}) c`,
+      ({ kind }, index) =>
+        `SELECT '${kind}'::text AS kind, count(*)::int AS count, count(*) FILTER (WHERE corrected)::int AS corrected FROM k${index}`,
     )
-    .join(' UNION ALL ')
-    // Both statements take the same parameters; this one has no use for the folded words ($2)
-    // but must still name them, typed, or PostgreSQL cannot tell their type.
-    .concat(` UNION ALL SELECT NULL, 0, 0 WHERE $2::text IS NULL`);
-  // The page: each kind's newest RANKED_PER_KIND matches (or as many as the page reaches) are its
-  // candidates, ranked; the page's hits are taken from them; then only these hits read their text
-  // and get a snippet.
-  const candidates = Math.max(RANKED_PER_KIND, request.page * request.pageSize);
+    .join(' UNION ALL ');
   const rankedSql = parts
-    .map(({ kind, query, where }) => {
-      const columns = `${query.id} AS id, ${query.title} AS title, ${query.date} AS date, ${query.path} AS path, ${query.vector} AS vector`;
-      const newest = `SELECT ${columns} FROM ${query.from} WHERE ${where}
-                       ORDER BY ${query.date} DESC NULLS LAST, ${query.id} DESC LIMIT ${candidates}`;
-      // An exact title comes first however old: found by the title's trigram index, added to the newest.
+    .map(({ kind, query, where }, index) => {
+      const columns = 'id, title, date, path, rank, exact, direct';
       const withExact = query.titleIndexed
-        ? `SELECT DISTINCT ON (id) * FROM ((${newest}) UNION ALL
-             (SELECT ${columns} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded} LIMIT ${candidates})) e`
-        : newest;
-      return `SELECT '${kind}'::text AS kind, c.id, c.title, c.date, c.path, ts_rank(c.vector, ${match.query}) AS rank,
-                search_fold(c.title) = ${match.folded} AS exact, ${match.direct('c.vector')} AS direct
-           FROM (${withExact}) c`;
+        ? `SELECT DISTINCT ON (id) * FROM (SELECT ${columns} FROM k${index} UNION ALL
+             (SELECT ${scored(query)} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded} LIMIT ${candidates})) e`
+        : `SELECT ${columns} FROM k${index}`;
+      return `SELECT '${kind}'::text AS kind, c.* FROM (${withExact}) c`;
     })
     .join(' UNION ALL ');
   const bodySql = `CASE h.kind ${parts
@@ -448,19 +456,23 @@ async function run(
     .join(' ')} END`;
   params.push(HEADLINE_OPTIONS, request.pageSize, (request.page - 1) * request.pageSize);
   const [options, limit, offset] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
-  const pageSql = `SELECT h.kind, h.id, h.title, h.date, h.path,
+  const order = 'exact DESC, direct DESC, rank DESC, date DESC NULLS LAST, kind, id';
+  const pageSql = `SELECT h.kind, h.id, h.title, h.date, h.path, h.exact, h.direct, h.rank,
         CASE WHEN position(U&'\\E000' IN fr) > 0 OR position(U&'\\E000' IN en) = 0 THEN fr ELSE en END AS snippet
-      FROM (SELECT * FROM (${rankedSql}) u
-            ORDER BY exact DESC, direct DESC, rank DESC, date DESC NULLS LAST, kind, id LIMIT ${limit} OFFSET ${offset}) h,
-      LATERAL (SELECT ${bodySql} AS body) b,
-      LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text) t,
+      FROM (SELECT * FROM (${rankedSql}) u ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) h,
+      LATERAL (SELECT ${bodySql} AS body OFFSET 0) b,
+      LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text OFFSET 0) t,
       LATERAL (SELECT ts_headline('search_french', t.text, ${match.headline}, ${options}) AS fr,
-                      ts_headline('search_english', t.text, ${match.headline}, ${options}) AS en) s
-      ORDER BY h.exact DESC, h.direct DESC, h.rank DESC, h.date DESC NULLS LAST, h.kind, h.id`;
-  const [pageRows, countRows] = await Promise.all([
-    db.query<HitRow>(pageSql, params, { prepare: true }),
-    db.query<{ kind: SearchKind; count: number; corrected: number }>(countSql, params.slice(0, params.length - 3), { prepare: true }),
-  ]);
+                      ts_headline('search_english', t.text, ${match.headline}, ${options}) AS en) s`;
+  const { rows } = await db.query<{ hits: HitRow[] | null; counts: { kind: SearchKind; count: number; corrected: number }[] }>(
+    `WITH ${ctes.join(',\n')}
+     SELECT (SELECT json_agg(p ORDER BY ${order}) FROM (${pageSql}) p) AS hits,
+            (SELECT json_agg(c) FROM (${countSql}) c) AS counts`,
+    params,
+    { customPlan: true },
+  );
+  const pageRows = { rows: rows[0]?.hits ?? [] };
+  const countRows = { rows: rows[0]?.counts ?? [] };
   const counts: SearchCount[] = countRows.rows
     .filter((row) => row.count > 0)
     .map((row) => ({ kind: row.kind, count: Math.min(row.count, COUNT_CAP), capped: row.count > COUNT_CAP }));
