@@ -19,7 +19,8 @@ export interface QueryOptions {
    * otherwise keep (postgres-db.ts): for a statement whose best plan depends on them, such as a
    * search, where a word held by a third of the rows and one held by ten want different plans
    * (bench/search.ts: 89 ms generic, 42 ms custom). It costs two more round trips on PostgreSQL
-   * (the setting is scoped to a transaction of its own). PGlite ignores it.
+   * (the setting is scoped to a transaction of its own). With `prepare` as well, the statement is
+   * still parsed once per connection: only its plan is made anew. PGlite ignores it.
    */
   customPlan?: boolean;
 }

@@ -27,15 +27,17 @@ function statementName(sql: string): string {
   return name;
 }
 
-/** One statement planned for its values (QueryOptions.customPlan), in a transaction of its own on a client of `pool`. */
-async function withCustomPlan<T>(pool: pg.Pool, sql: string, values: unknown[]): Promise<QueryResult<T>> {
-  const client = await pool.connect();
+/**
+ * Runs `fn` on `client` between `begin` and COMMIT (ROLLBACK when it throws), then gives the client
+ * back to the pool; a client whose ROLLBACK failed (its connection broke) leaves the pool instead.
+ */
+async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => Promise<T>): Promise<T> {
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN; SET LOCAL plan_cache_mode = force_custom_plan');
-    const result = await client.query(sql, values);
+    await client.query(begin);
+    const result = await fn();
     await client.query('COMMIT');
-    return { rows: result.rows as T[] };
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch((rollbackError: Error) => {
       broken = rollbackError;
@@ -46,21 +48,31 @@ async function withCustomPlan<T>(pool: pg.Pool, sql: string, values: unknown[]):
   }
 }
 
+/** One statement planned for its values (QueryOptions.customPlan), in a transaction of its own on a client of `pool`. */
+async function withCustomPlan<T>(pool: pg.Pool, statement: pg.QueryConfig): Promise<QueryResult<T>> {
+  const client = await pool.connect();
+  return inTransaction(client, 'BEGIN; SET LOCAL plan_cache_mode = force_custom_plan', async () => ({
+    rows: (await client.query(statement)).rows as T[],
+  }));
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
       const values = params as unknown[];
       if (options?.customPlan) {
+        // Prepared too (options.prepare), it is parsed once per connection and only planned anew.
+        const statement: pg.QueryConfig = options.prepare ? { name: statementName(sql), text: sql, values } : { text: sql, values };
         // In a caller's transaction the setting is put back after the statement; on the pool the statement gets a transaction of its own.
         if (!(client instanceof pg.Pool)) {
           await client.query('SET LOCAL plan_cache_mode = force_custom_plan');
           try {
-            return { rows: (await client.query(sql, values)).rows as T[] };
+            return { rows: (await client.query(statement)).rows as T[] };
           } finally {
             await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
           }
         }
-        return withCustomPlan<T>(client, sql, values);
+        return withCustomPlan<T>(client, statement);
       }
       const result = options?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values })
@@ -153,21 +165,7 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
       } catch (error) {
         throw classify(error);
       }
-      // A connection that broke during the transaction leaves the pool instead of going back to it.
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+      return inTransaction(client, 'BEGIN', () => fn(wrap(client)));
     },
     async listen(channel, onPayload, onState) {
       if (!SCHEMA_NAME.test(channel)) throw new Error(`Invalid channel name "${channel}"`);

@@ -16,6 +16,11 @@ describe(`a statement planned for its values (${DB_KIND})`, () => {
     const custom = (await db.query<Mode>(MODE, [2], { customPlan: true })).rows[0]!;
     assert.deepEqual(custom, { mode: DB_KIND === 'postgres' ? 'force_custom_plan' : 'auto', value: 2 });
     assert.equal((await db.query<Mode>(MODE, [3])).rows[0]!.mode, usual);
+    // Prepared as well: parsed once per connection, planned for its values each time.
+    for (const value of [6, 7]) {
+      assert.deepEqual((await db.query<Mode>(MODE, [value], { prepare: true, customPlan: true })).rows[0], { mode: custom.mode, value });
+    }
+    assert.equal((await db.query<Mode>(MODE, [8], { prepare: true })).rows[0]!.mode, usual);
 
     const inside = await db.transaction(async (tx) => {
       const during = (await tx.query<Mode>(MODE, [4], { customPlan: true })).rows[0]!.mode;

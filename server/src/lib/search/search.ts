@@ -469,7 +469,7 @@ async function run(
      SELECT (SELECT json_agg(p ORDER BY ${order}) FROM (${pageSql}) p) AS hits,
             (SELECT json_agg(c) FROM (${countSql}) c) AS counts`,
     params,
-    { customPlan: true },
+    { prepare: true, customPlan: true },
   );
   const pageRows = { rows: rows[0]?.hits ?? [] };
   const countRows = { rows: rows[0]?.counts ?? [] };
