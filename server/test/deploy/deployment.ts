@@ -92,7 +92,29 @@ export async function startDeployment(
 
   // Both processes at once on one database (each migrates and seeds under its own lock), one DATA_DIR.
   const env = { DATABASE_URL: postgres.url, ...options.env };
-  const [a, b] = await Promise.all([startServerProcess(dataDir, env), startServerProcess(dataDir, env)]);
+  /** What is started before the processes: closed last, whether they started or not. */
+  const closeShared = async () => {
+    await db.close();
+    await idp.close();
+    postgres.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(prefix, { recursive: true, force: true });
+  };
+  const started = await Promise.allSettled([startServerProcess(dataDir, env), startServerProcess(dataDir, env)]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // One process did not start: nothing started here may outlive the test (the other process,
+    // the provider, the PostgreSQL cluster).
+    for (const result of started) {
+      if (result.status === 'fulfilled' && result.value.child.exitCode === null && result.value.child.signalCode === null) {
+        result.value.child.kill('SIGTERM');
+        await result.value.exited;
+      }
+    }
+    await closeShared();
+    throw failed.reason;
+  }
+  const [a, b] = started.map((result) => (result as PromiseFulfilledResult<ServerProcess>).value) as [ServerProcess, ServerProcess];
 
   const port = await freePort();
   const front = `http://127.0.0.1:${port}`;
@@ -118,11 +140,7 @@ export async function startDeployment(
         await server.exited;
       }
     }
-    await db.close();
-    await idp.close();
-    postgres.destroy();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(prefix, { recursive: true, force: true });
+    await closeShared();
   };
 
   for (let attempt = 0; ; attempt += 1) {
