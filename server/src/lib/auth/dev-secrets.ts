@@ -30,11 +30,8 @@ export async function readOrCreateSecret(dataDir: string, name: string, create: 
   const written = join(folder, `.${name}.${process.pid}.${randomBytes(6).toString('hex')}`);
   await writeFile(written, `${value}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    if (damaged) {
-      await rename(written, file);
-      return value;
-    }
-    await link(written, file);
+    // rename() replaces the damaged file; link() refuses to replace a whole one.
+    await (damaged ? rename(written, file) : link(written, file));
     return value;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -301,14 +301,6 @@ interface HitRow {
   snippet: string;
 }
 
-/**
- * How many of a kind's matches are ranked for the page: its newest ones. A word found in thousands
- * of items then costs what a rare one does (ts_rank reads each candidate's vector); a hit that is
- * not among the newest thousand matches of its kind is still counted but not ranked, as deep as
- * the counts go (COUNT_CAP, the same thousand). docs/performance.md has the figures.
- */
-const RANKED_PER_KIND = COUNT_CAP;
-
 const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /**
@@ -417,13 +409,14 @@ async function run(
 
   // One statement per round (PGlite runs one at a time, and planning is most of a search there).
   // Each kind's newest matches, at most COUNT_CAP + 1 (or as many as the page reaches), are read
-  // once, in a CTE of their own: their number is the kind's count (capped: a common word costs no
-  // more than that), and they are the candidates the page ranks. An exact title is added however
+  // once, in a CTE of their own: their number is the kind's count (capped: a word found in
+  // thousands of items costs what a rare one does), and they are the candidates the page ranks; a
+  // match older than those is neither counted nor ranked, but the count says there are more. An exact title is added however
   // old (found by the folded title's index, migration 0087). Only the page's hits then read their
   // text and get a snippet. PostgreSQL plans it for its values on every call: with the generic
   // plan of a prepared statement, a common word and a rare one share one plan, and it took twice
   // as long.
-  const candidates = Math.max(RANKED_PER_KIND + 1, request.page * request.pageSize);
+  const candidates = Math.max(COUNT_CAP + 1, request.page * request.pageSize);
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
   const scored = (query: KindQuery) =>
@@ -471,13 +464,13 @@ async function run(
     params,
     { prepare: true, customPlan: true },
   );
-  const pageRows = { rows: rows[0]?.hits ?? [] };
-  const countRows = { rows: rows[0]?.counts ?? [] };
-  const counts: SearchCount[] = countRows.rows
+  const hits = rows[0]?.hits ?? [];
+  const kindCounts = rows[0]?.counts ?? [];
+  const counts: SearchCount[] = kindCounts
     .filter((row) => row.count > 0)
     .map((row) => ({ kind: row.kind, count: Math.min(row.count, COUNT_CAP), capped: row.count > COUNT_CAP }));
   const total = counts.reduce((sum, count) => sum + count.count, 0);
-  const items: SearchHit[] = pageRows.rows.map((row) => ({
+  const items: SearchHit[] = hits.map((row) => ({
     kind: row.kind,
     id: row.id,
     title: row.title,
@@ -494,6 +487,6 @@ async function run(
     page_size: request.pageSize,
     suggestion: null,
     corrected: false,
-    correctedHits: countRows.rows.reduce((sum, row) => sum + row.corrected, 0),
+    correctedHits: kindCounts.reduce((sum, row) => sum + row.corrected, 0),
   };
 }
