@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { openPostgres } from '../../src/db/postgres-db';
-import { startServerProcess, type ServerProcess } from '../faults/server-process';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../faults/server-process';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
 import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 
@@ -69,12 +69,7 @@ describe('cache invalidation across two server processes on one PostgreSQL', { s
   });
 
   after(async () => {
-    for (const server of [a, b]) {
-      if (server && server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    for (const server of [a, b]) if (server) await stopServerProcess(server);
     await db?.close();
     await idp?.close();
     postgres?.destroy();

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
 import { openPostgres } from '../../src/db/postgres-db';
-import { startServerProcess, type ServerProcess } from '../faults/server-process';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../faults/server-process';
 import { freePort, postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../faults/throwaway-postgres';
 import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 
@@ -105,12 +105,7 @@ export async function startDeployment(
   if (failed) {
     // One process did not start: nothing started here may outlive the test (the other process,
     // the provider, the PostgreSQL cluster).
-    for (const result of started) {
-      if (result.status === 'fulfilled' && result.value.child.exitCode === null && result.value.child.signalCode === null) {
-        result.value.child.kill('SIGTERM');
-        await result.value.exited;
-      }
-    }
+    for (const result of started) if (result.status === 'fulfilled') await stopServerProcess(result.value);
     await closeShared();
     throw failed.reason;
   }
@@ -134,12 +129,7 @@ export async function startDeployment(
       nginx.kill('SIGTERM');
       await exited;
     }
-    for (const server of [a, b]) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
+    for (const server of [a, b]) await stopServerProcess(server);
     await closeShared();
   };
 

@@ -69,3 +69,10 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   child.kill('SIGKILL');
   throw new Error(`the server did not answer within 100 s:\n${text}`);
 }
+
+/** Ends a started server process the way an operator does (SIGTERM), unless it has already ended. */
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
