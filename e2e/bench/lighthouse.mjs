@@ -3,7 +3,8 @@
 // /collectmaster, a collection and /contact as a customer; a dashboard's page (its blocking time
 // only); /admin/news-items, /admin/users, /admin/images and /entity/admin/advices as an
 // administrator. Run after a build: `LH_RUNS=5 node e2e/bench/lighthouse.mjs` at the root; LH_PAGES
-// (comma-separated paths) audits only those; LH_DETAILS=1 prints where the time goes. The load
+// (comma-separated paths) audits only those; LH_DETAILS=1 prints where the time goes; LH_SAVE_DIR keeps
+// each run's report (JSON) in that folder. The load
 // average is printed with every page: on a shared machine, compare figures taken in like conditions.
 // Lighthouse 12 (13 needs Node 22).
 //
@@ -12,7 +13,7 @@
 // with its storage reset turned off so the session survives.
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,10 @@ async function audit(url, port, keepStorage) {
       disableStorageReset: keepStorage,
     });
     const { categories, audits } = result.lhr;
+    if (process.env.LH_SAVE_DIR) {
+      const file = join(process.env.LH_SAVE_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${run + 1}.json`);
+      writeFileSync(file, JSON.stringify(result.lhr));
+    }
     if (categories.performance.score === null) {
       // A failed run (Lighthouse's runtimeError) says so instead of counting as a 0.
       console.log(
