@@ -1,5 +1,5 @@
 import { ACCEPTED_CONTRACT_VERSIONS, MANIFEST_FACTS_KEY, type RemoteBuildFacts, type SharedLibrary } from '@hub/shared/remote';
-import { satisfy } from '@module-federation/runtime-core';
+import { satisfiesRange } from './version-range';
 import { RemoteMisfitError } from './remote-misfit';
 
 /** What this shell offers a remote: the facts a remote's manifest must fit. */
@@ -50,7 +50,7 @@ export function assertRemoteFits(name: string, manifest: Manifest, shell: ShellO
     ranges.push([library, facts.shared?.[library], shell.libraries[library]!, false]);
   }
   for (const [library, range, offered, required] of ranges) {
-    if (range ? !satisfy(offered, range) : required)
+    if (range ? !satisfiesRange(offered, range) : required)
       reasons.push(`It shares ${library} "${range ?? 'none'}", which excludes the shell's ${library} ${offered}.`);
   }
   if (facts.federationMajor !== shell.federationMajor) {
