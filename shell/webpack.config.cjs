@@ -10,7 +10,7 @@ const { HubThemePlugin, hubThemeStylesheet } = require('@hub/shared/build/hub-th
 module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
-  const base = baseConfig({ dir: __dirname, mode, port: 8090 });
+  const base = baseConfig({ dir: __dirname, mode, port: 8090, chakraSteps: true });
   // The design system's global CSS, as a stylesheet the page links (src/index.html) and
   // src/layout/chakra-root.tsx puts in force, instead of CSS computed and parsed in the phone's main thread.
   const theme = hubThemeStylesheet();

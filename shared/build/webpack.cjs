@@ -98,7 +98,12 @@ function chakraVersion(dir) {
   return new DefinePlugin({ __CHAKRA_VERSION__: JSON.stringify(installedPackage('@chakra-ui/react', dir).version) });
 }
 
-function baseConfig({ dir, mode, port }) {
+/**
+ * `chakraSteps`: the design system can be built in steps (createHubSystemInSteps,
+ * shared/src/ui/system.ts; ./chakra-system-loader.cjs). Only the shell builds its system that way;
+ * elsewhere the generator would be bytes for nothing.
+ */
+function baseConfig({ dir, mode, port, chakraSteps = false }) {
   const production = mode === 'production';
   return {
     mode,
@@ -114,7 +119,16 @@ function baseConfig({ dir, mode, port }) {
         {
           test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/,
           loader: require.resolve('./chakra-system-loader.cjs'),
+          options: { steps: chakraSteps },
         },
+        ...(chakraSteps
+          ? [
+              {
+                test: /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]token-dictionary\.js$/,
+                loader: require.resolve('./chakra-token-dictionary-loader.cjs'),
+              },
+            ]
+          : []),
       ],
     },
     optimization: production ? { minimizer: [swcMinimizer()] } : {},

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/login-page';
 import { ConnectionHelpPage } from './help/connection-help-page';
+import { nextTask } from './boot/next-task';
 import { InitialLoader } from './initial-loader';
 import { NavigationGuard } from './navigation/navigation-guard';
 import { paths } from './paths';
@@ -11,8 +12,16 @@ import type { ShellServices } from './shell-services';
 import { SnackbarHost } from './snackbar/snackbar-host';
 
 // Everything past /login (design system, layout, pages, remote areas) is one lazy chunk, so that
-// the sign-in page loads React, the router and the catalogues only.
-const SignedInApp = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/signed-in-app'));
+// the sign-in page loads React, the router and the catalogues only. Once it has arrived, its work
+// is done in short tasks rather than one long one (on a phone, one of about 500 ms): the design
+// system's modules, then building the system in steps, then the layout's and pages' modules.
+const SignedInApp = lazy(async () => {
+  const { prepareShellSystem } = await import(/* webpackChunkName: "signed-in" */ './layout/chakra-root');
+  await nextTask();
+  await prepareShellSystem(nextTask);
+  await nextTask();
+  return import(/* webpackChunkName: "signed-in" */ './layout/signed-in-app');
+});
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './pages/not-found-page'));
 
 export function App({ services }: { services: ShellServices }) {

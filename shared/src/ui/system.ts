@@ -138,11 +138,38 @@ const hubConfig = defineConfig({
  * and a remote running alone applies it itself.
  */
 export function createHubSystem(options: { preflight: boolean; palettes?: readonly string[] }): SystemContext {
+  return createSystem(...hubSystemConfigs(options));
+}
+
+/** What createHubSystem gives Chakra's createSystem (exported for system-steps.test.ts). */
+export function hubSystemConfigs(options: { preflight: boolean; palettes?: readonly string[] }): SystemConfig[] {
   // Chakra's defaultConfig is these two merged; importing it would also evaluate the module that
   // builds Chakra's own default system at load (measured: ~75 ms of CPU, ~300 ms under Lighthouse's
   // mobile throttling), a system we never use.
   const theme = options.palettes ? withPalettes(themeConfig, options.palettes) : themeConfig;
-  return createSystem(defaultBaseConfig, theme, hubConfig, defineConfig({ preflight: options.preflight }));
+  return [defaultBaseConfig, theme, hubConfig, defineConfig({ preflight: options.preflight })];
+}
+
+type SystemSteps = (...configs: SystemConfig[]) => Generator<void, SystemContext, void>;
+
+/**
+ * The same system as createHubSystem, built over several tasks: `between` is awaited between the
+ * parts of the work (on a phone, one task of about 250 ms becomes several under 50 ms, during which
+ * the page still answers a tap). The builds add `createSystem.steps`, Chakra's own code paused
+ * between its parts (shared/build/chakra-system-loader.cjs); where it is absent (tests, which run
+ * Chakra unbuilt), the system is built at once.
+ */
+export async function createHubSystemInSteps(
+  options: { preflight: boolean; palettes?: readonly string[] },
+  between: () => Promise<void>,
+): Promise<SystemContext> {
+  const steps = (createSystem as typeof createSystem & { steps?: SystemSteps }).steps;
+  if (!steps) return createHubSystem(options);
+  const building = steps(...hubSystemConfigs(options));
+  for (let step = building.next(); ; step = building.next()) {
+    if (step.done) return step.value;
+    await between();
+  }
 }
 
 /** Colours every system keeps: the neutral scale and what the semantic bg, fg and border are made of. */

@@ -1,5 +1,12 @@
 import { ChakraProvider, type SystemContext } from '@chakra-ui/react';
-import { createHubSystem, HUB_PALETTES, lendSystem, systemWithoutGlobals, type LentDesignSystem } from '@hub/shared/ui';
+import {
+  createHubSystem,
+  createHubSystemInSteps,
+  HUB_PALETTES,
+  lendSystem,
+  systemWithoutGlobals,
+  type LentDesignSystem,
+} from '@hub/shared/ui';
 import type { ReactNode } from 'react';
 
 // The shell is the one part that applies Chakra's global reset (preflight); remotes do not.
@@ -13,6 +20,17 @@ let lent: LentDesignSystem | undefined;
 function shellSystem(): SystemContext {
   system ??= createHubSystem({ preflight: true, palettes: HUB_PALETTES });
   return system;
+}
+
+/**
+ * Builds the shell's system ahead of the first render, over several short tasks (app.tsx, while the
+ * signed-in page waits for it), so that no render, and no single task, holds it.
+ */
+export async function prepareShellSystem(between: () => Promise<void>): Promise<void> {
+  if (!system) {
+    const built = await createHubSystemInSteps({ preflight: true, palettes: HUB_PALETTES }, between);
+    system ??= built;
+  }
 }
 
 /** The page's link to the design system's global stylesheet (src/index.html), once it has loaded. */
