@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { COUNT_LIMITS } from './field-limits';
+import { COUNT_LIMITS, PAGE_SIZE_MAX } from './field-limits';
 
 export const IdParamSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdParam = Static<typeof IdParamSchema>;
@@ -31,8 +31,6 @@ export interface List<T> {
   page_size: number;
 }
 
-/** The most items one list answer holds, whatever the caller asks (every list route declares it). */
-export const PAGE_SIZE_MAX = 100;
 /**
  * Counts stop here: a list answers "1,000+" (`total` COUNT_CAP and `total_capped`) rather than
  * counting a large table on every call.

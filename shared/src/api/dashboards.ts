@@ -85,6 +85,3 @@ export type AdminDashboardListQuery = Static<typeof AdminDashboardListQuerySchem
 export const DASHBOARD_MESSAGES = {
   displayAsFavourite: 'Not while displaying another user: their favourites are theirs to change',
 } as const;
-
-/** PUT (star) and DELETE (unstar) /api/dashboards/{id}/favourite: 204, 404 for a dashboard the caller does not see. */
-export const dashboardFavouritePath = (id: number) => `/dashboards/${id}/favourite`;

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { CursorListOf, CursorPageQuerySchema, CursorSchema, ListOf, Nullable, PAGE_SIZE_MAX, PageQuerySchema } from './common';
+import { CursorListOf, CursorPageQuerySchema, CursorSchema, ListOf, Nullable, PageQuerySchema } from './common';
+import type { DiscussionEventType } from './discussion-codes';
+import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './field-limits';
 
 /** docs/product.md §9: the promise shown to customers; the server also caps a message at this many characters. */
-export const MESSAGE_MAX_LENGTH = 5000;
 
 export const DISCUSSION_STATUSES = ['open', 'closed'] as const;
 export const DiscussionStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
@@ -130,8 +131,6 @@ export type EventsTicket = Static<typeof EventsTicketSchema>;
  * The events of GET /api/discussions/events?ticket=… (server-sent events). A stream opens with a
  * 'counters' event (discussion_id 0) holding the counters as they are then.
  */
-export const DISCUSSION_EVENTS = ['message.created', 'message.updated', 'message.deleted', 'discussion.closed', 'counters'] as const;
-export type DiscussionEventType = (typeof DISCUSSION_EVENTS)[number];
 export interface DiscussionEvent {
   type: DiscussionEventType;
   discussion_id: number;

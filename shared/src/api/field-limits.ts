@@ -53,3 +53,9 @@ export const COUNT_LIMITS = {
   /** Size of an uploaded image in bytes: refused at 50 MB or more. */
   imageBytes: 50 * 1024 * 1024,
 } as const;
+
+/** The most items one list answer holds, whatever the caller asks (every list route declares it). */
+export const PAGE_SIZE_MAX = 100;
+
+/** The longest discussion message, in characters. */
+export const MESSAGE_MAX_LENGTH = 5000;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { Nullable, PAGE_SIZE_MAX } from './common';
+import { Nullable } from './common';
+import { PAGE_SIZE_MAX } from './field-limits';
 
 /**
  * GET /api/search (docs/product.md §11): one search over everything the person may see. The kinds,

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { FIELD_LIMITS } from './field-limits';
+import { FIELD_LIMITS, PAGE_SIZE_MAX } from './field-limits';
 import { UserSummarySchema } from './admin-users';
-import { CursorSchema, EntitySummarySchema, ListOf, Nullable, PAGE_SIZE_MAX, PageQuerySchema } from './common';
+import { CursorSchema, EntitySummarySchema, ListOf, Nullable, PageQuerySchema } from './common';
 
 export const TICKET_STATUSES = ['open', 'in_progress', 'closed'] as const;
 export const TicketStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('in_progress'), Type.Literal('closed')]);
