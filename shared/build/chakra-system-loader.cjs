@@ -14,6 +14,8 @@
 //    the generator through at once: one copy of Chakra's code, the same for both.
 //
 // Should Chakra change these lines, the build fails here rather than silently doing the work again.
+const { expectOnce, runThroughSource } = require('./chakra-source.cjs');
+
 const EAGER = '  const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];\n';
 const FIELD = '    _config: config,\n    _global,\n';
 const START = 'function createSystem(...configs) {\n';
@@ -22,18 +24,17 @@ const TOKENS = '  const tokens = createTokenDictionary({';
 const UTILITY = '  const utility = createUtility({\n    config: utilities,\n    tokens\n  });\n';
 const IMPORT = "import { createTokenDictionary } from './token-dictionary.js';\n";
 
-function expect(source, text) {
-  if (source.split(text).length !== 2) {
-    throw new Error(
-      `shared/build/chakra-system-loader.cjs: Chakra's createSystem no longer reads as this loader expects (${JSON.stringify(text.trim())}); ` +
-        'update the loader to the new version (or remove it, the stylesheet of shared/build/hub-theme-css.cjs and createHubSystemInSteps).',
-    );
-  }
-}
-
 module.exports = function chakraSystemLoader(source) {
   const withSteps = Boolean(this?.getOptions?.().steps);
-  for (const text of withSteps ? [EAGER, FIELD, START, MERGED, TOKENS, UTILITY, IMPORT] : [EAGER, FIELD]) expect(source, text);
+  for (const text of withSteps ? [EAGER, FIELD, START, MERGED, TOKENS, UTILITY, IMPORT] : [EAGER, FIELD]) {
+    expectOnce(
+      'chakra-system-loader.cjs',
+      'createSystem',
+      source,
+      text,
+      'update the loader to the new version (or remove it, the stylesheet of shared/build/hub-theme-css.cjs and createHubSystemInSteps).',
+    );
+  }
   const lazy = source
     .replace(EAGER, '  let _global;\n')
     .replace(
@@ -49,13 +50,3 @@ module.exports = function chakraSystemLoader(source) {
     .replace(UTILITY, `  yield;\n${UTILITY}  yield;\n`);
   return `${steps}\n${runThroughSource('createSystem', 'createSystemSteps', '...configs')}`;
 };
-
-/** A function of the given name that runs a generator through and returns its result, with the generator as `.steps`. */
-function runThroughSource(name, generator, parameters) {
-  return (
-    `function ${name}(${parameters}) {\n  const steps = ${generator}(${parameters});\n` +
-    `  for (;;) {\n    const step = steps.next();\n    if (step.done) return step.value;\n  }\n}\n${name}.steps = ${generator};\n`
-  );
-}
-
-module.exports.runThroughSource = runThroughSource;

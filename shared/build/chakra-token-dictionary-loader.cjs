@@ -1,15 +1,17 @@
 // A webpack loader for one file, Chakra UI's token dictionary (styled-system/token-dictionary.js): it
-// makes the function a generator that pauses between the
-// phases of building the dictionary (registering the tokens, the early transforms, the conditional
-// tokens and references, expanding them, the late transforms, the views). The dictionary is most of
-// the cost of building a design system; ./chakra-system-loader.cjs calls it from
-// `createSystem.steps`. `createTokenDictionary` itself runs the generator through at once, with the
-// generator as `createTokenDictionary.steps`: one copy of Chakra's code, the same for both.
+// makes the function a generator that pauses between the phases of building the dictionary
+// (registering the tokens, the early transforms, the conditional tokens and references, expanding
+// them, the late transforms, the views). The dictionary is most of the cost of building a design
+// system; ./chakra-system-loader.cjs calls it from `createSystem.steps`. `createTokenDictionary`
+// itself runs the generator through at once, with the generator as `createTokenDictionary.steps`:
+// one copy of Chakra's code, the same for both.
 //
 // Should Chakra change these lines, the build fails here rather than build the dictionary wrongly.
-const { runThroughSource } = require('./chakra-system-loader.cjs');
+const { expectOnce, runThroughSource } = require('./chakra-source.cjs');
 
 const START = 'function createTokenDictionary(options) {\n';
+// `build()`'s phases, in their order: STEPPED_TAIL runs the same ones, in the same order, with pauses
+// between them (build() itself is then no longer called).
 const BUILD =
   '  function build() {\n    applyMiddlewares("pre");\n    applyTransforms("pre");\n    addConditionalTokens();\n    addReferences();\n' +
   '    expandTokenReferences$1();\n    applyMiddlewares("post");\n    applyTransforms("post");\n    setupViews();\n  }\n';
@@ -22,12 +24,7 @@ const STEPPED_TAIL =
 
 module.exports = function chakraTokenDictionaryLoader(source) {
   for (const text of [START, BUILD, TAIL]) {
-    if (source.split(text).length !== 2) {
-      throw new Error(
-        `shared/build/chakra-token-dictionary-loader.cjs: Chakra's createTokenDictionary no longer reads as this loader expects (${JSON.stringify(text.trim().slice(0, 60))}); ` +
-          'update the loader to the new version.',
-      );
-    }
+    expectOnce('chakra-token-dictionary-loader.cjs', 'createTokenDictionary', source, text, 'update the loader to the new version.');
   }
   // The function itself becomes the generator; `createTokenDictionary` runs it through at once.
   const steps = source.replace(START, 'function* createTokenDictionarySteps(options) {\n').replace(TAIL, STEPPED_TAIL);
