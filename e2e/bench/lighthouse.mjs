@@ -3,9 +3,9 @@
 // /collectmaster, a collection and /contact as a customer; a dashboard's page (its blocking time
 // only); /admin/news-items, /admin/users, /admin/images and /entity/admin/advices as an
 // administrator. Run after a build: `LH_RUNS=5 node e2e/bench/lighthouse.mjs` at the root; LH_PAGES
-// (comma-separated paths) audits only those; LH_DETAILS=1 prints where the time goes; LH_SAVE_DIR keeps
-// each run's report (JSON) in that folder. The load
-// average is printed with every page: on a shared machine, compare figures taken in like conditions.
+// (comma-separated paths) audits only those; LH_DETAILS=1 prints where the time goes; LH_SAVE_DIR
+// keeps each run's report (JSON) in that folder. The load average is printed with every page: on a
+// shared machine, compare figures taken in like conditions.
 // Lighthouse 12 (13 needs Node 22).
 //
 // Signed in: Playwright starts Chromium with a remote debugging port in a persistent profile and

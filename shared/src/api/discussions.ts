@@ -3,8 +3,6 @@ import { CursorListOf, CursorPageQuerySchema, CursorSchema, ListOf, Nullable, Pa
 import type { DiscussionEventType } from './discussion-codes';
 import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './field-limits';
 
-/** docs/product.md §9: the promise shown to customers; the server also caps a message at this many characters. */
-
 export const DISCUSSION_STATUSES = ['open', 'closed'] as const;
 export const DiscussionStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
 export type DiscussionStatus = Static<typeof DiscussionStatusSchema>;
@@ -127,10 +125,7 @@ export type MessageReplaceBody = Static<typeof MessageReplaceBodySchema>;
 export const EventsTicketSchema = Type.Object({ ticket: Type.String(), expires_in: Type.Integer() });
 export type EventsTicket = Static<typeof EventsTicketSchema>;
 
-/**
- * The events of GET /api/discussions/events?ticket=… (server-sent events). A stream opens with a
- * 'counters' event (discussion_id 0) holding the counters as they are then.
- */
+/** One event of GET /api/discussions/events (its codes and their order: discussion-codes.ts). */
 export interface DiscussionEvent {
   type: DiscussionEventType;
   discussion_id: number;

@@ -57,5 +57,5 @@ export const COUNT_LIMITS = {
 /** The most items one list answer holds, whatever the caller asks (every list route declares it). */
 export const PAGE_SIZE_MAX = 100;
 
-/** The longest discussion message, in characters. */
+/** docs/product.md §9: the promise shown to customers; the server also caps a message at this many characters. */
 export const MESSAGE_MAX_LENGTH = 5000;

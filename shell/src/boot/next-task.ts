@@ -5,11 +5,11 @@
  */
 export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
-    // A message posted to oneself runs as the next task, without setTimeout's clamping of nested calls.
     if (typeof MessageChannel === 'undefined') {
       setTimeout(resolve, 0);
       return;
     }
+    // A message posted to oneself runs as the next task, without setTimeout's clamping of nested calls.
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       channel.port1.close();

@@ -411,9 +411,9 @@ async function run(
   // Each kind's newest matches, at most COUNT_CAP + 1 (or as many as the page reaches), are read
   // once, in a CTE of their own: their number is the kind's count (capped: a word found in
   // thousands of items costs what a rare one does), and they are the candidates the page ranks; a
-  // match older than those is neither counted nor ranked, but the count says there are more. An exact title is added however
-  // old (found by the folded title's index, migration 0087). Only the page's hits then read their
-  // text and get a snippet. PostgreSQL plans it for its values on every call: with the generic
+  // match older than those is neither counted nor ranked, but the count says there are more. An
+  // exact title is added however old (found by the folded title's index, migration 0087). Only the
+  // page's hits then read their text and get a snippet. PostgreSQL plans it for its values on every call: with the generic
   // plan of a prepared statement, a common word and a rare one share one plan, and it took twice
   // as long.
   const candidates = Math.max(COUNT_CAP + 1, request.page * request.pageSize);
