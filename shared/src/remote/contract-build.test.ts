@@ -5,7 +5,7 @@
 // tiny remote made with the shared createRemoteConfig, as each remote's `npm run build` makes it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import webpack, { type Configuration, type Stats } from 'webpack';
 import { REMOTE_CONTRACT_VERSION } from './contract-version';
 
@@ -25,6 +25,7 @@ const contract = require('../../build/remote-contract.cjs') as {
     acceptedContracts: number[];
   };
   misfits: (name: string, facts: unknown, shell: unknown) => string[];
+  installedPackage: (name: string, fromDir: string) => { version: string };
 };
 
 const fixture = join(__dirname, '..', '..', 'build', 'fixture-remote');
@@ -77,6 +78,20 @@ describe('the remote build contract check', () => {
       federationMajor: contract.shellOffer().federationMajor,
     });
     expect(manifest.metaData.hub.build.stamp).toMatch(/^9\.9\.9\+\d{4}-\d\d-\d\dT/);
+  });
+
+  it("should take the page's webpack bundler runtime, of the version the federation plugin is made for", async () => {
+    const stats = await build({}, 'lent-bundler-runtime');
+    expect(stats.toJson({ all: false, errors: true }).errors).toEqual([]);
+    const entry = readFileSync(join(output, 'lent-bundler-runtime', 'remoteEntry.js'), 'utf8');
+    expect(entry).toContain('globalThis._HUB_FEDERATION_BUNDLER_RUNTIME');
+    // None of the bundler runtime's own code is in the remote's entry (two of its messages).
+    expect(entry).not.toContain('initOptions is required!');
+    expect(entry).not.toContain('tree-shake-plugin');
+    // The shell lends the copy the remotes' federation plugin would otherwise have put there.
+    const plugin = dirname(require.resolve('@module-federation/enhanced/webpack', { paths: [fixture] }));
+    const lent = contract.installedPackage('@module-federation/webpack-bundler-runtime', join(__dirname, '..', '..', '..', 'shell'));
+    expect(lent.version).toBe(contract.installedPackage('@module-federation/webpack-bundler-runtime', plugin).version);
   });
 
   it('should check against the shell facts HUB_SHELL_FACTS points at, for a remote built outside this tree', async () => {
