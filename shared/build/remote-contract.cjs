@@ -5,6 +5,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { satisfy } = require('@module-federation/runtime-core');
+const { catalogueStamps } = require('./catalogue-stamps.cjs');
 
 const CONTRACT_SOURCE = path.join(__dirname, '..', 'src', 'remote', 'contract-version.ts');
 const SHELL_DIR = path.join(__dirname, '..', '..', 'shell');
@@ -73,6 +74,7 @@ function remoteFacts({ dir, shared, contract = contractVersion(), time = new Dat
     ),
     federationMajor: major(installedPackage('@module-federation/enhanced', dir).version),
     build: { version, time, stamp: `${version}+${time}` },
+    catalogues: catalogueStamps(),
   };
 }
 

@@ -3,6 +3,7 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
+const { catalogueStamps } = require('./catalogue-stamps.cjs');
 const { installedPackage, remoteFacts, RemoteContractPlugin, MANIFEST_FACTS_KEY, SHARED_LIBRARIES } = require('./remote-contract.cjs');
 
 /** A shared library's range: the installed major, any minor or patch of it (`^19.0.0`). */
@@ -134,7 +135,11 @@ function baseConfig({ dir, mode, port, chakraSteps = false }) {
     optimization: production ? { minimizer: [swcMinimizer()] } : {},
     performance: { hints: false },
     stats: 'errors-warnings',
-    plugins: [chakraVersion(dir), ...(production ? precompress() : [])],
+    plugins: [
+      chakraVersion(dir),
+      new (require('webpack').DefinePlugin)({ __HUB_CATALOGUE_STAMPS__: JSON.stringify(catalogueStamps()) }),
+      ...(production ? precompress() : []),
+    ],
     devServer: {
       port,
       host: '127.0.0.1',

@@ -1,5 +1,5 @@
 import type { Language } from '../remote/contract';
-import { createCatalogueStore, importCatalogue, type CatalogueLoader } from './catalogue-store';
+import { borrowCatalogue, createCatalogueStore, importCatalogue, lendCatalogues, type CatalogueLoader } from './catalogue-store';
 import { createI18n, switchLanguage } from './create-i18n';
 import { en, fr, type Namespace } from './resources';
 
@@ -84,5 +84,28 @@ describe('catalogues per part, language and namespace', () => {
     const i18n = createI18n(['shell', 'common'], 'fr', store);
     expect(i18n.t('nav.home')).toBe(fr.shell.nav.home);
     expect(asked).toEqual([]);
+  });
+});
+
+describe('the common catalogue lent by the shell', () => {
+  afterEach(() => {
+    delete globalThis.__HUB_LENT_CATALOGUES__;
+  });
+
+  it("should give a remote the shell's copy only when both were built from the same source", () => {
+    const shell = createCatalogueStore();
+    shell.register({ en: { common: en.common } });
+    lendCatalogues(shell, { 'en/common': 'aaaa', 'fr/common': 'bbbb' });
+
+    expect(borrowCatalogue('en', 'common', { 'en/common': 'aaaa' })).toBe(en.common);
+    // A remote released with other strings fetches its own.
+    expect(borrowCatalogue('en', 'common', { 'en/common': 'cccc' })).toBeUndefined();
+    // Nothing the shell does not hold (French not fetched yet), nothing without a stamp.
+    expect(borrowCatalogue('fr', 'common', { 'fr/common': 'bbbb' })).toBeUndefined();
+    expect(borrowCatalogue('en', 'common', {})).toBeUndefined();
+  });
+
+  it('should lend nothing when no shell lends', () => {
+    expect(borrowCatalogue('en', 'common', { 'en/common': 'aaaa' })).toBeUndefined();
   });
 });

@@ -5,13 +5,57 @@ import type { Namespace } from './resources';
 /** Fetches the catalogue of one namespace in one language. */
 export type CatalogueLoader = (language: Language, namespace: Namespace) => Promise<ResourceKey>;
 
+// A stamp of the source of this build's catalogues that may be borrowed ('common'), by
+// `language/namespace`: written by the build (catalogueStamps in shared/build/webpack.cjs); none in tests.
+declare const __HUB_CATALOGUE_STAMPS__: Record<string, string> | undefined;
+const STAMPS: Record<string, string> = typeof __HUB_CATALOGUE_STAMPS__ === 'object' ? __HUB_CATALOGUE_STAMPS__ : {};
+
+/** The catalogues the shell lends the remotes: one it holds, when the remote's stamp of it is the shell's. */
+export interface LentCatalogues {
+  get(language: Language, namespace: Namespace, stamp: string): ResourceKey | undefined;
+}
+
+declare global {
+  var __HUB_LENT_CATALOGUES__: LentCatalogues | undefined;
+}
+
+/**
+ * Lends the page the catalogues of `store` that carry a stamp (the shell's 'common', in English from
+ * its entry, in French once fetched): a remote built from the same source takes them instead of
+ * fetching its own copy (1.7 kB gzip a remote, three on /home). A remote built from other source (a
+ * remote released on its own with new strings) has another stamp and fetches its own.
+ */
+export function lendCatalogues(store: CatalogueStore, stamps: Record<string, string> = STAMPS): void {
+  globalThis.__HUB_LENT_CATALOGUES__ = {
+    get: (language, namespace, stamp) => (stamps[`${language}/${namespace}`] === stamp ? store.get(language, namespace) : undefined),
+  };
+}
+
+/** Whether the page lends its copy of a catalogue with this stamp (a remote's, read from its manifest). */
+export function lentCatalogue(language: Language, namespace: Namespace, stamp: string): boolean {
+  return globalThis.__HUB_LENT_CATALOGUES__?.get(language, namespace, stamp) !== undefined;
+}
+
+/** The page's copy of a catalogue, when it is lent and built from the same source as this part's. */
+export function borrowCatalogue(
+  language: Language,
+  namespace: Namespace,
+  stamps: Record<string, string> = STAMPS,
+): ResourceKey | undefined {
+  const stamp = stamps[`${language}/${namespace}`];
+  return stamp ? globalThis.__HUB_LENT_CATALOGUES__?.get(language, namespace, stamp) : undefined;
+}
+
 /**
  * Each language's catalogue of each namespace is a chunk of its own (`i18n-en-admin`, …), fetched
  * the first time a part needs it: a part downloads its own namespaces in the current language only,
  * and the other language when someone switches to it. (The two `admin-*` files are parts of
- * `admin`, so they are not chunks of their own.)
+ * `admin`, so they are not chunks of their own.) A catalogue the page lends (lendCatalogues) is
+ * not fetched.
  */
 export const importCatalogue: CatalogueLoader = async (language, namespace) => {
+  const borrowed = borrowCatalogue(language, namespace);
+  if (borrowed) return borrowed;
   const module = (await import(
     /* webpackChunkName: "i18n-[request]" */
     /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin|notifications|mail|search)\.ts$/ */

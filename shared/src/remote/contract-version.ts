@@ -36,4 +36,10 @@ export interface RemoteBuildFacts {
   federationMajor: number;
   /** The remote's package version and build time: `0.1.0+2026-11-23T23:59:00.000Z`. */
   build: { version: string; time: string; stamp: string };
+  /**
+   * A stamp of the source of each catalogue it may take from the shell instead of its own
+   * (`en/common` → a hash): the shell does not preload those it lends with the same stamp. A remote
+   * built before catalogues were lent names none.
+   */
+  catalogues?: Record<string, string>;
 }

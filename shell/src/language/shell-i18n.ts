@@ -1,4 +1,4 @@
-import { catalogues, createI18n, type Namespace } from '@hub/shared/i18n';
+import { catalogues, createI18n, lendCatalogues, type Namespace } from '@hub/shared/i18n';
 import { common as enCommon } from '@hub/shared/i18n/en/common';
 import { shell as enShell } from '@hub/shared/i18n/en/shell';
 import type { Language } from '@hub/shared/remote';
@@ -11,6 +11,8 @@ export const SHELL_NAMESPACES: readonly Namespace[] = ['shell', 'common'];
 // translated text without waiting for a second file. French is a chunk per namespace, fetched before
 // the first render when it is the stored language, or when someone switches to it.
 catalogues.register({ en: { shell: enShell, common: enCommon } });
+// The remotes take the shell's 'common' instead of fetching their own, where built from the same source.
+lendCatalogues(catalogues);
 
 /**
  * The shell's i18next instance: its two namespaces only, imported directly (the table of every

@@ -1,5 +1,6 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { createI18n } from '@hub/shared/i18n';
+import { createCatalogueStore, createI18n, lendCatalogues } from '@hub/shared/i18n';
+import { common as enCommon } from '@hub/shared/i18n/en/common';
 import { makeRemoteProps, REMOTE_CONTRACT_VERSION } from '@hub/shared/remote';
 import { get, route, startApiServer } from '@hub/shared/test-support';
 import { createHubSystem } from '@hub/shared/ui';
@@ -7,7 +8,7 @@ import { createHubSystem } from '@hub/shared/ui';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react/pure';
 import React from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createFederatedLoader } from './federated-loader';
+import { createFederatedLoader, exposedScripts } from './federated-loader';
 import { RemoteArea } from './remote-area';
 
 // The shell's real loader against a local server that serves a remote's mf-manifest.json, as a
@@ -127,5 +128,42 @@ describe('the federated loader', () => {
     expect(server.seen).toEqual([MANIFEST]);
     expect(screen.queryByRole('alert')).toBeNull();
     view.unmount();
+  });
+});
+
+describe("the scripts preloaded with a remote's module", () => {
+  afterEach(() => {
+    delete globalThis.__HUB_LENT_CATALOGUES__;
+  });
+  const withStamps = (catalogues: Record<string, string> | undefined) => ({
+    ...manifest({ ...fittingFacts, catalogues }),
+    exposes: [
+      {
+        name: 'widgets',
+        assets: {
+          js: { sync: ['widgets.1.js'], async: ['i18n-en-common.2.js', 'i18n-en-content.3.js', 'i18n-fr-common.4.js', 'other.5.js'] },
+        },
+      },
+    ],
+  });
+
+  it("should leave out 'common' where the remote takes the shell's copy, and only there", () => {
+    const shell = createCatalogueStore();
+    shell.register({ en: { common: enCommon } });
+    lendCatalogues(shell, { 'en/common': 'same', 'fr/common': 'french' });
+
+    expect(exposedScripts(withStamps({ 'en/common': 'same' }), 'widgets', 'content', 'en')).toEqual([
+      'widgets.1.js',
+      'i18n-en-content.3.js',
+    ]);
+    // Built from other strings, or before catalogues were lent: its own.
+    const own = ['widgets.1.js', 'i18n-en-common.2.js', 'i18n-en-content.3.js'];
+    expect(exposedScripts(withStamps({ 'en/common': 'newer' }), 'widgets', 'content', 'en')).toEqual(own);
+    expect(exposedScripts(withStamps(undefined), 'widgets', 'content', 'en')).toEqual(own);
+    // The shell does not hold French yet.
+    expect(exposedScripts(withStamps({ 'fr/common': 'french' }), 'widgets', 'content', 'fr')).toEqual([
+      'widgets.1.js',
+      'i18n-fr-common.4.js',
+    ]);
   });
 });

@@ -1,6 +1,15 @@
 import { remotesAllowed, type RemoteEntry, type RemoteName } from '@hub/shared/api';
 import type { startFederation } from './federation-runtime';
-import type { HomeWidgetId, RemoteAppModule, RemoteLifecycles, RemoteWidgetsModule, SharedLibrary } from '@hub/shared/remote';
+import { lentCatalogue } from '@hub/shared/i18n';
+import type {
+  HomeWidgetId,
+  Language,
+  RemoteAppModule,
+  RemoteBuildFacts,
+  RemoteLifecycles,
+  RemoteWidgetsModule,
+  SharedLibrary,
+} from '@hub/shared/remote';
 import * as I18next from 'i18next';
 import React from 'react';
 import ReactDOM from 'react-dom';
@@ -77,7 +86,7 @@ export function createFederatedLoader(deps: {
   listRemotes: () => Promise<RemoteEntry[]>;
   rights: () => readonly string[];
   /** The language whose catalogues to preload with a remote's code (none when absent). */
-  language?: () => string;
+  language?: () => Language;
 }): RemoteLoader {
   type Federation = {
     mf: ReturnType<typeof startFederation>;
@@ -186,19 +195,26 @@ export function createFederatedLoader(deps: {
 
 /** What the shell reads in a remote's mf-manifest.json to preload it (besides the facts remote-fit.ts checks). */
 interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  metaData?: { remoteEntry?: { name?: string; path?: string }; hub?: Pick<RemoteBuildFacts, 'catalogues'> };
   exposes?: { name: string; assets?: { js?: { sync?: string[]; async?: string[] } } }[];
 }
 
 /**
  * The scripts of one exposed module: its own chunks, and its catalogue chunks (`i18n-<language>-<namespace>`,
- * shared/src/i18n/catalogue-store.ts) in the current language, for the remote's namespace and 'common'.
+ * shared/src/i18n/catalogue-store.ts) in the current language, for the remote's namespace and 'common';
+ * not 'common' when the remote will take the shell's copy (same stamp: `lentCatalogue`).
  */
-export function exposedScripts(manifest: FederationManifest, expose: string, namespace: string, language: string | undefined): string[] {
+export function exposedScripts(
+  manifest: FederationManifest,
+  expose: string,
+  namespace: string,
+  language: Language | undefined,
+  lent: typeof lentCatalogue = lentCatalogue,
+): string[] {
   const assets = manifest.exposes?.find((candidate) => candidate.name === expose)?.assets?.js;
-  const catalogues = language
-    ? (assets?.async ?? []).filter((file) => new RegExp(`^i18n-${language}-(${namespace}|common)\\.`).test(file))
-    : [];
+  const stamp = language && manifest.metaData?.hub?.catalogues?.[`${language}/common`];
+  const namespaces = stamp && lent(language, 'common', stamp) ? namespace : `${namespace}|common`;
+  const catalogues = language ? (assets?.async ?? []).filter((file) => new RegExp(`^i18n-${language}-(${namespaces})\\.`).test(file)) : [];
   return [...(assets?.sync ?? []), ...catalogues];
 }
 
