@@ -28,7 +28,13 @@ module.exports = (_env, argv) => {
     plugins: [
       ...base.plugins,
       // The ranges and versions the shell lends React and the other shared libraries with (src/remotes/federated-loader.ts).
-      new DefinePlugin({ __REACT_RANGE__: JSON.stringify(reactRange), __LENT_LIBRARIES__: JSON.stringify(lentLibraries(__dirname)) }),
+      new DefinePlugin({
+        __REACT_RANGE__: JSON.stringify(reactRange),
+        __LENT_LIBRARIES__: JSON.stringify(lentLibraries(__dirname)),
+        // The federation runtime runs in a browser: its code for Node (loading scripts through `vm`)
+        // drops out, as in a remote's build, where the federation plugin defines the same.
+        ENV_TARGET: JSON.stringify('web'),
+      }),
       // What remotes built outside this tree check themselves against (HUB_SHELL_FACTS, README).
       new ShellOfferPlugin(),
       // The template places the scripts itself: theme-boot blocking in <head>, main deferred.
