@@ -18,9 +18,17 @@ function requireVia(...chain) {
   return require(require.resolve(chain[chain.length - 1], { paths: [from] }));
 }
 
-/** shared/src/ui/system.ts, compiled to CommonJS with SWC and run in Node. */
+/**
+ * shared/src/ui/system.ts, compiled to CommonJS with SWC and run in Node; its relative imports
+ * (./system-lending) likewise, the packages as Node finds them.
+ */
 function loadSystemModule() {
-  const filename = path.join(__dirname, '..', 'src', 'ui', 'system.ts');
+  return loadTypeScript(path.join(__dirname, '..', 'src', 'ui', 'system.ts'), new Map());
+}
+
+function loadTypeScript(filename, loadedModules) {
+  const known = loadedModules.get(filename);
+  if (known) return known.exports;
   const { transformSync } = require('@swc/core');
   const { code } = transformSync(readFileSync(filename, 'utf8'), {
     filename,
@@ -30,6 +38,10 @@ function loadSystemModule() {
   const loaded = new Module(filename);
   loaded.filename = filename;
   loaded.paths = Module._nodeModulePaths(path.dirname(filename));
+  loadedModules.set(filename, loaded);
+  const requirePackage = loaded.require.bind(loaded);
+  loaded.require = (request) =>
+    request.startsWith('.') ? loadTypeScript(path.join(path.dirname(filename), `${request}.ts`), loadedModules) : requirePackage(request);
   loaded._compile(code, filename);
   return loaded.exports;
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { catalogues } from '../i18n/catalogue-store';
 import type { Namespace } from '../i18n/resources';
 import type { MountProps, RemoteLifecycles } from './contract';
-import { RemoteRoot, remoteNamespaces } from './remote-root';
+import { prepareRemoteSystem, RemoteRoot, remoteNamespaces } from './remote-root';
 import { reactLifecycles } from './react-lifecycles';
 
 // The remote's build stamp (version + build time), defined by its webpack build (shared/build/webpack.cjs).
@@ -32,11 +32,12 @@ export function createRemoteLifecycles({ namespace, App }: RemoteAppOptions): Re
   return {
     ...lifecycles,
     // The current language's catalogues first (a chunk each, for this remote's namespaces only), so
-    // the first render shows translated text; until they are here the shell shows the area loading.
+    // the first render shows translated text, and the design system (the shell's, or else its own);
+    // until they are here the shell shows the area loading.
     mount: async (props) => {
       // Which build of the remote runs, in the page's markup: a release can be told from another.
       if (BUILD_STAMP) props.domElement.dataset.build = BUILD_STAMP;
-      await catalogues.load(props.language, remoteNamespaces(namespace));
+      await Promise.all([catalogues.load(props.language, remoteNamespaces(namespace)), prepareRemoteSystem(false, props.designSystem)]);
       return lifecycles.mount(props);
     },
   };

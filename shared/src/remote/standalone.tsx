@@ -8,7 +8,7 @@ import { catalogues } from '../i18n/catalogue-store';
 import type { Namespace } from '../i18n/resources';
 import type { RemoteProps } from './contract';
 import { installHistoryBridge } from './history-bridge';
-import { RemoteRoot, remoteNamespaces } from './remote-root';
+import { prepareRemoteSystem, RemoteRoot, remoteNamespaces } from './remote-root';
 
 export interface StandaloneOptions {
   name: RemoteName;
@@ -76,7 +76,7 @@ export async function mountStandalone({ name, namespace, App, element }: Standal
     // Standalone pages sign in with a pasted access token: no identity token, dashboards embed as they are.
     identityToken: () => null,
   };
-  await catalogues.load(props.language, remoteNamespaces(namespace));
+  await Promise.all([catalogues.load(props.language, remoteNamespaces(namespace)), prepareRemoteSystem(true, undefined)]);
   const render = () =>
     root.render(
       <RemoteRoot props={props} namespace={namespace} standalone>

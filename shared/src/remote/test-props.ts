@@ -1,6 +1,9 @@
 import { createApiClient, type ApiClient } from '../api/http-client';
 import type { User } from '../api/users';
+import { createHubSystem, HUB_PALETTES, lendSystem } from '../ui/system';
 import type { RemoteName, RemoteProps } from './contract';
+
+let shellSystem: ReturnType<typeof createHubSystem> | undefined;
 
 /** A complete user for tests and development pages; override what the case is about. */
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -46,6 +49,11 @@ export function makeRemoteProps(name: RemoteName, overrides: Partial<RemoteProps
     selectEntity: () => undefined,
     refreshSession: async () => undefined,
     identityToken: () => null,
+    // The design system the shell lends a mounted remote, built once per test file when first read;
+    // `designSystem: undefined` makes the remote build its own, as with no shell.
+    get designSystem() {
+      return lendSystem((shellSystem ??= createHubSystem({ preflight: true, palettes: HUB_PALETTES })));
+    },
     ...rest,
   };
 }

@@ -37,6 +37,11 @@ import {
   textStyles,
   tokens,
 } from '@chakra-ui/react/theme';
+import type { HUB_RECIPE_NAMES, HUB_SLOT_RECIPE_NAMES } from './system-lending';
+
+// What a remote needs to borrow the shell's system (system-lending.ts) is apart from what builds one
+// (this module): a remote in the portal borrows, and fetches this module's chunk only when it cannot.
+export * from './system-lending';
 
 /**
  * Chakra's default theme with only the recipes our code can reach. Every part (the shell, each
@@ -56,7 +61,7 @@ export const HUB_RECIPES = {
   skeleton: skeletonRecipe,
   spinner: spinnerRecipe,
   textarea: textareaRecipe,
-};
+} satisfies Record<(typeof HUB_RECIPE_NAMES)[number], unknown>;
 export const HUB_SLOT_RECIPES = {
   alert: alertSlotRecipe,
   avatar: avatarSlotRecipe,
@@ -74,7 +79,7 @@ export const HUB_SLOT_RECIPES = {
   progressCircle: progressCircleSlotRecipe,
   stat: statSlotRecipe,
   table: tableSlotRecipe,
-};
+} satisfies Record<(typeof HUB_SLOT_RECIPE_NAMES)[number], unknown>;
 
 /** Chakra's `defaultThemeConfig`, but for the recipes. */
 const themeConfig: SystemConfig = defineConfig({
@@ -192,76 +197,4 @@ function withPalettes(config: SystemConfig, palettes: readonly string[]): System
       semanticTokens: { ...theme.semanticTokens, colors: pick(theme.semanticTokens?.colors) },
     },
   };
-}
-
-/**
- * The colour palettes the screens use (colorPalette=…, red.fg, orange.solid…), besides the neutrals
- * every system keeps. One list for the shell and the remotes, so the system the shell builds serves
- * the remotes too (below).
- */
-export const HUB_PALETTES = ['brand', 'red', 'orange', 'green', 'blue', 'purple'] as const;
-
-declare const __CHAKRA_VERSION__: string | undefined;
-/** The version of Chakra this part bundles, set at build time (shared/build/webpack.cjs); unknown in tests. */
-export const CHAKRA_VERSION: string | undefined = typeof __CHAKRA_VERSION__ === 'string' ? __CHAKRA_VERSION__ : undefined;
-
-/**
- * The shell's design system, lent to the remotes it mounts (`RemoteProps.designSystem`). Building a
- * system is the largest single piece of work a part does on a phone (Chakra reads every token of the
- * theme: about 120 ms of one task on a fast machine, four times that on Lighthouse's phone), and a
- * remote's page built two: the shell's, then the remote's own. A system is a plain object of data and
- * functions; it may cross bundles when both hold the same Chakra version.
- */
-export interface LentDesignSystem {
-  /** The Chakra version of the lender's bundle. */
-  chakraVersion: string;
-  system: unknown;
-}
-
-/** What the shell puts in `RemoteProps.designSystem`; nothing when its Chakra version is unknown. */
-export function lendSystem(system: SystemContext, chakraVersion = CHAKRA_VERSION): LentDesignSystem | undefined {
-  return chakraVersion ? { chakraVersion, system } : undefined;
-}
-
-/**
- * The lent system as this part can use it, or undefined when it cannot: another Chakra version
- * (its internals may differ), or a recipe or palette of ours missing (a remote released after the
- * shell may use a component the shell's system lacks; it would render unstyled). What is used is a
- * view that adds no global styles (systemWithoutGlobals): the lender has put them on the page. The
- * same lent object always gives the same view, so the provider's value stays the same across updates.
- */
-export function borrowSystem(lent: LentDesignSystem | undefined, chakraVersion = CHAKRA_VERSION): SystemContext | undefined {
-  if (!lent || !chakraVersion || lent.chakraVersion !== chakraVersion) return undefined;
-  return fits(lent.system) ? systemWithoutGlobals(lent.system) : undefined;
-}
-
-function fits(system: unknown): system is SystemContext {
-  if (typeof system !== 'object' || system === null || !(system as { $$chakra?: boolean }).$$chakra) return false;
-  const lent = system as SystemContext;
-  return (
-    Object.keys(HUB_RECIPES).every((key) => lent.isRecipe(key)) &&
-    Object.keys(HUB_SLOT_RECIPES).every((key) => lent.isSlotRecipe(key)) &&
-    HUB_PALETTES.every((palette) => lent.token(`colors.${palette}.solid`) !== undefined)
-  );
-}
-
-const views = new WeakMap<object, SystemContext>();
-
-/**
- * The system for a ChakraProvider that must add no global styles (the CSS reset, the global styles,
- * the tokens' CSS variables, the layer order) because they are on the page already: the shell's
- * stylesheet (shared/build/hub-theme-css.cjs), or the lending shell's provider. Everything else is
- * the system itself. Copied property by property, so that `_global`, which the builds make lazy
- * (shared/build/chakra-system-loader.cjs), is never computed; the same system gives the same view.
- */
-export function systemWithoutGlobals(system: SystemContext): SystemContext {
-  let view = views.get(system);
-  if (!view) {
-    const { _global: _unused, ...descriptors } = Object.getOwnPropertyDescriptors(system);
-    view = Object.defineProperties({}, descriptors) as SystemContext;
-    view._global = [];
-    view._config = { ...system._config, disableLayers: true };
-    views.set(system, view);
-  }
-  return view;
 }
