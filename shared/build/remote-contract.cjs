@@ -40,9 +40,11 @@ const major = (version) => Number(String(version).split('.')[0]);
  *
  * A library is lent whole, so the shell's copy loses its tree-shaking: i18next costs the shell 0.4 kB
  * gzip and saves each remote's page 15 kB; react-router-dom would cost 50 kB on every page of the
- * shell (/login too) to save 13, react-i18next 8 kB to save 2 (measured 2026-11-27).
+ * shell (/login too) to save 13, react-i18next 8 kB to save 2 (measured 2026-11-27). single-spa-react
+ * costs the shell's federation chunk 2.3 kB and saves as much on each remote's page, three times on
+ * /home (measured 2026-11-28).
  */
-const SHARED_LIBRARIES = ['i18next'];
+const SHARED_LIBRARIES = ['i18next', 'single-spa-react'];
 
 /**
  * What the shell offers: its React version, the versions of the other libraries it lends, its

@@ -21,7 +21,7 @@ export const MANIFEST_FACTS_KEY = 'hub';
  * The libraries shared besides React, which the shell lends like React (shared/build/remote-contract.cjs,
  * SHARED_LIBRARIES; docs/architecture.md, run time point 4).
  */
-export type SharedLibrary = 'i18next';
+export type SharedLibrary = 'i18next' | 'single-spa-react';
 
 /** What a remote's build declares about itself in its manifest (`metaData.hub`). */
 export interface RemoteBuildFacts {

@@ -39,9 +39,14 @@ const reactRange = typeof __REACT_RANGE__ === 'string' ? __REACT_RANGE__ : `^${R
  */
 declare const __LENT_LIBRARIES__: Record<SharedLibrary, { version: string; requiredVersion: string }>;
 
+/**
+ * The shared libraries the shell lends from the federation chunk rather than its entry: needed only
+ * once a remote is (single-spa-react, which the shell itself does not use; /login carries none of it).
+ */
+export type LentWithFederation = Exclude<SharedLibrary, 'i18next'>;
+
 /** The shell's own copies of the other shared libraries, whole: a remote may use any of their exports. */
-const LIBRARIES: Record<SharedLibrary, unknown> = { i18next: I18next };
-const LENT = Object.keys(LIBRARIES) as SharedLibrary[];
+const LENT = Object.keys(__LENT_LIBRARIES__) as SharedLibrary[];
 
 /**
  * React and i18next as the shell already has them, offered to every remote as the one copy on the page
@@ -49,7 +54,8 @@ const LENT = Object.keys(LIBRARIES) as SharedLibrary[];
  * own copy is fetched. Sharing i18next's module shares no translations: each part makes its own
  * instance (createI18n: `createInstance`), and the default instance is never used.
  */
-export function sharedModules() {
+export function sharedModules(withFederation: Record<LentWithFederation, unknown>) {
+  const libraries: Record<SharedLibrary, unknown> = { i18next: I18next, ...withFederation };
   const share = (version: string, requiredVersion: string, lib: () => unknown) => ({
     version,
     lib,
@@ -63,7 +69,7 @@ export function sharedModules() {
     ...Object.fromEntries(
       LENT.map((name) => {
         const { version, requiredVersion } = __LENT_LIBRARIES__[name];
-        return [name, share(version, requiredVersion, () => LIBRARIES[name])];
+        return [name, share(version, requiredVersion, () => libraries[name])];
       }),
     ),
   };
@@ -104,7 +110,7 @@ export function createFederatedLoader(deps: {
 
   const start = () =>
     (federation ??= (async () => {
-      const [{ startFederation }, { assertRemoteFits, shellOffer }, all] = await Promise.all([
+      const [{ startFederation, lentWithFederation }, { assertRemoteFits, shellOffer }, all] = await Promise.all([
         import(/* webpackChunkName: "federation" */ './federation-runtime'),
         import(/* webpackChunkName: "federation" */ './remote-fit'),
         (listed ??= deps.listRemotes()),
@@ -115,7 +121,7 @@ export function createFederatedLoader(deps: {
         name: 'shell',
         // Each remote is registered once its manifest has been read and checked (below).
         remotes: [],
-        shared: sharedModules(),
+        shared: sharedModules(lentWithFederation),
         shareStrategy: 'loaded-first',
       });
       const offer = shellOffer(React.version, ReactDOM.version, mf.version, lentVersions());

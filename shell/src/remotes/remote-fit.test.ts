@@ -2,6 +2,7 @@ import { REMOTE_CONTRACT_VERSION } from '@hub/shared/remote';
 import * as I18next from 'i18next';
 import React from 'react';
 import { sharedModules } from './federated-loader';
+import { lentWithFederation } from './federation-runtime';
 import { assertRemoteFits, shellOffer } from './remote-fit';
 import { RemoteMisfitError } from './remote-misfit';
 
@@ -65,7 +66,7 @@ describe('the remote fit check', () => {
 
 describe('what the shell lends', () => {
   it('should lend every module the remotes share, with the ranges they are built with', () => {
-    const lent = sharedModules();
+    const lent = sharedModules(lentWithFederation);
     expect(Object.keys(lent).sort()).toEqual([...build.SHARED_SINGLETONS].sort());
     for (const [name, share] of Object.entries(lent)) {
       expect(share.shareConfig).toEqual({ singleton: true, requiredVersion: build.SHARED_RANGES[name] });
@@ -73,10 +74,18 @@ describe('what the shell lends', () => {
   });
 
   it('should lend its own i18next whole, at its installed version', () => {
-    const { i18next } = sharedModules() as Record<string, { version: string; lib: () => unknown }>;
+    const { i18next } = sharedModules(lentWithFederation) as Record<string, { version: string; lib: () => unknown }>;
     expect(i18next!.version).toBe(i18nextVersion);
     // The module as the shell's own code has it (its default instance is the very same object).
     expect((i18next!.lib() as typeof I18next).default).toBe(I18next.default);
     expect((i18next!.lib() as typeof I18next).createInstance).toBeInstanceOf(Function);
+  });
+
+  it('should lend single-spa-react whole from the federation chunk, at its installed version', () => {
+    const lent = sharedModules(lentWithFederation) as Record<string, { version: string; lib: () => unknown }>;
+    const singleSpaReact = lent['single-spa-react']!;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    expect(singleSpaReact.version).toBe((require('single-spa-react/package.json') as { version: string }).version);
+    expect((singleSpaReact.lib() as { default: unknown }).default).toBeInstanceOf(Function);
   });
 });
