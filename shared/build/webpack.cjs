@@ -99,12 +99,26 @@ function chakraVersion(dir) {
   return new DefinePlugin({ __CHAKRA_VERSION__: JSON.stringify(installedPackage('@chakra-ui/react', dir).version) });
 }
 
+/** Where the catalogues are, as webpack names the folder of catalogue-store.ts's dynamic import. */
+const CATALOGUES_DIR = /[\\/]shared[\\/]src[\\/]i18n$/;
+
 /**
+ * The catalogues a part can fetch (shared/src/i18n/catalogue-store.ts): its own namespaces, not every
+ * part's. The table of them is in each of the part's chunks that loads one (three times on /home).
+ */
+function catalogueContext(namespaces) {
+  const { ContextReplacementPlugin } = require('webpack');
+  return new ContextReplacementPlugin(CATALOGUES_DIR, new RegExp(`^\\./[a-z]{2}/(${namespaces.join('|')})(\\.ts)?$`));
+}
+
+/**
+ * `catalogues`: the namespaces whose catalogues the part fetches (catalogueContext).
+ *
  * `chakraSteps`: the design system can be built in steps (createHubSystemInSteps,
  * shared/src/ui/system.ts; ./chakra-system-loader.cjs). Only the shell builds its system that way;
  * elsewhere the generator would be bytes for nothing.
  */
-function baseConfig({ dir, mode, port, chakraSteps = false }) {
+function baseConfig({ dir, mode, port, catalogues, chakraSteps = false }) {
   const production = mode === 'production';
   return {
     mode,
@@ -112,7 +126,10 @@ function baseConfig({ dir, mode, port, chakraSteps = false }) {
     // HUB_SOURCE_MAPS=1: source maps beside a production build, not named in its scripts, for
     // e2e/bench/long-tasks.mjs to name the functions of a profile.
     devtool: production ? (process.env.HUB_SOURCE_MAPS ? 'hidden-source-map' : false) : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      alias: { 'use-sync-external-store/shim$': path.join(__dirname, 'use-sync-external-store.js') },
+    },
     module: {
       rules: [
         swcRule(mode),
@@ -138,6 +155,7 @@ function baseConfig({ dir, mode, port, chakraSteps = false }) {
     plugins: [
       chakraVersion(dir),
       new (require('webpack').DefinePlugin)({ __HUB_CATALOGUE_STAMPS__: JSON.stringify(catalogueStamps()) }),
+      ...(catalogues ? [catalogueContext(catalogues)] : []),
       ...(production ? precompress() : []),
     ],
     devServer: {
@@ -190,7 +208,8 @@ function createRemoteConfig({ dir, name, port, exposes = { './app': './src/app.t
   const ranges = Object.fromEntries(SHARED_SINGLETONS.map((key) => [key, sharedRanges[key] ?? SHARED_RANGES[key]]));
   return (_env, argv) => {
     const mode = argv.mode ?? 'production';
-    const base = baseConfig({ dir, mode, port });
+    // A remote's catalogues: its own namespace (its name) and 'common'.
+    const base = baseConfig({ dir, mode, port, catalogues: [name, 'common'] });
     // What the shell checks before mounting this remote, written into its mf-manifest.json (metaData.hub).
     const facts = remoteFacts({ dir, shared: ranges, time: process.env.HUB_BUILD_TIME || undefined });
     // A release (scripts/release-remote.mjs) builds into its own folder.

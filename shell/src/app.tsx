@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { LoginPage } from './auth/login-page';
-import { ConnectionHelpPage } from './help/connection-help-page';
 import { nextTask } from './boot/next-task';
 import { InitialLoader } from './initial-loader';
 import { NavigationGuard } from './navigation/navigation-guard';
@@ -23,6 +22,10 @@ const SignedInApp = lazy(async () => {
   return import(/* webpackChunkName: "signed-in" */ './layout/signed-in-app');
 });
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "not-found" */ './pages/not-found-page'));
+// Opened now and then, from the sign-in page's link: not in the entry every page loads.
+const ConnectionHelpPage = lazy(() =>
+  import(/* webpackChunkName: "connection-help" */ './help/connection-help-page').then((m) => ({ default: m.ConnectionHelpPage })),
+);
 
 export function App({ services }: { services: ShellServices }) {
   return (
