@@ -11,8 +11,9 @@ module.exports = (_env, argv) => {
   const mode = argv.mode ?? 'production';
   const production = mode === 'production';
   // The shell's catalogues: its own and 'common' (src/language/shell-i18n.ts), and those of the
-  // notification centre, the search and the mail preferences, fetched on first use.
-  const catalogues = ['shell', 'common', 'notifications', 'search', 'mail'];
+  // notification centre, the search, the mail preferences and the user's own pages, fetched on
+  // first use.
+  const catalogues = ['shell', 'common', 'notifications', 'search', 'mail', 'account'];
   const base = baseConfig({ dir: __dirname, mode, port: 8090, catalogues, chakraSteps: true });
   // The design system's global CSS, as a stylesheet the page links (src/index.html) and
   // src/layout/chakra-root.tsx puts in force, instead of CSS computed and parsed in the phone's main thread.

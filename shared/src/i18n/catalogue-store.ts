@@ -58,7 +58,7 @@ export const importCatalogue: CatalogueLoader = async (language, namespace) => {
   if (borrowed) return borrowed;
   const module = (await import(
     /* webpackChunkName: "i18n-[request]" */
-    /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin|notifications|mail|search)\.ts$/ */
+    /* webpackInclude: /[\\/](en|fr)[\\/](common|shell|content|dashboards|contact|collectmaster|admin|notifications|mail|search|account)\.ts$/ */
     `./${language}/${namespace}`
   )) as Record<string, ResourceKey | undefined>;
   const catalogue = module[namespace];

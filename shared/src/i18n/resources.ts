@@ -1,3 +1,4 @@
+import { account as enAccount } from './en/account';
 import { admin as enAdmin } from './en/admin';
 import { collectmaster as enCollectmaster } from './en/collectmaster';
 import { common as enCommon } from './en/common';
@@ -8,6 +9,7 @@ import { mail as enMail } from './en/mail';
 import { search as enSearch } from './en/search';
 import { shell as enShell } from './en/shell';
 import { notifications as enNotifications } from './en/notifications';
+import { account as frAccount } from './fr/account';
 import { admin as frAdmin } from './fr/admin';
 import { collectmaster as frCollectmaster } from './fr/collectmaster';
 import { common as frCommon } from './fr/common';
@@ -31,6 +33,7 @@ export const en = {
   notifications: enNotifications,
   mail: enMail,
   search: enSearch,
+  account: enAccount,
 };
 
 export const fr = {
@@ -44,6 +47,7 @@ export const fr = {
   notifications: frNotifications,
   mail: frMail,
   search: frSearch,
+  account: frAccount,
 };
 
 export type Namespace = keyof typeof en;

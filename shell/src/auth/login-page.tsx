@@ -142,7 +142,7 @@ export function LoginPage() {
           {t('login.connectionHelp')}
         </a>
         <p id="connection-help" className="hub-login-help-body" hidden={!helpOpen}>
-          {t('login.connectionHelpBody')} <Link to={paths.connectionHelp}>{t('help.connection.title')}</Link>
+          {t('login.connectionHelpBody')} <Link to={paths.connectionHelp}>{t('login.connectionHelp')}</Link>
         </p>
         <div className="hub-login-languages" role="group" aria-label={t('login.chooseLanguage')}>
           {LANGUAGES.map((option) => (

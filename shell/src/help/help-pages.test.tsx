@@ -32,7 +32,7 @@ describe('connection help', () => {
   it('should be in French too', async () => {
     window.history.pushState(null, '', '/help/connection');
     render(<App services={services('fr')} />);
-    expect(await screen.findByRole('heading', { level: 1, name: fr.shell.help.connection.title })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: fr.account.help.connection.title })).toBeVisible();
     expectNoRawKey();
   });
 
@@ -60,19 +60,20 @@ describe('UserDocumentationPage', () => {
     );
   }
 
-  it('should link to connection help and hide the projects site when the portal does not know it', () => {
+  it('should link to connection help and hide the projects site when the portal does not know it', async () => {
     renderDocumentation();
-    expect(screen.getByRole('heading', { level: 1, name: 'User documentation' })).toBeVisible();
+    // The page's catalogue ('account') is fetched when it is first opened.
+    expect(await screen.findByRole('heading', { level: 1, name: 'User documentation' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Connection help' })).toHaveAttribute('href', '/help/connection');
     expect(screen.queryByRole('link', { name: 'Our projects site' })).toBeNull();
     expectNoRawKey();
   });
 
-  it('should link to the projects site the page is configured with, in French too', () => {
+  it('should link to the projects site the page is configured with, in French too', async () => {
     const meta = Object.assign(document.createElement('meta'), { name: 'hub-projects-url', content: 'https://projects.example.test/' });
     document.head.append(meta);
     renderDocumentation('fr');
-    expect(screen.getByRole('link', { name: fr.shell.help.projects })).toHaveAttribute('href', 'https://projects.example.test/');
+    expect(await screen.findByRole('link', { name: fr.account.help.projects })).toHaveAttribute('href', 'https://projects.example.test/');
     expectNoRawKey();
   });
 });

@@ -3,10 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../paths';
 import { readPublicUrl } from './public-config';
+import { WithCatalogue } from '../language/with-catalogue';
 
 /** /help: the user documentation, the way to connection help and, when known, the projects site. */
 export function UserDocumentationPage() {
-  const { t } = useTranslation('shell');
+  return (
+    <WithCatalogue namespace="account">
+      <UserDocumentation />
+    </WithCatalogue>
+  );
+}
+
+function UserDocumentation() {
+  const { t } = useTranslation('account');
   const projectsUrl = readPublicUrl('hub-projects-url');
   return (
     <Box as="section" bg="bg" borderRadius="lg" borderWidth="1px" p={{ base: '5', md: '8' }} aria-labelledby="help-title">

@@ -85,7 +85,8 @@ describe('ProfilePage', () => {
     renderProfile(
       makeUser({ first_name: 'Ada', last_name: 'Lovelace', rights: ['contributor'], entity: northwind, contacts: [consultant] }),
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+    // The page's catalogue ('account') is fetched when it is first opened.
+    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
     expect(screen.getByRole('img', { name: 'Logo of Northwind' })).toHaveAttribute('src', 'http://127.0.0.1:9/logo.png');
     expect(screen.getByText('AL')).toBeInTheDocument();
     expect(screen.getByText('Entity Admin')).toBeVisible();
@@ -98,9 +99,9 @@ describe('ProfilePage', () => {
 
   it('should label an administrator General Admin, in French too', async () => {
     renderProfile(makeUser({ rights: ['administrator'] }), 'fr');
-    expect(screen.getByText(fr.shell.roles.generalAdmin)).toBeVisible();
-    expect(screen.getByText(fr.shell.profile.contact.none)).toBeVisible();
-    await screen.findByRole('list', { name: fr.shell.profile.image.choose });
+    expect(await screen.findByText(fr.shell.roles.generalAdmin)).toBeVisible();
+    expect(screen.getByText(fr.account.profile.contact.none)).toBeVisible();
+    await screen.findByRole('list', { name: fr.account.profile.image.choose });
     expectNoRawKey();
   });
 
@@ -147,7 +148,7 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(toasts).toContain(en.common.validation.imageTooLarge));
     answer = refusal('Only jpeg, png, gif and webp images are accepted');
     await userEvent.upload(input, file);
-    await waitFor(() => expect(toasts).toContain(en.shell.profile.image.uploadFailed));
+    await waitFor(() => expect(toasts).toContain(en.account.profile.image.uploadFailed));
     expect(toasts.filter((toast) => toast === en.common.validation.imageTooLarge)).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import { contextHeaders } from '../session/api-clients';
 import { roleLabel } from '../profile/role-label';
 import { uploadProfileImage } from '../profile/upload-image';
 import { useSessionState, useShell } from '../shell-context';
+import { WithCatalogue } from '../language/with-catalogue';
 
 // The notification and email choices: a chunk of their own, fetched with the profile page only.
 const NotificationPreferences = lazy(() => import('../profile/notification-preferences'));
@@ -21,7 +22,15 @@ const MAX_BYTES = 50 * 1024 * 1024;
  * so they are not offered while displaying as someone else (the server refuses them then).
  */
 export function ProfilePage() {
-  const { t } = useTranslation('shell');
+  return (
+    <WithCatalogue namespace="account">
+      <Profile />
+    </WithCatalogue>
+  );
+}
+
+function Profile() {
+  const { t } = useTranslation('account');
   const services = useShell();
   const { apis, snackbar, session } = services;
   const { displayedUser: user, displayAs } = useSessionState();
@@ -127,7 +136,7 @@ export function ProfilePage() {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.role')}</DataList.ItemLabel>
-            <DataList.ItemValue>{t(`roles.${role}`)}</DataList.ItemValue>
+            <DataList.ItemValue>{t(`shell:roles.${role}`)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('profile.entity')}</DataList.ItemLabel>
