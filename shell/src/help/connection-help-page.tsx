@@ -2,19 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../paths';
 import { useShell } from '../shell-context';
-import { WithCatalogue } from '../language/with-catalogue';
+import { withCatalogue } from '../language/with-catalogue';
 
 /**
  * /help/connection: 'Connection help' for external login, open signed out (from /login) and signed
  * in. Plain elements styled like the sign-in page (index.html), no design system, as /login.
  */
-export function ConnectionHelpPage() {
-  return (
-    <WithCatalogue namespace="account">
-      <ConnectionHelp />
-    </WithCatalogue>
-  );
-}
+export const ConnectionHelpPage = withCatalogue('account', ConnectionHelp);
 
 function ConnectionHelp() {
   const { t } = useTranslation('account');

@@ -3,16 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../paths';
 import { readPublicUrl } from './public-config';
-import { WithCatalogue } from '../language/with-catalogue';
+import { withCatalogue } from '../language/with-catalogue';
 
 /** /help: the user documentation, the way to connection help and, when known, the projects site. */
-export function UserDocumentationPage() {
-  return (
-    <WithCatalogue namespace="account">
-      <UserDocumentation />
-    </WithCatalogue>
-  );
-}
+export const UserDocumentationPage = withCatalogue('account', UserDocumentation);
 
 function UserDocumentation() {
   const { t } = useTranslation('account');

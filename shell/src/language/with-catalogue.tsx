@@ -1,5 +1,5 @@
 import { catalogues, isLanguage, type Namespace } from '@hub/shared/i18n';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -44,4 +44,16 @@ export function WithCatalogue({
   fallback?: ReactNode;
 }) {
   return useCatalogue(namespace) ? children : fallback;
+}
+
+/** `Page`, rendered once `namespace` is at hand (WithCatalogue): a page whose strings come with it. */
+export function withCatalogue(namespace: Namespace, Page: ComponentType): ComponentType {
+  function PageWithCatalogue() {
+    return (
+      <WithCatalogue namespace={namespace}>
+        <Page />
+      </WithCatalogue>
+    );
+  }
+  return PageWithCatalogue;
 }

@@ -6,7 +6,7 @@ import { contextHeaders } from '../session/api-clients';
 import { roleLabel } from '../profile/role-label';
 import { uploadProfileImage } from '../profile/upload-image';
 import { useSessionState, useShell } from '../shell-context';
-import { WithCatalogue } from '../language/with-catalogue';
+import { withCatalogue } from '../language/with-catalogue';
 
 // The notification and email choices: a chunk of their own, fetched with the profile page only.
 const NotificationPreferences = lazy(() => import('../profile/notification-preferences'));
@@ -21,13 +21,7 @@ const MAX_BYTES = 50 * 1024 * 1024;
  * progress, set and unset), role and the consultant. Image changes are the signed-in user's own,
  * so they are not offered while displaying as someone else (the server refuses them then).
  */
-export function ProfilePage() {
-  return (
-    <WithCatalogue namespace="account">
-      <Profile />
-    </WithCatalogue>
-  );
-}
+export const ProfilePage = withCatalogue('account', Profile);
 
 function Profile() {
   const { t } = useTranslation('account');
