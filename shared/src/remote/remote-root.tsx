@@ -52,7 +52,11 @@ function RemoteSystemProvider({
   useEffect(() => {
     if (system) return undefined;
     let live = true;
-    void prepareRemoteSystem(standalone, lent).then(() => live && setPrepared((count) => count + 1));
+    // A failed fetch leaves the area empty, as the lifecycles' own await would have failed the mount.
+    prepareRemoteSystem(standalone, lent).then(
+      () => live && setPrepared((count) => count + 1),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
