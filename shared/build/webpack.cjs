@@ -91,12 +91,17 @@ function swcMinimizer() {
 }
 
 /**
- * The Chakra version a part bundles, as `__CHAKRA_VERSION__` (shared/src/ui/system.ts): a remote uses
- * the design system the shell lends only when both hold the same one.
+ * What a part may borrow from the page, known at build time: the Chakra version it bundles, as
+ * `__CHAKRA_VERSION__` (shared/src/ui/system-lending.ts: a remote uses the design system the shell
+ * lends only when both hold the same one), and the stamps of its catalogues, as
+ * `__HUB_CATALOGUE_STAMPS__` (shared/src/i18n/catalogue-store.ts, ./catalogue-stamps.cjs).
  */
-function chakraVersion(dir) {
+function lendingFacts(dir) {
   const { DefinePlugin } = require('webpack');
-  return new DefinePlugin({ __CHAKRA_VERSION__: JSON.stringify(installedPackage('@chakra-ui/react', dir).version) });
+  return new DefinePlugin({
+    __CHAKRA_VERSION__: JSON.stringify(installedPackage('@chakra-ui/react', dir).version),
+    __HUB_CATALOGUE_STAMPS__: JSON.stringify(catalogueStamps()),
+  });
 }
 
 /** Where the catalogues are, as webpack names the folder of catalogue-store.ts's dynamic import. */
@@ -152,12 +157,7 @@ function baseConfig({ dir, mode, port, catalogues, chakraSteps = false }) {
     optimization: production ? { minimizer: [swcMinimizer()] } : {},
     performance: { hints: false },
     stats: 'errors-warnings',
-    plugins: [
-      chakraVersion(dir),
-      new (require('webpack').DefinePlugin)({ __HUB_CATALOGUE_STAMPS__: JSON.stringify(catalogueStamps()) }),
-      ...(catalogues ? [catalogueContext(catalogues)] : []),
-      ...(production ? precompress() : []),
-    ],
+    plugins: [lendingFacts(dir), ...(catalogues ? [catalogueContext(catalogues)] : []), ...(production ? precompress() : [])],
     devServer: {
       port,
       host: '127.0.0.1',

@@ -6,7 +6,7 @@ import type { Namespace } from './resources';
 export type CatalogueLoader = (language: Language, namespace: Namespace) => Promise<ResourceKey>;
 
 // A stamp of the source of this build's catalogues that may be borrowed ('common'), by
-// `language/namespace`: written by the build (catalogueStamps in shared/build/webpack.cjs); none in tests.
+// `language/namespace`: written by the build (shared/build/catalogue-stamps.cjs); none in tests.
 declare const __HUB_CATALOGUE_STAMPS__: Record<string, string> | undefined;
 const STAMPS: Record<string, string> = typeof __HUB_CATALOGUE_STAMPS__ === 'object' ? __HUB_CATALOGUE_STAMPS__ : {};
 

@@ -1,13 +1,13 @@
-import { catalogues, isLanguage, type Namespace } from '@hub/shared/i18n';
+import { isLanguage, type Namespace } from '@hub/shared/i18n';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addCatalogue } from './add-catalogue';
 
 /**
  * Whether the shell's i18next instance holds `namespace` in the language it speaks, fetching it the
- * first time: a namespace that is not part of the shell's entry (the user's own pages: 'account').
- * Once added, the namespace is one of the instance's namespaces (i18next's addResourceBundle adds it
- * to `options.ns`), so a later change of language fetches it with the others before switching
- * (switchLanguage): the page stays mounted and nothing shows untranslated meanwhile.
+ * first time (addCatalogue): a namespace that is not part of the shell's entry. A later change of
+ * language fetches it before switching, so a page using it stays mounted and nothing shows
+ * untranslated meanwhile.
  */
 export function useCatalogue(namespace: Namespace): boolean {
   const { i18n } = useTranslation('shell');
@@ -18,14 +18,10 @@ export function useCatalogue(namespace: Namespace): boolean {
   useEffect(() => {
     if (held) return undefined;
     let live = true;
-    catalogues
-      .load(language, [namespace])
-      .then(() => {
-        const catalogue = catalogues.get(language, namespace);
-        if (catalogue && !i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, catalogue);
-        if (live) setFetched((count) => count + 1);
-      })
-      .catch(() => undefined);
+    addCatalogue(i18n, language, namespace).then(
+      () => live && setFetched((count) => count + 1),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

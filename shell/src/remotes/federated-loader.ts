@@ -1,5 +1,5 @@
 import { remotesAllowed, type RemoteEntry, type RemoteName } from '@hub/shared/api';
-import type { startFederation } from './federation-runtime';
+import type { LentWithFederation, startFederation } from './federation-runtime';
 import { lentCatalogue } from '@hub/shared/i18n';
 import type {
   HomeWidgetId,
@@ -38,12 +38,6 @@ const reactRange = typeof __REACT_RANGE__ === 'string' ? __REACT_RANGE__ : `^${R
  * with: defined by the shell's webpack build (and its Jest configuration) from shared/build/webpack.cjs.
  */
 declare const __LENT_LIBRARIES__: Record<SharedLibrary, { version: string; requiredVersion: string }>;
-
-/**
- * The shared libraries the shell lends from the federation chunk rather than its entry: needed only
- * once a remote is (single-spa-react, which the shell itself does not use; /login carries none of it).
- */
-export type LentWithFederation = Exclude<SharedLibrary, 'i18next'>;
 
 /** The shell's own copies of the other shared libraries, whole: a remote may use any of their exports. */
 const LENT = Object.keys(__LENT_LIBRARIES__) as SharedLibrary[];

@@ -25,8 +25,14 @@ export function startFederation(options: Parameters<typeof createInstance>[0]) {
 }
 
 /**
+ * The shared libraries the shell lends from this chunk rather than its entry: needed only once a
+ * remote is (single-spa-react, which the shell itself does not use; /login carries none of it).
+ */
+export type LentWithFederation = Exclude<SharedLibrary, 'i18next'>;
+
+/**
  * The shared libraries lent from this chunk (federated-loader.ts, sharedModules): single-spa-react,
  * with which every remote makes its lifecycles, once on the page instead of in each remote's chunks
  * (2.3 kB gzip each: three on /home, with the widgets).
  */
-export const lentWithFederation: Record<Exclude<SharedLibrary, 'i18next'>, unknown> = { 'single-spa-react': singleSpaReact };
+export const lentWithFederation: Record<LentWithFederation, unknown> = { 'single-spa-react': singleSpaReact };

@@ -1,7 +1,4 @@
 import type { ApiClient, SearchHit, SearchKind, SearchResult } from '@hub/shared/api';
-import { catalogues } from '@hub/shared/i18n';
-import type { Language } from '@hub/shared/remote';
-import type { i18n as I18n } from 'i18next';
 
 export interface SearchParams {
   q: string;
@@ -61,11 +58,4 @@ export function rememberSearch(query: string, storage: Storage = localStorage): 
 
 export function forgetSearches(storage: Storage = localStorage): void {
   storage.removeItem(RECENT_KEY);
-}
-
-/** The search catalogue in `language`, added to the shell's i18next instance (it is not part of the shell's entry). */
-export async function loadSearchCatalogue(i18n: I18n, language: Language): Promise<void> {
-  await catalogues.load(language, ['search']);
-  const catalogue = catalogues.get(language, 'search');
-  if (catalogue && !i18n.hasResourceBundle(language, 'search')) i18n.addResourceBundle(language, 'search', catalogue);
 }

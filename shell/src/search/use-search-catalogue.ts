@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLanguage, useShell } from '../shell-context';
-import { loadSearchCatalogue } from './search-api';
+import { addCatalogue } from '../language/add-catalogue';
 
 /** True once the search catalogue of the current language is in the shell's i18next instance. */
 export function useSearchCatalogue(): boolean {
@@ -9,7 +9,7 @@ export function useSearchCatalogue(): boolean {
   const [ready, setReady] = useState(() => i18n.hasResourceBundle(language, 'search'));
   useEffect(() => {
     let current = true;
-    loadSearchCatalogue(i18n, language).then(
+    addCatalogue(i18n, language, 'search').then(
       () => current && setReady(true),
       () => current && setReady(true),
     );
