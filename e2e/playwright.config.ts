@@ -83,6 +83,11 @@ export default defineConfig({
   // One worker per chain: the journeys of a chain run one after another, in the order below.
   workers: chain ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
+  // A chain whose portal stops answering would otherwise wait out every remaining journey's
+  // 180 s, and its retry's: forty journeys past the point, four hours. A chain takes about 15
+  // minutes in `npm test`; past these bounds it stops and says which journeys did not run.
+  maxFailures: process.env.CI ? 6 : 0,
+  globalTimeout: process.env.CI ? 40 * 60_000 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
   // The main chain: one portal (one demo database) for all its journeys. The customer journeys read
   // the demo data as seeded; the console journeys change it (they publish, move users between
