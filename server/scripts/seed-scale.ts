@@ -221,7 +221,8 @@ async function main() {
   const factor = arg === -1 ? 1 : Number(process.argv[arg + 1]);
   if (!Number.isInteger(factor) || factor < 1) throw new Error('--factor takes a whole number from 1');
   const config = await loadConfig();
-  const db = await openDatabase(config);
+  // Some of its statements write a million rows: none is taken as stuck, however long it runs.
+  const db = await openDatabase({ ...config, pgliteStuckSeconds: 0 });
   try {
     await migrate(db);
     const demo = await db.query("SELECT 1 FROM users WHERE email = 'user@northwind.test'");

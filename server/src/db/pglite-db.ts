@@ -6,6 +6,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Db, Queryable, QueryResult } from './db';
+import { pgliteTrace } from './pglite-trace';
 
 interface PgliteLike {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -29,6 +30,8 @@ export interface PgliteOptions {
   dataDir?: string;
   /** A tarball made by `dumpDataDir()`: tests start from a migrated template in 0.4 s instead of 3–5 s. */
   loadDataDir?: Blob;
+  /** A file that receives a line per statement started and ended (`pglite-trace.ts`); unset, nothing is traced. */
+  traceFile?: string;
 }
 
 /** The database folder cannot be opened: start-up stops with this message rather than start on an empty database. */
@@ -45,15 +48,19 @@ export class DatabaseOpenError extends Error {
   }
 }
 
-export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): Promise<Db & { dump(): Promise<Blob> }> {
-  // PGlite creates the database folder but not its parents.
-  if (dataDir) await mkdir(dirname(dataDir), { recursive: true });
+/** Makes the database folder's parents (PGlite makes only the folder), and refuses a damaged folder. */
+export async function prepareFolder(dataDir: string, checkExisting = true): Promise<void> {
+  await mkdir(dirname(dataDir), { recursive: true });
   // A folder with files but no PG_VERSION is a damaged database (or not one at all): PGlite would
   // initialise a new, empty database over it.
-  if (dataDir && !loadDataDir && existsSync(dataDir)) {
+  if (checkExisting && existsSync(dataDir)) {
     const entries = await readdir(dataDir);
     if (entries.length > 0 && !entries.includes('PG_VERSION')) throw new DatabaseOpenError(dataDir, 'it has files but no PG_VERSION');
   }
+}
+
+export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOptions = {}): Promise<Db & { dump(): Promise<Blob> }> {
+  if (dataDir) await prepareFolder(dataDir, !loadDataDir);
   let pglite: PGlite;
   try {
     // Search (migrations 0080 and 0087) needs these contrib extensions, which PGlite loads only when passed here.
@@ -64,7 +71,8 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
     if (!dataDir) throw error;
     throw new DatabaseOpenError(dataDir, error instanceof Error ? error.message : String(error));
   }
-  const inner = wrap(pglite);
+  const trace = pgliteTrace(traceFile);
+  const inner = trace.statements(wrap(pglite));
   // PGlite runs one statement or transaction at a time: those started and not finished are its queue (metrics).
   let queued = 0;
   const counted = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -85,9 +93,12 @@ export async function openPglite({ dataDir, loadDataDir }: PgliteOptions = {}): 
     stats: () => ({ kind: 'pglite', queued }),
     // PGlite's LISTEN is in the same process: never lost.
     listenState: () => ({ channels: 0, connected: 0 }),
-    transaction: (fn) => counted(() => pglite.transaction((tx) => fn(wrap(tx)))),
-    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
-    close: () => pglite.close(),
+    transaction: (fn) => counted(() => trace.transaction((id) => pglite.transaction((tx) => fn(trace.statements(wrap(tx), id))))),
+    listen: (channel, onPayload) => pglite.listen(channel, trace.listener(channel, onPayload)),
+    close: async () => {
+      await pglite.close();
+      trace.close();
+    },
     dump: () => pglite.dumpDataDir('none'),
   };
 }

@@ -15,6 +15,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir,
     databaseUrl: null,
     databaseSchema: null,
+    pgliteStuckSeconds: 30,
+    pgliteTrace: null,
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     embeddedIdp: true,
     seedDemo: true,

@@ -26,6 +26,13 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** A PostgreSQL schema to work in (tests use a fresh one per run); null means the server's default. */
   databaseSchema: string | null;
+  /**
+   * Embedded database: seconds one statement may hold the database's thread before it is taken as
+   * stuck and the database reopened (PGLITE_STUCK_SECONDS, db/pglite-isolated.ts); 0: never.
+   */
+  pgliteStuckSeconds: number;
+  /** Embedded database: a file that receives a line per statement (PGLITE_TRACE, db/pglite-trace.ts); null: none. */
+  pgliteTrace: string | null;
   /** Signs the portal's own access tokens (HS256). */
   sessionSecret: string;
   embeddedIdp: boolean;
@@ -249,6 +256,8 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     dataDir,
     databaseUrl,
     databaseSchema: null,
+    pgliteStuckSeconds: parseInteger(env, 'PGLITE_STUCK_SECONDS', 30, 0, 24 * 60 * 60),
+    pgliteTrace: read(env, 'PGLITE_TRACE') ?? null,
     sessionSecret,
     embeddedIdp,
     seedDemo,

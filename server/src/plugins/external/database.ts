@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/db';
 import { migrate } from '../../db/migrate';
-import { openPglite } from '../../db/pglite-db';
+import { type IsolatedPgliteOptions, openPgliteIsolated } from '../../db/pglite-isolated';
 import { openPostgres } from '../../db/postgres-db';
 import { seedDemoData } from '../../db/seed/demo-data';
 import type { AppConfig } from './config';
@@ -13,10 +13,22 @@ declare module 'fastify' {
   }
 }
 
-/** PGlite in DATA_DIR/pglite unless DATABASE_URL names a PostgreSQL server: same SQL, same migrations. */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'>): Promise<Db> {
+/**
+ * PGlite in DATA_DIR/pglite unless DATABASE_URL names a PostgreSQL server: same SQL, same
+ * migrations. PGlite runs in a thread of its own, reopened if a statement holds it longer than
+ * `pgliteStuckSeconds` (db/pglite-isolated.ts); `onReopen` hears when it was.
+ */
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<AppConfig, 'pgliteStuckSeconds' | 'pgliteTrace'>>,
+  onReopen?: IsolatedPgliteOptions['onReopen'],
+): Promise<Db> {
   if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema });
-  return openPglite({ dataDir: join(config.dataDir, 'pglite') });
+  return openPgliteIsolated({
+    dataDir: join(config.dataDir, 'pglite'),
+    stuckAfterMs: (config.pgliteStuckSeconds ?? 0) * 1000,
+    traceFile: config.pgliteTrace ?? undefined,
+    onReopen,
+  });
 }
 
 export interface DatabasePluginOptions {
@@ -27,7 +39,11 @@ export interface DatabasePluginOptions {
 export default fp<DatabasePluginOptions>(
   async (fastify, options) => {
     const started = Date.now();
-    const db = options.db ?? (await openDatabase(fastify.config));
+    const db =
+      options.db ??
+      (await openDatabase(fastify.config, (facts) =>
+        fastify.log.error(facts, 'the embedded database held one statement too long: reopened, the calls in flight answered 503'),
+      ));
     if (!options.db) fastify.addHook('onClose', () => db.close());
     const applied = await migrate(db);
     // Development only (config.ts): demo data goes into an empty database, never over real data.

@@ -1,0 +1,106 @@
+// The embedded database in a thread of its own (pglite-isolated.ts starts it and speaks to it).
+// Plain JavaScript: a worker thread does not inherit the TypeScript loader the server runs with.
+//
+// Messages in:  { id, op: 'query' | 'exec', sql, params?, tx? }, { id, op: 'begin' },
+//               { id, op: 'commit' | 'rollback', tx }, { id, op: 'listen' | 'unlisten', channel },
+//               { id, op: 'close' }, { op: 'ping' }
+// Messages out: { type: 'ready' } or { type: 'open-failed', message } once; { type: 'reply', id,
+//               rows? } or { type: 'reply', id, error }; { type: 'notify', channel, payload };
+//               { type: 'pong' } (only when this thread's event loop is free: a statement that
+//               never returns stops the pongs, which is how the server notices it).
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+
+const port = parentPort;
+/** The fields of PostgreSQL's error report that the server reads (code, constraint…), kept across the thread. */
+const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where', 'dataType'];
+const errorOf = (error) => {
+  const out = { message: error instanceof Error ? error.message : String(error) };
+  for (const field of ERROR_FIELDS) if (error && typeof error[field] === 'string') out[field] = error[field];
+  return out;
+};
+const reply = (id, body) => port.postMessage({ type: 'reply', id, ...body });
+
+let pglite;
+try {
+  // Search (migrations 0080 and 0087) needs these contrib extensions, which PGlite loads only when passed here.
+  pglite = await PGlite.create({ dataDir: workerData.dataDir, extensions: { btree_gin, pg_trgm, unaccent } });
+  // A damaged catalogue may open and fail only on the first read.
+  await pglite.query('SELECT count(*) FROM pg_class');
+} catch (error) {
+  port.postMessage({ type: 'open-failed', message: errorOf(error).message });
+  process.exit(0);
+}
+
+/** Open transactions: their PGlite handle, and how to end them. */
+const transactions = new Map();
+const unlisten = new Map();
+
+function begin(id) {
+  // Whoever waits on the transaction's end hears how it went; until it ends, the one who began it.
+  let endId = id;
+  let rolledBack = false;
+  pglite
+    .transaction(async (tx) => {
+      const ending = new Promise((resolve) => transactions.set(id, { tx, end: resolve }));
+      reply(id, {});
+      const end = await ending;
+      transactions.delete(id);
+      endId = end.endId;
+      if (end.how === 'rollback') {
+        rolledBack = true;
+        throw new Error('rolled back');
+      }
+    })
+    .then(
+      () => reply(endId, {}),
+      (error) => {
+        transactions.delete(id);
+        reply(endId, rolledBack ? {} : { error: errorOf(error) });
+      },
+    );
+}
+
+async function handle(message) {
+  const { id, op } = message;
+  try {
+    if (op === 'query' || op === 'exec') {
+      const target = message.tx === undefined ? pglite : transactions.get(message.tx)?.tx;
+      if (!target) throw new Error(`Transaction ${message.tx} is not open`);
+      if (op === 'exec') {
+        await target.exec(message.sql);
+        reply(id, {});
+      } else reply(id, { rows: (await target.query(message.sql, message.params ?? [])).rows });
+    } else if (op === 'begin') begin(id);
+    else if (op === 'commit' || op === 'rollback') {
+      const open = transactions.get(message.tx);
+      if (!open) throw new Error(`Transaction ${message.tx} is not open`);
+      open.end({ how: op, endId: id });
+    } else if (op === 'listen') {
+      unlisten.set(
+        message.channel,
+        await pglite.listen(message.channel, (payload) => port.postMessage({ type: 'notify', channel: message.channel, payload })),
+      );
+      reply(id, {});
+    } else if (op === 'unlisten') {
+      await unlisten.get(message.channel)?.();
+      unlisten.delete(message.channel);
+      reply(id, {});
+    } else if (op === 'close') {
+      await pglite.close();
+      reply(id, {});
+      process.exit(0);
+    }
+  } catch (error) {
+    reply(id, { error: errorOf(error) });
+  }
+}
+
+port.on('message', (message) => {
+  if (message.op === 'ping') port.postMessage({ type: 'pong' });
+  else void handle(message);
+});
+port.postMessage({ type: 'ready' });
