@@ -254,6 +254,10 @@ function troublesOf(report, chain) {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of report.suites ?? []) walk(suite);
+  // No journey is skipped on purpose: those skipped are the ones a stopped chain never ran
+  // (maxFailures, globalTimeout in e2e/playwright.config.ts).
+  const notRun = report.stats?.skipped ?? 0;
+  if (notRun > 0) lines.push(`${notRun} journeys of the ${chain} chain did not run: the chain stopped early`);
   return lines;
 }
 
