@@ -41,6 +41,10 @@ function portal(at: number) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // A statement of the embedded database that never returns (server/src/db/pglite-isolated.ts)
+      // is cut after 10 s here, not the default 30: within a journey's 20 s wait, so that the
+      // search's retry after the 503 still shows its hits. Demo data: no statement takes 1 s.
+      PGLITE_STUCK_SECONDS: '10',
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ApiClient, SearchHit, SearchKind, SearchResult } from '@hub/shared/api';
+import { type ApiClient, isApiError, type SearchHit, type SearchKind, type SearchResult } from '@hub/shared/api';
 
 export interface SearchParams {
   q: string;
@@ -9,20 +9,37 @@ export interface SearchParams {
   pageSize?: number;
 }
 
-/** GET /api/search; `signal` cancels it when a newer search replaces it. */
-export function fetchSearch(api: ApiClient, params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {
-  return api.get<SearchResult>(
-    '/search',
-    {
-      q: params.q,
-      kinds: params.kinds?.length ? params.kinds.join(',') : undefined,
-      from: params.from || undefined,
-      to: params.to || undefined,
-      page: params.page && params.page > 1 ? params.page : undefined,
-      page_size: params.pageSize,
-    },
-    { signal, silent: true },
-  );
+/** How long a search answered 503 (the database reopening, or busy) waits before its one retry. */
+export const SEARCH_RETRY_MS = 1000;
+
+/**
+ * GET /api/search; `signal` cancels it when a newer search replaces it. A 503 (the database busy
+ * or reopening: the server asks to retry) is tried once more after SEARCH_RETRY_MS, so that one
+ * passing outage does not leave the palette showing an error for what the person just typed.
+ */
+export async function fetchSearch(api: ApiClient, params: SearchParams, signal?: AbortSignal): Promise<SearchResult> {
+  const query = {
+    q: params.q,
+    kinds: params.kinds?.length ? params.kinds.join(',') : undefined,
+    from: params.from || undefined,
+    to: params.to || undefined,
+    page: params.page && params.page > 1 ? params.page : undefined,
+    page_size: params.pageSize,
+  };
+  const get = () => api.get<SearchResult>('/search', query, { signal, silent: true });
+  try {
+    return await get();
+  } catch (error) {
+    if (!isApiError(error, 503) || signal?.aborted) throw error;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, SEARCH_RETRY_MS);
+      signal?.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+    return get();
+  }
 }
 
 /** The hits grouped by kind, each group in the order of the hits' ranking (the best group first). */

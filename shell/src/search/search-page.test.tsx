@@ -155,14 +155,16 @@ describe('SearchPage', () => {
         searchRoute(() => result(hits)),
       ];
       const { user } = renderPage('/search?q=invoice');
-      await waitFor(() => expect(status()).toHaveTextContent(text.palette.error));
+      // Tried twice (search-api.ts: one retry after a 503), then the error and the button.
+      await waitFor(() => expect(status()).toHaveTextContent(text.palette.error), { timeout: 4000 });
+      expect(searchesSeen()).toHaveLength(2);
       expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
 
       failing = false;
       await user.click(screen.getByRole('button', { name: en.common.retry }));
       await waitFor(() => expect(status()).toHaveTextContent(/^2 results$/));
       expect(screen.getAllByRole('listitem')).toHaveLength(2);
-      expect(searchesSeen()).toHaveLength(2);
+      expect(searchesSeen()).toHaveLength(3);
       expect(screen.queryByRole('button', { name: en.common.retry })).not.toBeInTheDocument();
     } finally {
       logged.mockRestore();

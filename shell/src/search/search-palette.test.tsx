@@ -201,11 +201,37 @@ describe('SearchPalette', () => {
       const { user, open } = renderTrigger();
       const { dialog, input } = await open();
       await user.type(input, 'invoice');
-      expect(await within(dialog).findByText(text.error)).toBeInTheDocument();
+      // Tried twice (search-api.ts: one retry after a 503), then the error.
+      expect(await within(dialog).findByText(text.error, undefined, { timeout: 4000 })).toBeInTheDocument();
+      expect(searchesSeen()).toHaveLength(2);
       expect(within(dialog).getByRole('status')).toHaveTextContent(text.error);
       expect(within(dialog).queryByRole('option')).not.toBeInTheDocument();
       expect(input).toHaveAttribute('aria-expanded', 'false');
       expect(logged).toHaveBeenCalledWith(expect.stringContaining('GET /search failed: 503'));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('should try a search answered 503 once more, and show what the second answer found', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      let calls = 0;
+      server.routes = [
+        (_req, request) => {
+          if (request.path !== '/api/search') return undefined;
+          calls += 1;
+          return calls === 1
+            ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'reopening' } }
+            : { status: 200, body: result(hits) };
+        },
+      ];
+      const { user, open } = renderTrigger();
+      const { dialog, input } = await open();
+      await user.type(input, 'invoice');
+      expect(await within(dialog).findAllByRole('option', undefined, { timeout: 4000 })).toHaveLength(4);
+      expect(searchesSeen().map((query) => query.get('q'))).toEqual(['invoice', 'invoice']);
+      expect(within(dialog).queryByText(text.error)).not.toBeInTheDocument();
     } finally {
       logged.mockRestore();
     }
