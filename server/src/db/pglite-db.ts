@@ -48,6 +48,20 @@ export class DatabaseOpenError extends Error {
   }
 }
 
+/** PGlite runs one statement or transaction at a time: those started and not finished are its queue (metrics). */
+export function queueCounter() {
+  let queued = 0;
+  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+    queued += 1;
+    try {
+      return await run();
+    } finally {
+      queued -= 1;
+    }
+  };
+  return { counted, queued: () => queued };
+}
+
 /** Makes the database folder's parents (PGlite makes only the folder), and refuses a damaged folder. */
 export async function prepareFolder(dataDir: string, checkExisting = true): Promise<void> {
   await mkdir(dirname(dataDir), { recursive: true });
@@ -73,16 +87,7 @@ export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOpti
   }
   const trace = pgliteTrace(traceFile);
   const inner = trace.statements(wrap(pglite));
-  // PGlite runs one statement or transaction at a time: those started and not finished are its queue (metrics).
-  let queued = 0;
-  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
-    queued += 1;
-    try {
-      return await run();
-    } finally {
-      queued -= 1;
-    }
-  };
+  const { counted, queued } = queueCounter();
   const base: Queryable = {
     query: (sql, params, options) => counted(() => inner.query(sql, params, options)),
     exec: (sql) => counted(() => inner.exec(sql)),
@@ -90,7 +95,7 @@ export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOpti
   return {
     kind: 'pglite',
     ...base,
-    stats: () => ({ kind: 'pglite', queued }),
+    stats: () => ({ kind: 'pglite', queued: queued() }),
     // PGlite's LISTEN is in the same process: never lost.
     listenState: () => ({ channels: 0, connected: 0 }),
     transaction: (fn) => counted(() => trace.transaction((id) => pglite.transaction((tx) => fn(trace.statements(wrap(tx), id))))),

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable, QueryResult } from './db';
-import { DatabaseOpenError, prepareFolder } from './pglite-db';
+import { DatabaseOpenError, prepareFolder, queueCounter } from './pglite-db';
 import { pgliteTrace } from './pglite-trace';
 
 /**
@@ -175,15 +175,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
   watchdog.unref();
 
   const trace = pgliteTrace(options.traceFile);
-  let queued = 0;
-  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
-    queued += 1;
-    try {
-      return await run();
-    } finally {
-      queued -= 1;
-    }
-  };
+  const { counted, queued } = queueCounter();
   const queryable = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
       return { rows: (await send({ op: 'query', sql, params: [...params], tx })).rows as T[] };
@@ -198,7 +190,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
     kind: 'pglite',
     query: (sql, params, queryOptions) => counted(() => base.query(sql, params, queryOptions)),
     exec: (sql) => counted(() => base.exec(sql)),
-    stats: () => ({ kind: 'pglite', queued }),
+    stats: () => ({ kind: 'pglite', queued: queued() }),
     listenState: () => ({ channels: 0, connected: 0 }),
     transaction: (fn) =>
       counted(() =>
