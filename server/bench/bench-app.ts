@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/db';
-import { openPglite } from '../src/db/pglite-db';
+import { openPgliteIsolated } from '../src/db/pglite-isolated';
 import { openPostgres } from '../src/db/postgres-db';
 import { loadConfig } from '../src/plugins/external/config';
 
@@ -35,9 +35,9 @@ export async function benchConfig(work: string, database: BenchDatabase) {
   };
 }
 
-/** The benchmark's database, as `benchConfig` names it (PGlite on disk in `work`). */
+/** The benchmark's database, as `benchConfig` names it (PGlite on disk in `work`, in its own thread as the server runs it). */
 export function openBenchDb(work: string, database: BenchDatabase): Promise<Db> {
   return database.url
     ? openPostgres({ connectionString: database.url, schema: database.schema })
-    : openPglite({ dataDir: join(work, 'pglite') });
+    : openPgliteIsolated({ dataDir: join(work, 'pglite') });
 }
