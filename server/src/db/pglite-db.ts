@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Db, Queryable, QueryResult } from './db';
+import { createPglite } from './pglite-open.mjs';
 import { pgliteTrace } from './pglite-trace';
 
 interface PgliteLike {
@@ -77,10 +75,7 @@ export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOpti
   if (dataDir) await prepareFolder(dataDir, !loadDataDir);
   let pglite: PGlite;
   try {
-    // Search (migrations 0080 and 0087) needs these contrib extensions, which PGlite loads only when passed here.
-    pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gin, pg_trgm, unaccent } });
-    // A damaged catalogue may open and fail only on the first read.
-    await pglite.query('SELECT count(*) FROM pg_class');
+    pglite = await createPglite({ dataDir, loadDataDir });
   } catch (error) {
     if (!dataDir) throw error;
     throw new DatabaseOpenError(dataDir, error instanceof Error ? error.message : String(error));

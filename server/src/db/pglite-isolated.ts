@@ -74,7 +74,7 @@ function databaseError(fields: Record<string, string> & { message: string }): Er
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 const PING_MS = 1000;
 
-export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promise<Db & { reopened(): number }> {
+export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promise<Db> {
   const { dataDir, stuckAfterMs = 0 } = options;
   await prepareFolder(dataDir);
   const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
@@ -83,7 +83,6 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
   let nextId = 0;
   let lastPong = Date.now();
   let closing = false;
-  let reopens = 0;
   let reopening: Promise<void> | null = null;
 
   const failAll = (error: Error) => {
@@ -148,7 +147,6 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
       await send({ op: 'listen', channel }, true);
       for (const listener of set) listener.onState?.(true);
     }
-    reopens += 1;
     options.onReopen?.({ stuckMs, failedCalls });
   };
 
@@ -163,10 +161,9 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
 
   const watchdog = setInterval(() => {
     if (reopening || closing) return;
-    // Idle, or every call answered: nothing can be stuck.
-    if (pending.size === 0) lastPong = Date.now();
+    // Idle, or every call answered, nothing can be stuck; silence counts from the first call in flight (`send`).
     const silent = Date.now() - lastPong;
-    if (stuckAfterMs > 0 && silent > stuckAfterMs) {
+    if (stuckAfterMs > 0 && pending.size > 0 && silent > stuckAfterMs) {
       restart(silent);
       return;
     }
@@ -233,6 +230,5 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
       await worker.terminate();
       trace.close();
     },
-    reopened: () => reopens,
   };
 }

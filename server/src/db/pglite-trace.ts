@@ -3,9 +3,8 @@ import type { Queryable } from './db';
 
 /**
  * A trace of every statement the embedded database starts and ends, one JSON line each, written
- * synchronously: PGlite runs on the server's main thread, so a statement that never returns stops
- * everything, and only what was already on disk tells which one it was (the last `start` without
- * its `end`). Turned on with PGLITE_TRACE=<file> (CONTRIBUTING.md, "When the embedded database
+ * synchronously, so that what is on disk after a statement that never returns (or a killed
+ * process) tells which one it was: the last `start` without its `end`. Turned on with PGLITE_TRACE=<file> (CONTRIBUTING.md, "When the embedded database
  * stops answering"); off, it costs nothing.
  */
 export interface PgliteTrace {

@@ -9,10 +9,7 @@
 //               { type: 'pong' } (only when this thread's event loop is free: a statement that
 //               never returns stops the pongs, which is how the server notices it).
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { createPglite } from './pglite-open.mjs';
 
 const port = parentPort;
 /** The fields of PostgreSQL's error report that the server reads (code, constraint…), kept across the thread. */
@@ -26,10 +23,7 @@ const reply = (id, body) => port.postMessage({ type: 'reply', id, ...body });
 
 let pglite;
 try {
-  // Search (migrations 0080 and 0087) needs these contrib extensions, which PGlite loads only when passed here.
-  pglite = await PGlite.create({ dataDir: workerData.dataDir, extensions: { btree_gin, pg_trgm, unaccent } });
-  // A damaged catalogue may open and fail only on the first read.
-  await pglite.query('SELECT count(*) FROM pg_class');
+  pglite = await createPglite({ dataDir: workerData.dataDir });
 } catch (error) {
   port.postMessage({ type: 'open-failed', message: errorOf(error).message });
   process.exit(0);

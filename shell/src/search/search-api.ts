@@ -33,10 +33,14 @@ export async function fetchSearch(api: ApiClient, params: SearchParams, signal?:
     if (!isApiError(error, 503) || signal?.aborted) throw error;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, SEARCH_RETRY_MS);
-      signal?.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(error);
-      });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(error);
+        },
+        { once: true },
+      );
     });
     return get();
   }
