@@ -197,6 +197,30 @@ describe('ListFrame', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('The list could not be loaded.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
+
+  it('should put the rows in new elements, never in the skeleton rows, whatever their keys', () => {
+    const { rerender } = renderFrame({ loading: true });
+    const skeletonRows = new Set(screen.getAllByRole('row', { hidden: true }).filter((row) => row.getAttribute('aria-hidden') === 'true'));
+    expect(skeletonRows.size).toBe(5);
+    // Row keys 1 and 2 are also the indexes of skeleton rows: were the keys shared, React would move
+    // those skeleton elements into place, which the browser counts as a layout shift.
+    rerender(
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <Harness
+          data={{
+            items: [
+              { id: 1, title: 'One' },
+              { id: 2, title: 'Two' },
+            ],
+            total: 2,
+            page_size: 20,
+          }}
+        />
+      </RemoteRoot>,
+    );
+    const dataRows = ['One', 'Two'].map((title) => screen.getByRole('cell', { name: title }).closest('tr'));
+    for (const row of dataRows) expect(skeletonRows.has(row as HTMLElement)).toBe(false);
+  });
 });
 
 describe('fetchAllPages', () => {

@@ -260,7 +260,9 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
             <Table.Body>
               {loading || !data
                 ? Array.from({ length: props.skeletonRows ?? 5 }, (_, index) => (
-                    <Table.Row key={index} aria-hidden="true">
+                    // Keys of their own: a skeleton row keyed 1 would be reused for the row whose key is 1,
+                    // and the browser counts that node moving to its new place as a layout shift.
+                    <Table.Row key={`skeleton-${index}`} aria-hidden="true">
                       {selection && <Table.Cell />}
                       {columns.map((column) => (
                         <Table.Cell key={column.key}>

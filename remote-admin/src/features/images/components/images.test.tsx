@@ -1,5 +1,5 @@
 import { en, fr } from '@hub/shared/i18n';
-import { get, route, startApiServer } from '@hub/shared/test-support';
+import { get, route, startApiServer, type Route } from '@hub/shared/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderLibrary } from '../../../test-support/render-library';
@@ -27,8 +27,33 @@ describe('the image library', () => {
     expect(await within(banners).findByRole('img', { name: 'Harbour at dawn' })).toBeVisible();
     expect(within(banners).getByText(/1200 × 300 px/)).toBeVisible();
     expect(within(banners).getByRole('link', { name: 'Edit Harbour at dawn' })).toHaveAttribute('href', '/admin/images/details/1');
-    const logos = screen.getByRole('region', { name: texts.types.logo });
+    const logos = await screen.findByRole('region', { name: texts.types.logo });
     expect(await within(logos).findByText(texts.empty)).toBeVisible();
+  });
+
+  it('should draw a type only once the types above it have answered, so that nothing is pushed down', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const heldBanners: Route = async (_req, request) => {
+      if (request.path !== '/api/admin/images/category/banner') return undefined;
+      await held;
+      return { status: 200, body: list([image(1, 'Harbour at dawn')]) };
+    };
+    server.routes = [heldBanners, ...emptyTypes];
+    renderLibrary('/admin/images', server.apiBase);
+    const banners = await screen.findByRole('region', { name: texts.types.banner });
+    // The other types have answered, but the banners have not: only the banners' section is drawn, loading.
+    await waitFor(() =>
+      expect(server.requests.filter((request) => request.path.startsWith('/api/admin/images/category/'))).toHaveLength(5),
+    );
+    expect(screen.queryByRole('region', { name: texts.types.thumbnail })).toBeNull();
+    expect(screen.queryByRole('region', { name: texts.types.logo })).toBeNull();
+    release();
+    expect(await within(banners).findByRole('img', { name: 'Harbour at dawn' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: texts.types.thumbnail })).toBeVisible();
+    expect(screen.getByRole('region', { name: texts.types.logo })).toBeVisible();
   });
 
   it('should upload the chosen file as the chosen type, toast it, and show it in its grid', async () => {
