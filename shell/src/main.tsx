@@ -1,4 +1,5 @@
 import { nextTask } from './boot/next-task';
+import { warmIntl } from './boot/warm-intl';
 
 /**
  * The shell starts in steps, each in a task of its own, rather than in one long task: evaluating
@@ -20,6 +21,7 @@ async function start() {
   // A transition: React renders the first screen in slices, yielding to the browser between them.
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => root.render(<App services={services} />));
+  warmIntl(services.i18n.language);
 }
 
 void start();

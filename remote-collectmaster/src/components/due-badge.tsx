@@ -2,13 +2,14 @@ import { Badge } from '@chakra-ui/react';
 import { daysUntil, dueStatus, localDay, type DueStatus } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '@hub/shared/ui';
 
 const PALETTE: Record<DueStatus, string> = { overdue: 'red', today: 'orange', soon: 'yellow', later: 'gray' };
 
 /** A due date (YYYY-MM-DD) as the person reads it: "10 Mar 2031", in their language. */
 export function useDueDate(): (dueOn: string) => string {
   const { language } = useRemoteProps();
-  const format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const format = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   return (dueOn) => format.format(new Date(`${dueOn}T00:00:00Z`));
 }
 

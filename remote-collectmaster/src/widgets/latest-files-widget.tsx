@@ -1,6 +1,7 @@
 import { daysUntil, dueStatus, fileExchangePaths, localDay, readFileState, type DueRequests, type LatestFiles } from '@hub/shared/api';
 import { useRemoteProps, useWidgetData, widgetCatalogue, WidgetFrame, WidgetLink, WidgetStatus } from '@hub/shared/remote/widgets';
 import { paths } from '../paths';
+import { dateTimeFormat } from '@hub/shared/ui';
 
 /** How many files the home page shows. */
 export const LATEST_FILES_SHOWN = 5;
@@ -36,7 +37,7 @@ export function LatestFilesWidget() {
     return { ...files, due: due.items };
   });
   const today = localDay(new Date());
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dates = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
   const dueText = (dueOn: string) => {
     const status = dueStatus(dueOn, today);
     const days = daysUntil(dueOn, today);

@@ -3,6 +3,7 @@ import { useRemoteProps, useWidgetData, WidgetFrame, WidgetStatus } from '@hub/s
 import { formatDuration } from '../features/trainings/lib/format-duration';
 import { paths } from '../paths';
 import { interpolate, widgetText } from './widget-text';
+import { dateTimeFormat } from '@hub/shared/ui';
 
 /** Home widget: the upcoming trainings, webinars and events (at most 3, chosen by the server). */
 export function UpcomingTrainingsWidget() {
@@ -11,7 +12,7 @@ export function UpcomingTrainingsWidget() {
   const upcoming = useWidgetData(String(session.displayedUser.id), () =>
     api.get<TrainingList>('/trainings/upcoming', undefined, { silent: true }),
   );
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <WidgetFrame
       id="upcoming-trainings"

@@ -16,6 +16,7 @@ export * from './lazy-rich-text-editor';
 export * from './schedule-publication';
 export * from './transfer-row';
 export * from './data-as-of';
+export * from './date-format';
 export * from './use-older-items';
 export * from './use-delete-confirm';
 export * from './linked-text';

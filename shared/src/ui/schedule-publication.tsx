@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { ApiClient } from '../api/http-client';
 import type { Schedule, SchedulableKind, ScheduleList } from '../api/schedules';
+import { dateTimeFormat } from './date-format';
 
 /** The scheduled drafts of one kind, by id (GET /api/admin/schedules?kind=…): for lists and forms. */
 export function useSchedules(api: ApiClient, kind: SchedulableKind) {
@@ -15,7 +16,7 @@ export function useSchedules(api: ApiClient, kind: SchedulableKind) {
 /** 'Scheduled for 26 Nov 2026, 09:00' beside a draft in a list. */
 export function ScheduledFor({ at }: { at: string }) {
   const { t, i18n } = useTranslation('common');
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Badge colorPalette="purple" variant="subtle">
       {t('schedule.scheduledFor', { date: format.format(new Date(at)) })}
@@ -58,7 +59,7 @@ export function SchedulePublication({ api, kind, id, published, dirty = false, p
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
+  const format = dateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' });
 
   async function run(action: () => Promise<unknown>, done: string) {
     setBusy(true);

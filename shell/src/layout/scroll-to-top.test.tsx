@@ -1,5 +1,5 @@
 import { en } from '@hub/shared/i18n';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeServices, renderInShell } from '../test-support/render-shell';
 import { ScrollToTop } from './scroll-to-top';
@@ -29,5 +29,12 @@ describe('ScrollToTop', () => {
     expect(scroll).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     scrollTo(0);
     expect(screen.queryByRole('button', { name: en.shell.layout.scrollTop })).not.toBeInTheDocument();
+  });
+
+  it('should appear on a page opened already scrolled past 200 px, without a scroll event', async () => {
+    Object.defineProperty(window, 'scrollY', { value: 640, configurable: true });
+    renderInShell(<ScrollToTop />, makeServices());
+    await waitFor(() => expect(screen.getByRole('button', { name: en.shell.layout.scrollTop })).toBeVisible());
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });

@@ -28,12 +28,18 @@ function ArrowUpIcon() {
 /** Scroll-to-top (docs/product.md §2): appears past 200 px, scrolls smoothly back up; a named, focusable button. */
 export function ScrollToTop() {
   const { t } = useTranslation('shell');
-  const [shown, setShown] = useState(() => showsScrollToTop(window.scrollY));
+  const [shown, setShown] = useState(false);
   useEffect(() => {
     const onScroll = () => setShown(showsScrollToTop(window.scrollY));
     window.addEventListener('scroll', onScroll, { passive: true });
-    onScroll();
-    return () => window.removeEventListener('scroll', onScroll);
+    // Reading scrollY lays the page out. Read at mount, it made the browser lay out the whole new
+    // page inside the script's task (the layout's first commit, 30–50 ms of a phone's blocking time);
+    // read in the next frame, it is the layout the frame does anyway.
+    const frame = requestAnimationFrame(onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   if (!shown) return null;
   return (

@@ -1,5 +1,6 @@
 import { Box, chakra, Flex, Text } from '@chakra-ui/react';
 import { NOTIFICATION_EVENTS, type Notification } from '@hub/shared/api';
+import { formatDate } from '@hub/shared/ui';
 import type { TFunction } from 'i18next';
 import type { MouseEvent } from 'react';
 
@@ -23,7 +24,7 @@ export function NotificationItem({
   onOpen: (notification: Notification) => void;
 }) {
   const unread = notification.read_at === null;
-  const when = new Date(notification.created_at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = formatDate(notification.created_at, language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <chakra.a
       href={notification.path}

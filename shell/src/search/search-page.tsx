@@ -7,6 +7,7 @@ import { useShell } from '../shell-context';
 import { fetchSearch, rememberSearch } from './search-api';
 import { SearchSnippet } from './search-snippet';
 import { useSearchCatalogue } from './use-search-catalogue';
+import { dateTimeFormat } from '@hub/shared/ui';
 
 const PAGE_SIZE = 20;
 const PORTAL_KINDS = SEARCH_KINDS.filter((kind) => !SEARCH_ADMIN_KINDS.includes(kind));
@@ -71,7 +72,7 @@ export default function SearchPage() {
   const result = load.status === 'done' ? load.result : null;
   const counts = new Map(result?.counts.map((count) => [count.kind, count]));
   const lastPage = result ? Math.max(1, Math.ceil(result.total / PAGE_SIZE)) : 1;
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const numberFormat = new Intl.NumberFormat(i18n.language);
   return (
     <Stack gap="5" maxW="4xl">

@@ -3,14 +3,15 @@ import { PUBLICATION, type AdminContentListQuery, type CategoryList } from '@hub
 import { useRemoteProps } from '@hub/shared/remote';
 import {
   DataAsOf,
+  dateTimeFormat,
   LazyDeleteConfirmDialog,
+  type ListColumn,
   ListFilter,
   ListFrame,
   ScheduledFor,
   StatusChip,
   useListParams,
   useSchedules,
-  type ListColumn,
 } from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +93,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
   };
   const statusText = (item: Item) => (item.status === PUBLICATION.published ? t('common:status.published') : t('common:status.draft'));
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const columns: ListColumn<Item>[] = [
     {
       key: 'title',

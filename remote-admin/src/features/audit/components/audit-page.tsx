@@ -1,6 +1,6 @@
 import { Input, Link, Stack, Text } from '@chakra-ui/react';
 import type { AuditEntry, AuditPerson } from '@hub/shared/api';
-import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { dateTimeFormat, type ListColumn, ListFilter, ListFrame, useListParams } from '@hub/shared/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -72,7 +72,7 @@ export function AuditPage() {
   const { params } = list;
   const source = useAudit(params);
   const filters = useAuditFilters();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const typeName = (type: string) => t(`audit.itemTypes.${type}`, { defaultValue: type });
   /** 'group.create' → "Group: created"; 'login' → "Sign-in"; an action of no known shape as it is. */
   const actionName = (action: string) => {

@@ -2,6 +2,7 @@ import { Box, Button, Heading, HStack, Image, Input, Link, NativeSelect, Progres
 import { type AdminImage, FIELD_LIMITS, type ImageCategory, parseId } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import {
+  dateTimeFormat,
   FormField,
   IMAGE_ACCEPT,
   IMAGE_CATEGORIES,
@@ -116,7 +117,7 @@ function ImageForm({ image, onSaved }: { image: AdminImage | null; onSaved: (ima
     }
   }
 
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const dateFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const shown = localPreview ?? image?.url ?? null;
   return (
     <Box as="section" p={{ base: '3', md: '6' }} maxW="3xl" aria-labelledby="image-title">

@@ -1,7 +1,7 @@
 import { Button, Link, Stack, Text } from '@chakra-ui/react';
 import type { OutboxEmail, ReceivedEmail } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { dateTimeFormat, type ListColumn, ListFilter, ListFrame, useListParams } from '@hub/shared/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listFrameState } from '../../../lib/console-list';
@@ -15,7 +15,7 @@ function OutboxList({ view, list }: { view: Exclude<MailView, 'received'>; list:
   const { adminApi, notify } = useRemoteProps();
   const source = useOutbox(view);
   const [retrying, setRetrying] = useState<number | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const data = source.data
     ? { items: source.data.items, total: source.data.items.length, page_size: source.data.items.length || 1 }
     : undefined;
@@ -100,7 +100,7 @@ function ReceivedList({ list }: { list: ReturnType<typeof useListParams> }) {
   const { t, i18n } = useTranslation('admin');
   const source = useReceived();
   const [opened, setOpened] = useState<ReceivedEmail | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const data = source.data
     ? { items: source.data.items, total: source.data.items.length, page_size: source.data.items.length || 1 }
     : undefined;

@@ -1,6 +1,6 @@
 import { Box, Button, CloseButton, DataList, Dialog, Heading, Link, List, Text } from '@chakra-ui/react';
 import type { ReceivedEmail } from '@hub/shared/api';
-import { LinkedText, LoadState } from '@hub/shared/ui';
+import { dateTimeFormat, LinkedText, LoadState } from '@hub/shared/ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReceivedEmail } from '../api/mail-api';
@@ -13,7 +13,7 @@ import { useReceivedEmail } from '../api/mail-api';
 export function ReceivedEmailDialog({ email, onClose }: { email: ReceivedEmail | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin');
   const details = useReceivedEmail(email?.id ?? null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const shown = details.data ?? email;
   const title = shown?.subject || t('mail.details.noSubject');
   const textId = useId();

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, HStack, Link, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { FIELD_LIMITS, parseId, TICKET_STATUSES, type TicketDetails, type TicketStatus } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { FormField, LinkedText, OlderItemsButton, useOlderItems, useUnsavedChangesGuard } from '@hub/shared/ui';
+import { dateTimeFormat, FormField, LinkedText, OlderItemsButton, useOlderItems, useUnsavedChangesGuard } from '@hub/shared/ui';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -26,7 +26,7 @@ export function TicketDetailsPage() {
 
 function TicketView({ ticket, onChange }: { ticket: TicketDetails; onChange: (ticket: TicketDetails) => void }) {
   const { t, i18n } = useTranslation('admin');
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const name = (person: TicketDetails['author']) => (person ? `${person.first_name} ${person.last_name}` : t('tickets.unknownAuthor'));
   const titleId = useId();
   const conversationId = useId();

@@ -1,6 +1,6 @@
 import { Link, Text } from '@chakra-ui/react';
 import { TICKET_STATUSES, type Ticket } from '@hub/shared/api';
-import { ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { dateTimeFormat, type ListColumn, ListFilter, ListFrame, useListParams } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { detailsPath, paths } from '../../../paths';
@@ -17,7 +17,7 @@ export function TicketsPage() {
   const { params } = list;
   const source = useTickets(params);
   const companies = useCompanies();
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: ListColumn<Ticket>[] = [
     {

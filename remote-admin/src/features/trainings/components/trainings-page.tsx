@@ -1,7 +1,7 @@
 import { Button, Link } from '@chakra-ui/react';
 import type { Training, TrainingKind } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { LazyDeleteConfirmDialog, ListFilter, ListFrame, useListParams, type ListColumn } from '@hub/shared/ui';
+import { dateTimeFormat, LazyDeleteConfirmDialog, type ListColumn, ListFilter, ListFrame, useListParams } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { deleteTraining, useTrainings } from '../api/trainings-api';
@@ -18,7 +18,7 @@ export function TrainingsPage() {
   const list = useListParams(['kind']);
   const { data, error, isLoading, mutate } = useTrainings(list.params);
   const remover = useConsoleDelete((training: Training) => deleteTraining(adminApi, training.id), t('trainings.deleted'), mutate);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const columns: ListColumn<Training>[] = [
     {

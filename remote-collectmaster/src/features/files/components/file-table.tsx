@@ -4,6 +4,7 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
 import { DueBadge } from '../../../components/due-badge';
 import { FileStateChip } from '../../../components/file-state-chip';
+import { dateTimeFormat } from '@hub/shared/ui';
 
 export interface FileTableProps {
   folderName: string;
@@ -37,7 +38,7 @@ export function FileTable({
 }: FileTableProps) {
   const { t } = useTranslation('collectmaster');
   const { language } = useRemoteProps();
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   const date = (value: string | null) => (value ? <time dateTime={value}>{dates.format(new Date(value))}</time> : t('files.notUploaded'));
   return (
     <Table.ScrollArea borderWidth="1px" borderRadius="md" bg="bg">

@@ -1,6 +1,6 @@
 import { Box, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { useRemoteProps } from '@hub/shared/remote';
-import { LoadState } from '@hub/shared/ui';
+import { dateTimeFormat, LoadState } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLatest } from '../../../api/file-exchange';
@@ -16,7 +16,7 @@ export function LatestPage() {
   const { t } = useTranslation('collectmaster');
   const { language } = useRemoteProps();
   const { data, error, isLoading, mutate } = useLatest(LATEST_PAGE_SIZE);
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <PageFrame title={t('latest.title')} crumbs={[{ label: t('title'), to: paths.collectmaster }, { label: t('latest.title') }]}>
       {isLoading ? (

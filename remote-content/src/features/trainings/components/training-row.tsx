@@ -3,6 +3,7 @@ import type { Training } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../lib/format-duration';
+import { dateTimeFormat } from '@hub/shared/ui';
 
 /** One training, webinar or event: title, start date and time, duration, kind. */
 export function TrainingRow({ training }: { training: Training }) {
@@ -21,9 +22,7 @@ export function TrainingRow({ training }: { training: Training }) {
         </Badge>
       </HStack>
       <Text color="fg.muted" fontSize="sm">
-        <time dateTime={training.date_debut}>
-          {new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(start)}
-        </time>
+        <time dateTime={training.date_debut}>{dateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(start)}</time>
         {duration ? ` · ${t('trainings.duration', { duration })}` : null}
       </Text>
     </Box>

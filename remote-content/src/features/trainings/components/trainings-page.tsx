@@ -3,7 +3,7 @@ import type { Training } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadState } from '@hub/shared/ui';
+import { dateTimeFormat, LoadState } from '@hub/shared/ui';
 import { useTrainings, useUpcomingTrainings } from '../api/get-trainings';
 import { groupByMonth } from '../lib/group-by-month';
 import { TrainingRow } from './training-row';
@@ -40,7 +40,7 @@ export function TrainingsPage() {
   const items = all.data?.items ?? [];
   const sessions = groupByMonth(items.filter((training) => training.kind === 'training'));
   const webinars = items.filter((training) => training.kind !== 'training');
-  const monthName = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric' });
+  const monthName = dateTimeFormat(language, { month: 'long', year: 'numeric' });
   return (
     <Box as="section" p={{ base: '4', md: '6' }} aria-labelledby="trainings-title">
       <Heading as="h1" size="2xl" mb="6" id="trainings-title">
