@@ -21,6 +21,7 @@ import {
   type RenameFileBody,
 } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
+import { useDeferredData } from '@hub/shared/ui';
 import useSWR from 'swr';
 
 // The file-exchange API (/api/v2) as this remote calls it: one fetcher per call and an SWR hook per
@@ -57,7 +58,7 @@ export function useEntities() {
 }
 export function useCollections(slug: string) {
   const { filesApi } = useRemoteProps();
-  return useSWR(keys.collections(slug), () => getCollections(filesApi, slug));
+  return useDeferredData(useSWR(keys.collections(slug), () => getCollections(filesApi, slug)));
 }
 export function useCollection(id: number) {
   const { filesApi } = useRemoteProps();
@@ -65,7 +66,7 @@ export function useCollection(id: number) {
 }
 export function useFolders(collectionId: number) {
   const { filesApi } = useRemoteProps();
-  return useSWR(keys.folders(collectionId), () => getFolders(filesApi, collectionId));
+  return useDeferredData(useSWR(keys.folders(collectionId), () => getFolders(filesApi, collectionId)));
 }
 export function useFolder(id: number) {
   const { filesApi } = useRemoteProps();
@@ -73,11 +74,11 @@ export function useFolder(id: number) {
 }
 export function useFiles(folderId: number) {
   const { filesApi } = useRemoteProps();
-  return useSWR(keys.files(folderId), () => getFiles(filesApi, folderId));
+  return useDeferredData(useSWR(keys.files(folderId), () => getFiles(filesApi, folderId)));
 }
 export function useLatest(n: number) {
   const { filesApi } = useRemoteProps();
-  return useSWR(keys.latest(n), () => getLatest(filesApi, n));
+  return useDeferredData(useSWR(keys.latest(n), () => getLatest(filesApi, n)));
 }
 export function useLimits() {
   const { filesApi } = useRemoteProps();

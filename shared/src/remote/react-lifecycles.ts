@@ -5,6 +5,23 @@ import singleSpaReact from 'single-spa-react';
 import type { MountProps, RemoteLifecycles } from './contract';
 
 /**
+ * React DOM's client whose roots render as a transition. single-spa-react calls `root.render` for
+ * the mount and every update; a plain render is done whole, in one task, and a remote's first screen
+ * (its page with Chakra's styles, the router, the data hooks) was a task of 100–150 ms on
+ * Lighthouse's phone. As a transition React renders it in slices of a few milliseconds, yielding to
+ * the browser between them, as the shell's own first render does (shell/src/main.tsx).
+ */
+const transitionClient = {
+  createRoot(container: Element | DocumentFragment, options?: ReactDOMClient.RootOptions): ReactDOMClient.Root {
+    const root = ReactDOMClient.createRoot(container, options);
+    return {
+      render: (children) => React.startTransition(() => root.render(children)),
+      unmount: () => root.unmount(),
+    };
+  },
+};
+
+/**
  * Single-spa lifecycles that render `Root` with the mount props, for a remote's `./app` and for its
  * home widgets. The root component catches its own render errors (a boundary with a retry).
  *
@@ -17,7 +34,7 @@ export function reactLifecycles(Root: ComponentType<MountProps>): RemoteLifecycl
   const registries = { domElements: {}, renderResults: {}, updateResolves: {}, unmountResolves: {} };
   const lifecycles = singleSpaReact<MountProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionClient,
     rootComponent: Root,
     suppressComponentDidCatchWarning: true,
     ...registries,

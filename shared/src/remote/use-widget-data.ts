@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 export type WidgetData<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
@@ -15,9 +15,11 @@ export function useWidgetData<T>(key: string, load: () => Promise<T>): WidgetDat
   loadRef.current = load;
   useEffect(() => {
     let current = true;
+    // As a transition: React renders the widget's rows in slices rather than in one task (a phone's
+    // blocking time; docs/performance.md, "Lists rendered in slices").
     loadRef.current().then(
-      (data) => current && setState({ status: 'ready', data, key }),
-      () => current && setState({ status: 'failed', key }),
+      (data) => current && startTransition(() => setState({ status: 'ready', data, key })),
+      () => current && startTransition(() => setState({ status: 'failed', key })),
     );
     return () => {
       current = false;

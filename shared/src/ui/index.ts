@@ -17,6 +17,7 @@ export * from './schedule-publication';
 export * from './transfer-row';
 export * from './data-as-of';
 export * from './date-format';
+export * from './use-deferred-data';
 export * from './use-older-items';
 export * from './use-delete-confirm';
 export * from './linked-text';

@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv, toCsv, type CsvValue } from './csv';
 import { LoadState } from './load-state';
@@ -96,7 +96,11 @@ export async function fetchAllPages<T>(fetchPage: (page: number, cursor?: string
  * real headers and server-side sorting, paging, and the loading, empty and error states.
  */
 export function ListFrame<T>(props: ListFrameProps<T>) {
-  const { title, list, data, loading, error, onRetry, columns, rowKey, rowActions, filters, emptyText, onCreate, createLabel } = props;
+  const { title, list, error, onRetry, columns, rowKey, rowActions, filters, emptyText, onCreate, createLabel } = props;
+  // The rows are rendered in slices as a page arrives (use-deferred-data.ts): a page of rows whole
+  // was one long task on a phone. Until then the previous page, or the skeleton, stays.
+  const data = useDeferredValue(props.data);
+  const loading = props.loading || (data !== props.data && data === undefined);
   const { t, i18n } = useTranslation('common');
   const { params } = list;
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;

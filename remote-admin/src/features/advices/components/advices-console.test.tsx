@@ -274,7 +274,10 @@ describe('the advices console', () => {
       }),
     ];
     renderConsole('/entity/admin/advices?status=0');
-    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    // Drawn from the first frame, enabled once the list has come.
+    const exportButton = await screen.findByRole('button', { name: 'Export CSV' });
+    await waitFor(() => expect(exportButton).toBeEnabled());
+    await userEvent.click(exportButton);
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(api.seen.filter((url) => url.startsWith('/api/admin/advices')).slice(1)).toEqual([
       '/api/admin/advices?page=1&page_size=100&status=0',

@@ -1,5 +1,6 @@
 import type { AdviceList, AdviceListQuery, ApiClient } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
+import { useDeferredData } from '@hub/shared/ui';
 import useSWR from 'swr';
 
 /** GET /api/advices: the advices the displayed user may read, one page of them. */
@@ -24,5 +25,5 @@ export function useAdvices(query: AdviceListQuery = {}) {
     entityId: session.selectedEntityId,
     unpublished,
   });
-  return useSWR(key, () => getAdvices(api, fullQuery));
+  return useDeferredData(useSWR(key, () => getAdvices(api, fullQuery)));
 }

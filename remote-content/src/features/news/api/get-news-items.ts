@@ -1,5 +1,6 @@
 import type { ApiClient, NewsItem, NewsItemList, NewsItemListQuery } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
+import { useDeferredData } from '@hub/shared/ui';
 import useSWR from 'swr';
 
 /** GET /api/news-items: the published news (drafts too in the unpublished display-as mode). */
@@ -30,7 +31,7 @@ export function useNewsItems(query: NewsItemListQuery = {}) {
   const { api } = useRemoteProps();
   const scope = useScope();
   const fullQuery: NewsItemListQuery = scope.unpublished ? { ...query, includes_unpublished: true } : query;
-  return useSWR(newsItemsKey(fullQuery, scope), () => getNewsItems(api, fullQuery));
+  return useDeferredData(useSWR(newsItemsKey(fullQuery, scope), () => getNewsItems(api, fullQuery)));
 }
 
 /** The preview of a draft: the admin API's copy (contributors or more). */

@@ -1,5 +1,6 @@
 import type { ApiClient, TrainingList, TrainingListQuery } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
+import { useDeferredData } from '@hub/shared/ui';
 import useSWR from 'swr';
 
 /** GET /api/trainings/upcoming: those starting after the start of tomorrow, ascending, at most 3. */
@@ -17,10 +18,10 @@ export const trainingsKey = (query: TrainingListQuery) => ['trainings', query] a
 
 export function useUpcomingTrainings() {
   const { api } = useRemoteProps();
-  return useSWR(upcomingTrainingsKey, () => getUpcomingTrainings(api));
+  return useDeferredData(useSWR(upcomingTrainingsKey, () => getUpcomingTrainings(api)));
 }
 
 export function useTrainings(query: TrainingListQuery = {}) {
   const { api } = useRemoteProps();
-  return useSWR(trainingsKey(query), () => getTrainings(api, query));
+  return useDeferredData(useSWR(trainingsKey(query), () => getTrainings(api, query)));
 }

@@ -1,5 +1,6 @@
 import { errorStatus, type ApiClient, type Dashboard, type DashboardList, type DashboardListQuery } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
+import { useDeferredData } from '@hub/shared/ui';
 import useSWR from 'swr';
 
 /** GET /api/dashboards: the dashboards the displayed user may open. */
@@ -17,7 +18,7 @@ export function useDashboards(query: DashboardListQuery = {}) {
   const unpublished = session.displayAs?.includesUnpublished ?? false;
   const fullQuery: DashboardListQuery = unpublished ? { ...query, includes_unpublished: true } : query;
   const key = dashboardsKey(fullQuery, { userId: session.displayedUser.id, entityId: session.selectedEntityId, unpublished });
-  return useSWR(key, () => getDashboards(api, fullQuery));
+  return useDeferredData(useSWR(key, () => getDashboards(api, fullQuery)));
 }
 
 /**
