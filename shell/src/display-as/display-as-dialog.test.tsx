@@ -59,12 +59,12 @@ describe('display-as from the user menu', () => {
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: en.shell.userMenu.displayAs }));
     const dialog = await screen.findByRole('dialog', { name: en.shell.displayAs.title }, { timeout: 5000 });
-    const search = within(dialog).getByRole('searchbox', { name: en.shell.displayAs.search });
+    const search = within(dialog).getByRole('searchbox', { name: en.account.displayAs.search });
     expect(search).toHaveFocus();
     await userEvent.type(search, 'nina');
     await userEvent.click(await within(dialog).findByRole('radio', { name: /Nina North/ }, { timeout: 5000 }));
     expect(server.seen).toContain('/api/admin/users/get/displayas/?search=nina&page=1&page_size=8');
-    await userEvent.click(within(dialog).getByRole('radio', { name: en.shell.displayAs.unpublished }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: en.account.displayAs.unpublished }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Display as Nina North' }));
 
     const band = await screen.findByRole('region', { name: en.shell.displayAs.title }, { timeout: 5000 });

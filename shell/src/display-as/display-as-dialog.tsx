@@ -2,6 +2,7 @@ import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import type { AdminUserList, AdminUserListItem } from '@hub/shared/api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WithCatalogue } from '../language/with-catalogue';
 import { roleLabel } from '../profile/role-label';
 import { useShell } from '../shell-context';
 import { startDisplayAs } from './start-display-as';
@@ -19,7 +20,18 @@ const fullName = (user: Pick<AdminUserListItem, 'first_name' | 'last_name'>) => 
  * chooses the mode and starts. A modal native <dialog>, loaded on demand from the user menu.
  */
 export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('shell');
+  // Its strings are the 'account' namespace's, fetched with the dialog rather than carried by every page.
+  return (
+    <WithCatalogue namespace="account">
+      <Dialog onClose={onClose} />
+    </WithCatalogue>
+  );
+}
+
+function Dialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('account');
+  // Its title is the band's too.
+  const { t: tShell } = useTranslation('shell');
   const services = useShell();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -92,7 +104,7 @@ export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
       <Stack gap="4" p={{ base: '4', md: '6' }}>
         <Flex align="center" justify="space-between" gap="2">
           <Box as="h2" id={titleId} fontWeight="bold" fontSize="lg">
-            {t('displayAs.title')}
+            {tShell('displayAs.title')}
           </Box>
           <Button variant="ghost" size="sm" onClick={onClose}>
             {t('displayAs.close')}

@@ -29,22 +29,22 @@ describe('the interface preferences panel', () => {
     expect(screen.queryByRole('navigation', { name: en.shell.nav.horizontal })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /User menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: en.shell.userMenu.preferences }));
-    const panel = await screen.findByRole('dialog', { name: en.shell.preferences.title }, { timeout: 5000 });
+    const panel = await screen.findByRole('dialog', { name: en.account.preferences.title }, { timeout: 5000 });
 
     await userEvent.click(
-      within(within(panel).getByRole('group', { name: en.shell.preferences.theme })).getByRole('radio', { name: en.shell.layout.dark }),
+      within(within(panel).getByRole('group', { name: en.account.preferences.theme })).getByRole('radio', { name: en.shell.layout.dark }),
     );
-    await userEvent.click(within(panel).getByRole('radio', { name: en.shell.preferences.layouts.horizontal }));
+    await userEvent.click(within(panel).getByRole('radio', { name: en.account.preferences.layouts.horizontal }));
 
     expect(document.documentElement).toHaveClass('dark');
     expect(document.cookie).toContain('client-hub-theme=dark');
     expect(document.cookie).toContain('client-hub-nav-layout=horizontal');
-    expect(within(panel).getByRole('radio', { name: en.shell.preferences.navbarTypes.sticky })).toBeChecked();
+    expect(within(panel).getByRole('radio', { name: en.account.preferences.navbarTypes.sticky })).toBeChecked();
     const horizontal = screen.getByRole('navigation', { name: en.shell.nav.horizontal, hidden: true });
     // The admin area is a menu of its consoles in the horizontal navigation.
     expect(within(horizontal).getByRole('button', { name: en.shell.nav.admin, hidden: true })).toHaveAttribute('aria-haspopup', 'menu');
 
-    await userEvent.click(within(panel).getByRole('button', { name: en.shell.preferences.close }));
-    expect(screen.queryByRole('dialog', { name: en.shell.preferences.title })).not.toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: en.account.preferences.close }));
+    expect(screen.queryByRole('dialog', { name: en.account.preferences.title })).not.toBeInTheDocument();
   }, 30_000);
 });

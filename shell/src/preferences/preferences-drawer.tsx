@@ -1,6 +1,7 @@
 import { Box, Button, chakra, Flex, Stack } from '@chakra-ui/react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WithCatalogue } from '../language/with-catalogue';
 import { usePreferences, useShell } from '../shell-context';
 import type { InterfacePreferences } from './preferences';
 
@@ -29,7 +30,18 @@ function CloseIcon() {
  * (a native modal <dialog>), loaded when opened from the user menu.
  */
 export default function PreferencesDrawer({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('shell');
+  // Its strings are the 'account' namespace's, fetched with the drawer rather than carried by every page.
+  return (
+    <WithCatalogue namespace="account">
+      <Drawer onClose={onClose} />
+    </WithCatalogue>
+  );
+}
+
+function Drawer({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('account');
+  // The themes' names are the header's too.
+  const { t: tShell } = useTranslation('shell');
   const { preferences: store } = useShell();
   const preferences = usePreferences();
   const ref = useRef<HTMLDialogElement>(null);
@@ -44,7 +56,7 @@ export default function PreferencesDrawer({ onClose }: { onClose: () => void }) 
     {
       key: 'theme',
       legend: t('preferences.theme'),
-      options: (['light', 'dark', 'system'] as const).map((value) => ({ value, label: t(`layout.${value}`) })),
+      options: (['light', 'dark', 'system'] as const).map((value) => ({ value, label: tShell(`layout.${value}`) })),
     },
     {
       key: 'skin',

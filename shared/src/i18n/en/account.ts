@@ -1,4 +1,7 @@
-/** The user's own pages, fetched when one is opened: the profile, the user documentation, connection help. */
+/**
+ * The user's own pages and panels, fetched when one is opened: the profile, the user documentation,
+ * connection help, the interface preferences.
+ */
 export const account = {
   profile: {
     title: 'My profile',
@@ -54,5 +57,40 @@ export const account = {
       backToLogin: 'Back to sign-in',
       backHome: 'Back to home',
     },
+  },
+  /** The interface preferences' drawer, opened from the user menu. */
+  preferences: {
+    title: 'Interface preferences',
+    close: 'Close the preferences',
+    theme: 'Theme',
+    skin: 'Skin',
+    skins: { default: 'Default', bordered: 'Bordered' },
+    contentWidth: 'Content width',
+    widths: { boxed: 'Boxed', full: 'Full width' },
+    navLayout: 'Navigation',
+    layouts: { vertical: 'Vertical', horizontal: 'Horizontal' },
+    navbarType: 'Header',
+    navbarTypes: { sticky: 'Sticky', hidden: 'Scrolls away' },
+    navCollapsed: 'Collapsed vertical navigation',
+    navbarBlur: 'Blurred header',
+    semiDarkNav: 'Semi-dark vertical navigation',
+  },
+  /** The display-as dialog, opened from the user menu (its band's strings are the shell's). */
+  displayAs: {
+    search: 'Search a user by name or email',
+    searching: 'Searching…',
+    noResult: 'No user matches.',
+    loadFailed: 'The users could not be loaded.',
+    users: 'Users',
+    page: 'Page {{page}} of {{pages}}',
+    previous: 'Previous page',
+    next: 'Next page',
+    mode: 'Mode',
+    standard: 'Standard',
+    unpublished: 'With unpublished content',
+    start: 'Display as {{name}}',
+    cancel: 'Cancel',
+    close: 'Close',
+    choose: 'Choose a user first.',
   },
 };
