@@ -2,7 +2,7 @@ import { Box, Button, chakra, Flex, Stack, Text } from '@chakra-ui/react';
 import type { AdminUserList, AdminUserListItem } from '@hub/shared/api';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WithCatalogue } from '../language/with-catalogue';
+import { withCatalogue } from '../language/with-catalogue';
 import { roleLabel } from '../profile/role-label';
 import { useShell } from '../shell-context';
 import { startDisplayAs } from './start-display-as';
@@ -19,15 +19,6 @@ const fullName = (user: Pick<AdminUserListItem, 'first_name' | 'last_name'>) => 
  * "Display as" (docs/product.md §1, §4): an administrator searches a user (name or email, paged by the server),
  * chooses the mode and starts. A modal native <dialog>, loaded on demand from the user menu.
  */
-export default function DisplayAsDialog({ onClose }: { onClose: () => void }) {
-  // Its strings are the 'account' namespace's, fetched with the dialog rather than carried by every page.
-  return (
-    <WithCatalogue namespace="account">
-      <Dialog onClose={onClose} />
-    </WithCatalogue>
-  );
-}
-
 function Dialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account');
   // Its title is the band's too.
@@ -218,3 +209,6 @@ function Dialog({ onClose }: { onClose: () => void }) {
     </chakra.dialog>
   );
 }
+
+// Its strings are the 'account' namespace's, fetched with the dialog rather than carried by every page.
+export default withCatalogue('account', Dialog);

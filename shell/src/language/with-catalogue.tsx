@@ -42,14 +42,14 @@ export function WithCatalogue({
   return useCatalogue(namespace) ? children : fallback;
 }
 
-/** `Page`, rendered once `namespace` is at hand (WithCatalogue): a page whose strings come with it. */
-export function withCatalogue(namespace: Namespace, Page: ComponentType): ComponentType {
-  function PageWithCatalogue() {
+/** `Part` (a page, a panel), rendered once `namespace` is at hand (WithCatalogue): a part whose strings come with it. */
+export function withCatalogue<Props extends object>(namespace: Namespace, Part: ComponentType<Props>): ComponentType<Props> {
+  function WithItsCatalogue(props: Props) {
     return (
       <WithCatalogue namespace={namespace}>
-        <Page />
+        <Part {...props} />
       </WithCatalogue>
     );
   }
-  return PageWithCatalogue;
+  return WithItsCatalogue;
 }

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Flex, Stack } from '@chakra-ui/react';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WithCatalogue } from '../language/with-catalogue';
+import { withCatalogue } from '../language/with-catalogue';
 import { usePreferences, useShell } from '../shell-context';
 import type { InterfacePreferences } from './preferences';
 
@@ -29,15 +29,6 @@ function CloseIcon() {
  * The interface preferences of docs/product.md §4, each kept in its cookie for 30 days: a drawer on the end side
  * (a native modal <dialog>), loaded when opened from the user menu.
  */
-export default function PreferencesDrawer({ onClose }: { onClose: () => void }) {
-  // Its strings are the 'account' namespace's, fetched with the drawer rather than carried by every page.
-  return (
-    <WithCatalogue namespace="account">
-      <Drawer onClose={onClose} />
-    </WithCatalogue>
-  );
-}
-
 function Drawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('account');
   // The themes' names are the header's too.
@@ -154,3 +145,6 @@ function Drawer({ onClose }: { onClose: () => void }) {
     </chakra.dialog>
   );
 }
+
+// Its strings are the 'account' namespace's, fetched with the drawer rather than carried by every page.
+export default withCatalogue('account', Drawer);
