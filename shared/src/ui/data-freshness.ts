@@ -1,9 +1,9 @@
 import type { DashboardData } from '../api/dashboards';
-import { dateTimeFormat } from './date-format';
+import { formatDate } from './date-format';
 
 /** A date and time in the person's language and their browser's time zone ("25 Nov 2026, 07:04"). */
 export function formatDataDate(iso: string, language: string, timeZone?: string): string {
-  return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 }
 
 /** What to say of a dashboard's data: "as of" a date, and a warning when it failed or is stale. */

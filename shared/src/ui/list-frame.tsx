@@ -1,9 +1,10 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { type ReactNode, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv, toCsv, type CsvValue } from './csv';
 import { LoadState } from './load-state';
 import type { ListParamsControl } from './use-list-params';
+import { useDeferredData } from './use-deferred-data';
 
 export interface ListColumn<T> {
   /** The column's key; for a sortable column, the `sort` value sent to the server. */
@@ -97,10 +98,9 @@ export async function fetchAllPages<T>(fetchPage: (page: number, cursor?: string
  */
 export function ListFrame<T>(props: ListFrameProps<T>) {
   const { title, list, error, onRetry, columns, rowKey, rowActions, filters, emptyText, onCreate, createLabel } = props;
-  // The rows are rendered in slices as a page arrives (use-deferred-data.ts): a page of rows whole
-  // was one long task on a phone. Until then the previous page, or the skeleton, stays.
-  const data = useDeferredValue(props.data);
-  const loading = props.loading || (data !== props.data && data === undefined);
+  // The rows are rendered in slices as a page arrives: a page of rows whole was one long task on a
+  // phone. Until then the previous page, or the skeleton, stays.
+  const { data, isLoading: loading } = useDeferredData({ data: props.data, isLoading: props.loading });
   const { t, i18n } = useTranslation('common');
   const { params } = list;
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;

@@ -1,6 +1,6 @@
 /**
  * The user's own pages and panels, fetched when one is opened: the profile, the user documentation,
- * connection help, the interface preferences.
+ * connection help, the interface preferences, the display-as dialog.
  */
 export const account = {
   profile: {
