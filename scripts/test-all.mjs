@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { audit } from './audit.mjs';
 import { must, pnpm, root, run } from './pnpm.mjs';
+import { failureLines } from '../server/scripts/tap-results.mjs';
 
 const results = []; // { suite, passed, failed }
 const isRoot = process.getuid?.() === 0;
@@ -379,6 +380,8 @@ if (journeyTroubles.length > 0) {
   console.log('\nJourneys that failed, or passed only on their retry:');
   for (const line of journeyTroubles) console.log(`  ${line}`);
 }
+// The server tests' failures likewise, with their file and the first lines of their error.
+for (const line of failureLines(apiSummaries.flatMap((summary) => summary.failures ?? []))) console.log(line);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
 writeFileSync(join(resultsDir, 'summary.json'), JSON.stringify({ results, passed, failed, timings, ms: Date.now() - startedAt }, null, 2));

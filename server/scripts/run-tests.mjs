@@ -1,13 +1,14 @@
 // The server's test command: every test/**/*.test.ts with node's own runner, on embedded PGlite,
 // then again on a real PostgreSQL when DATABASE_URL is set. Prints node's summary for each
-// database; exits non-zero on any failure. `--summary=<file>` also writes {passed, failed}
-// (read by the repository's `npm test`). `--database=pglite` or `--database=postgres` runs one
+// database; exits non-zero on any failure. `--summary=<file>` also writes {passed, failed,
+// failures} (read by the repository's `npm test`, which names the failures again at its end). `--database=pglite` or `--database=postgres` runs one
 // pass only (`npm test` runs the two side by side). Extra arguments filter the files by substring.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { byFile, failureLines, readTap, sumFiles } from './tap-results.mjs';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -54,21 +55,49 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-function run(command, commandArgs, env, onOutput) {
+/**
+ * Runs a command, its output passed on. With `stallMs`, a command that prints nothing for that long
+ * is stopped (its whole process group) and the promise gives `'stalled'`.
+ */
+function run(command, commandArgs, env, { stallMs } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(command, commandArgs, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'], detached: Boolean(stallMs) });
+    let heard = Date.now();
+    let stalled = false;
+    const watch =
+      stallMs &&
+      setInterval(() => {
+        if (Date.now() - heard < stallMs) return;
+        stalled = true;
+        clearInterval(watch);
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      }, 5_000);
     child.stdout.on('data', (chunk) => {
+      heard = Date.now();
       process.stdout.write(chunk);
-      onOutput?.(chunk.toString());
     });
     child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => {
+      if (watch) clearInterval(watch);
+      resolve(stalled ? 'stalled' : (code ?? (signal ? 1 : 0)));
+    });
   });
 }
 
 /** The bound of a file (its process, or its top-level suites in one process), and of a whole pass in one process. */
 const FILE_TIMEOUT_MS = 300_000;
 const PASS_TIMEOUT_MS = 90 * 60_000;
+/**
+ * Silence after which a pass is taken as stuck. Every test's end is printed, and a file's suites
+ * end at FILE_TIMEOUT_MS: a pass that prints nothing for longer has a thread that no longer comes
+ * back to its event loop (the embedded database's rare statement that never returns, on the tests'
+ * in-thread PGlite), which no test timeout can end. HUB_TEST_STALL_MS sets another (to try it).
+ */
+const STALL_MS = Number(process.env.HUB_TEST_STALL_MS) || FILE_TIMEOUT_MS + 60_000;
 
 const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
 const databases = only ? [only] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
@@ -80,6 +109,8 @@ const homePass = (path) => {
   return pin && passes.includes(pin) ? pin : onePassDatabase;
 };
 const results = [];
+/** The failures to name again at the end: {database, file, name, error, location?, flaky?}. */
+const failures = [];
 const templateDatabases = [];
 try {
   for (const database of databases) {
@@ -115,40 +146,90 @@ try {
       results.push({ database, passed: 0, failed: 0, ms: Date.now() - started });
       continue;
     }
-    const tap = join(work, `${database}.tap`);
     // The files one after another in one process (test/test-support/run-files.ts: the process, the
     // TypeScript loader and the app's imports paid once, not per file; each file still gets its own
     // database). HUB_TEST_ISOLATE=1 gives each file a process of its own instead, as node's runner does.
     const isolate = process.env.HUB_TEST_ISOLATE === '1';
-    const code = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--test',
-        '--test-concurrency=1',
-        // A safety net against a hung test, not a speed check: the authorization matrix and the fuzz
-        // files take about a minute on an idle 2-core machine and more than twice that under load.
-        // Node's runner applies it to each file's process too; with the files in one process, to
-        // the whole pass, and run-files.ts gives each file's top-level suites the 5 minutes instead.
-        `--test-timeout=${isolate ? FILE_TIMEOUT_MS : PASS_TIMEOUT_MS}`,
-        '--test-reporter=spec',
-        '--test-reporter-destination=stdout',
-        '--test-reporter=tap',
-        `--test-reporter-destination=${tap}`,
-        ...(isolate ? passFiles : ['test/test-support/run-files.ts']),
-      ],
-      isolate ? env : { ...env, HUB_TEST_FILES: passFiles.join('\n'), HUB_TEST_FILE_TIMEOUT_MS: String(FILE_TIMEOUT_MS) },
-    );
-    let passed = 0;
-    let failed = 0;
-    try {
-      const text = readFileSync(tap, 'utf8');
-      passed = Number(/^# pass (\d+)/m.exec(text)?.[1] ?? 0);
-      failed = Number(/^# fail (\d+)/m.exec(text)?.[1] ?? 0) + Number(/^# cancelled (\d+)/m.exec(text)?.[1] ?? 0);
-    } catch {
-      failed = 1;
+    const progress = join(work, `${database}.progress`);
+    const runPass = (filesToRun, tap) =>
+      run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '--test',
+          '--test-concurrency=1',
+          // A safety net against a hung test, not a speed check: the authorization matrix and the fuzz
+          // files take about a minute on an idle 2-core machine and more than twice that under load.
+          // Node's runner applies it to each file's process too; with the files in one process, to
+          // the whole pass, and run-files.ts gives each file's top-level suites the 5 minutes instead.
+          `--test-timeout=${isolate ? FILE_TIMEOUT_MS : PASS_TIMEOUT_MS}`,
+          '--test-reporter=spec',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${tap}`,
+          ...(isolate ? filesToRun : ['test/test-support/run-files.ts']),
+        ],
+        isolate
+          ? env
+          : {
+              ...env,
+              HUB_TEST_FILES: filesToRun.join('\n'),
+              HUB_TEST_FILE_TIMEOUT_MS: String(FILE_TIMEOUT_MS),
+              HUB_TEST_PROGRESS: progress,
+            },
+        { stallMs: isolate ? undefined : STALL_MS },
+      );
+    /** The pass's results by file (tap-results.mjs), or null when its report is missing. */
+    const readReport = (tap) => {
+      let text;
+      try {
+        text = readFileSync(tap, 'utf8');
+      } catch {
+        return null;
+      }
+      let declared = [];
+      try {
+        declared = JSON.parse(readFileSync(progress, 'utf8'));
+      } catch {
+        // Each file in its own process (HUB_TEST_ISOLATE=1), or none begun: results by top-level only.
+      }
+      rmSync(progress, { force: true });
+      const { tops, unfinished } = readTap(text);
+      return { files: byFile(tops, declared), unfinished, last: declared.at(-1)?.[0] };
+    };
+    const stalledName = (file, again) =>
+      `${file}: printed nothing for ${Math.round(STALL_MS / 1000)} s, ${again ? 'again' : 'its process stopped and run again from it'}`;
+    let counts = { passed: 0, failed: 0 };
+    let code = await runPass(passFiles, join(work, `${database}.tap`));
+    let report = readReport(join(work, `${database}.tap`));
+    let stuck = code === 'stalled' ? (report?.last ?? passFiles[0]) : null;
+    if (stuck && report) {
+      // Stopped while a file ran: that file is named in the summary, the files before it keep their
+      // results, and it and the files after it run once more in a new process, so that one stuck
+      // statement costs minutes, not the run, and the rest of the pass still has its say.
+      const ended = sumFiles(report.files, (file) => file !== stuck);
+      counts = ended.counts;
+      failures.push(...ended.failures.map((failure) => ({ database, ...failure })), {
+        database,
+        file: stuck,
+        name: stalledName(stuck, false),
+        error: '',
+        flaky: true,
+      });
+      console.log(`\n━━ ${stalledName(stuck, false)} ━━`);
+      code = await runPass(passFiles.slice(passFiles.indexOf(stuck)), join(work, `${database}-again.tap`));
+      report = readReport(join(work, `${database}-again.tap`));
+      stuck = code === 'stalled' ? (report?.last ?? stuck) : null;
     }
+    if (report) {
+      const all = sumFiles(report.files);
+      counts = { passed: counts.passed + all.counts.passed, failed: counts.failed + all.counts.failed + report.unfinished.failed };
+      failures.push(...all.failures.map((failure) => ({ database, ...failure })));
+    }
+    if (stuck) failures.push({ database, file: stuck, name: stalledName(stuck, true), error: '' });
+    let { passed, failed } = counts;
+    if (!report) failed = 1;
     if (code !== 0 && failed === 0) failed = 1;
     results.push({ database, passed, failed, ms: Date.now() - started });
   }
@@ -167,7 +248,8 @@ console.log('\n━━ server tests ━━');
 for (const { database, passed, failed, ms } of results) {
   console.log(`${database.padEnd(9)} ${passed} passed, ${failed} failed (${(ms / 1000).toFixed(1)} s)`);
 }
+for (const line of failureLines(failures)) console.log(line);
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);
-if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ passed, failed, results }, null, 2));
+if (summaryFile) writeFileSync(summaryFile, JSON.stringify({ passed, failed, results, failures }, null, 2));
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

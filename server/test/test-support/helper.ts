@@ -76,7 +76,11 @@ async function openTestDb(): Promise<Db> {
     return db;
   }
   const template = process.env.HUB_TEST_PGLITE_TEMPLATE;
-  const db = await openPglite(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+  const db = await openPglite({
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    // PGLITE_TRACE=<file>: a line per statement (CONTRIBUTING.md, "When the embedded database stops answering").
+    traceFile: process.env.PGLITE_TRACE || undefined,
+  });
   await migrate(db);
   await seedDemoData(db);
   return db;

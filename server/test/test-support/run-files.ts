@@ -14,6 +14,7 @@
 // run (node:test's own behaviour). This module wraps them, before anything imports node:test (its
 // ES module view takes the functions as they are then: node's syncBuiltinESMExports() does not
 // reach it), and collects those promises per file.
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -66,10 +67,32 @@ for (const name of ['describe', 'suite', 'it', 'test']) {
 const { closeTestFile } = await import('./helper');
 const { closeLeftoverIdps } = await import('./test-idp');
 const files = (process.env.HUB_TEST_FILES ?? '').split('\n').filter(Boolean);
+/**
+ * Each file begun and how many top-level suites and tests it declared, written to HUB_TEST_PROGRESS
+ * as they begin (run-tests.mjs: its report's top-level results are the files' in this order, and a
+ * pass stopped while the last file ran starts again from it).
+ */
+const progress = {
+  entries: [] as [string, number][],
+  begin(file: string) {
+    this.entries.push([file, 0]);
+    this.write();
+  },
+  declared(count: number) {
+    this.entries.at(-1)![1] = count;
+    this.write();
+  },
+  write() {
+    if (process.env.HUB_TEST_PROGRESS) writeFileSync(process.env.HUB_TEST_PROGRESS, JSON.stringify(this.entries));
+  },
+};
 for (const file of files) {
   started = [];
+  // Named before it is imported: its tests may start running before the import has returned.
+  progress.begin(file);
   await import(pathToFileURL(resolve(file)).href);
   if (started.length === 0) throw new Error(`${file}: no top-level describe() or test() seen`);
+  progress.declared(started.length);
   await Promise.allSettled(started);
   await closeTestFile();
   const left = await closeLeftoverIdps();
