@@ -60,6 +60,7 @@ export function FormActionBar({
   dirty = false,
 }: FormActionBarProps) {
   const { t } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const waiting = busy !== null;
   return (
     <Flex gap="3" wrap="wrap" align="center" pt="4">
@@ -70,17 +71,17 @@ export function FormActionBar({
       )}
       {saved && !published && onPublish && (
         <Button variant="outline" onClick={onPublish} loading={busy === 'publish'} disabled={dirty || (waiting && busy !== 'publish')}>
-          {t('form.publish')}
+          {tKit('form.publish')}
         </Button>
       )}
       {saved && published && onUnpublish && (
         <Button variant="outline" onClick={onUnpublish} loading={busy === 'unpublish'} disabled={waiting && busy !== 'unpublish'}>
-          {t('form.unpublish')}
+          {tKit('form.unpublish')}
         </Button>
       )}
       {saved && onDelete && (
         <Button ms="auto" variant="outline" colorPalette="red" onClick={onDelete} disabled={waiting}>
-          {t('form.delete')}
+          {tKit('form.delete')}
         </Button>
       )}
     </Flex>
@@ -89,11 +90,11 @@ export function FormActionBar({
 
 /** The band over a published item's form: it is read-only, change it to draft to edit it (docs/product.md §4). */
 export function PublishedBand() {
-  const { t } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   return (
     <Alert.Root status="info" mb="4">
       <Alert.Indicator />
-      <Alert.Title>{t('form.publishedBand')}</Alert.Title>
+      <Alert.Title>{tKit('form.publishedBand')}</Alert.Title>
     </Alert.Root>
   );
 }

@@ -13,7 +13,7 @@ import { createHubSystem } from './system';
 
 const server = startApiServer();
 const system = createHubSystem({ preflight: false });
-const texts = en.common.imagePicker;
+const texts = en.admin.kit.imagePicker;
 
 const image = (id: number, name: string) => ({
   id,
@@ -48,7 +48,7 @@ function renderPicker(initial: number | null, disabled = false) {
   }
   render(
     <ChakraProvider value={system}>
-      <I18nextProvider i18n={createI18n(['common'], 'en')}>
+      <I18nextProvider i18n={createI18n(['common', 'admin'], 'en')}>
         {/* As the portal's RemoteRoot: no retry timer, which would fire once this file's page is gone. */}
         <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>
           <Harness />

@@ -29,6 +29,7 @@ const LIBRARY_PAGE_SIZE = 100;
  */
 export function ImagePicker({ api, category, value, onChange, label, disabled = false }: ImagePickerProps) {
   const { t } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
@@ -72,7 +73,7 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
       void library.mutate();
     } catch (caught) {
       // The server's words for a refused file (not an image, too large); ours when it could not be reached.
-      setError(isApiError(caught) && caught.status !== 0 ? caught.message : t('imagePicker.uploadFailed'));
+      setError(isApiError(caught) && caught.status !== 0 ? caught.message : tKit('imagePicker.uploadFailed'));
     } finally {
       setProgress(null);
     }
@@ -100,13 +101,13 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
           >
             {value === null ? (
               <Text fontSize="sm" color="fg.muted" px="2" textAlign="center">
-                {t('imagePicker.none')}
+                {tKit('imagePicker.none')}
               </Text>
             ) : image ? (
               <Image src={image.url} alt={image.name} width="full" height="full" objectFit="cover" />
             ) : chosen.error ? (
               <Text fontSize="sm" color="fg.muted" px="2" textAlign="center">
-                {t('imagePicker.missing', { id: value })}
+                {tKit('imagePicker.missing', { id: value })}
               </Text>
             ) : (
               <Spinner size="sm" aria-label={t('loading')} />
@@ -114,14 +115,14 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
           </Box>
           <HStack gap="2" wrap="wrap">
             <Button size="sm" variant="outline" disabled={disabled} onClick={() => setOpen(true)}>
-              {t('imagePicker.choose')}
+              {tKit('imagePicker.choose')}
             </Button>
             <Button size="sm" variant="outline" disabled={disabled || progress !== null} onClick={() => fileInput.current?.click()}>
-              {t('imagePicker.upload')}
+              {tKit('imagePicker.upload')}
             </Button>
             {value !== null && (
               <Button size="sm" variant="ghost" disabled={disabled} onClick={() => onChange(null)}>
-                {t('imagePicker.remove')}
+                {tKit('imagePicker.remove')}
               </Button>
             )}
           </HStack>
@@ -131,12 +132,12 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
             accept={IMAGE_ACCEPT}
             hidden
             tabIndex={-1}
-            aria-label={t('imagePicker.uploadFor', { label })}
+            aria-label={tKit('imagePicker.uploadFor', { label })}
             disabled={disabled}
             onChange={(event) => void upload(event)}
           />
           {progress !== null && (
-            <Progress.Root value={Math.round(progress * 100)} size="sm" maxW="320px" aria-label={t('imagePicker.uploading')}>
+            <Progress.Root value={Math.round(progress * 100)} size="sm" maxW="320px" aria-label={tKit('imagePicker.uploading')}>
               <Progress.Track>
                 <Progress.Range />
               </Progress.Track>
@@ -150,12 +151,12 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
         <Dialog.Positioner>
           <Dialog.Content>
             <Dialog.Header>
-              <Dialog.Title>{t('imagePicker.libraryTitle', { label })}</Dialog.Title>
+              <Dialog.Title>{tKit('imagePicker.libraryTitle', { label })}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               {library.error ? (
                 <Stack align="start">
-                  <Text>{t('imagePicker.libraryFailed')}</Text>
+                  <Text>{tKit('imagePicker.libraryFailed')}</Text>
                   <Button size="sm" onClick={() => void library.mutate()}>
                     {t('retry')}
                   </Button>
@@ -163,7 +164,7 @@ export function ImagePicker({ api, category, value, onChange, label, disabled = 
               ) : !library.data ? (
                 <Spinner aria-label={t('loading')} />
               ) : library.data.items.length === 0 ? (
-                <Text>{t('imagePicker.emptyLibrary')}</Text>
+                <Text>{tKit('imagePicker.emptyLibrary')}</Text>
               ) : (
                 <SimpleGrid minChildWidth={`${Math.min(thumb.width, 140)}px`} gap="3" role="list" aria-label={label}>
                   {library.data.items.map((item) => (

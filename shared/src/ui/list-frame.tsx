@@ -102,6 +102,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
   // phone. Until then the previous page, or the skeleton, stays.
   const { data, isLoading: loading } = useDeferredData({ data: props.data, isLoading: props.loading });
   const { t, i18n } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const { params } = list;
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
@@ -123,7 +124,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
     if (start !== undefined) list.setPage(target, start);
     else list.setPage(target * (data?.page_size ?? 1) <= (data?.total ?? 0) ? target : 1);
   };
-  const pageText = capped ? t('list.page', { page: params.page }) : t('list.pageOf', { page: params.page, pages });
+  const pageText = capped ? tKit('list.page', { page: params.page }) : tKit('list.pageOf', { page: params.page, pages });
   const headingId = useId();
   const { selection, csvExport } = props;
   const [selectedKeys, setSelectedKeys] = useState<ReadonlySet<string | number>>(new Set());
@@ -166,7 +167,9 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
         </Heading>
         {data && (
           <Text color="fg.muted" aria-live="polite">
-            {capped ? t('list.countCapped', { total: data.total.toLocaleString(i18n.language) }) : t('list.count', { count: data.total })}
+            {capped
+              ? tKit('list.countCapped', { total: data.total.toLocaleString(i18n.language) })
+              : tKit('list.count', { count: data.total })}
           </Text>
         )}
         <Flex ms="auto" gap="2" wrap="wrap" align="start">
@@ -175,7 +178,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
               header does not wrap anew when the list arrives. */}
           {csvExport && (
             <Button variant="outline" loading={exporting === 'busy'} disabled={!data || data.total === 0} onClick={() => void exportCsv()}>
-              {t('list.exportCsv')}
+              {tKit('list.exportCsv')}
             </Button>
           )}
           {onCreate && createLabel && (
@@ -187,12 +190,12 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
       </Flex>
       {csvExport && (
         <VisuallyHidden role="status">
-          {exporting && exporting !== 'busy' && exporting !== 'failed' ? t('list.exported', { count: exporting.count }) : null}
+          {exporting && exporting !== 'busy' && exporting !== 'failed' ? tKit('list.exported', { count: exporting.count }) : null}
         </VisuallyHidden>
       )}
       {exporting === 'failed' && (
         <Text role="alert" color="fg.error" mb="3">
-          {t('list.exportFailed')}
+          {tKit('list.exportFailed')}
         </Text>
       )}
       <Flex gap="3" wrap="wrap" mb="4" align="end">
@@ -202,7 +205,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
       {selection && selectedRows.length > 0 && (
         <Flex
           role="toolbar"
-          aria-label={t('list.bulkActions')}
+          aria-label={tKit('list.bulkActions')}
           gap="2"
           align="center"
           wrap="wrap"
@@ -212,27 +215,27 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
           borderRadius="md"
           bg="bg.subtle"
         >
-          <Text fontWeight="medium">{t('list.selected', { count: selectedRows.length })}</Text>
+          <Text fontWeight="medium">{tKit('list.selected', { count: selectedRows.length })}</Text>
           {selection.actions(selectedRows, clearSelection)}
           <Button size="sm" variant="ghost" onClick={clearSelection}>
-            {t('list.clearSelection')}
+            {tKit('list.clearSelection')}
           </Button>
         </Flex>
       )}
       {error && !loading ? (
-        <LoadState status="error" failedText={t('list.loadFailed')} onRetry={onRetry} />
+        <LoadState status="error" failedText={tKit('list.loadFailed')} onRetry={onRetry} />
       ) : !loading && data && data.items.length === 0 ? (
         <LoadState
           status="empty"
-          emptyText={filtered ? t('list.emptyFiltered') : emptyText}
+          emptyText={filtered ? tKit('list.emptyFiltered') : emptyText}
           emptyAction={
             filtered ? (
               <Button variant="outline" size="sm" onClick={list.clear}>
-                {t('list.clearFilters')}
+                {tKit('list.clearFilters')}
               </Button>
             ) : onCreate ? (
               <Button colorPalette="brand" size="sm" onClick={onCreate}>
-                {t('list.createFirst')}
+                {tKit('list.createFirst')}
               </Button>
             ) : undefined
           }
@@ -247,7 +250,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
                 {selection && (
                   <Table.ColumnHeader width="1">
                     <SelectBox
-                      label={t('list.selectPage')}
+                      label={tKit('list.selectPage')}
                       checked={allSelected}
                       indeterminate={selectedRows.length > 0 && !allSelected}
                       disabled={!data || data.items.length === 0 || loading}
@@ -258,7 +261,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
                 {columns.map((column) => (
                   <SortableHeader key={column.key} column={column} list={list} />
                 ))}
-                {rowActions && <Table.ColumnHeader textAlign="end">{t('list.actions')}</Table.ColumnHeader>}
+                {rowActions && <Table.ColumnHeader textAlign="end">{tKit('list.actions')}</Table.ColumnHeader>}
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -285,7 +288,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
                       {selection && (
                         <Table.Cell>
                           <SelectBox
-                            label={t('list.selectRow', { name: selection.rowLabel(row) })}
+                            label={tKit('list.selectRow', { name: selection.rowLabel(row) })}
                             checked={selectedKeys.has(rowKey(row))}
                             onChange={(checked) => toggleRow(row, checked)}
                           />
@@ -315,11 +318,11 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
       {data && (data.total > data.page_size || params.page > 1) && (
         <Flex as="nav" aria-label={pageText} gap="3" align="center" justify="end" mt="4">
           <Button size="sm" variant="outline" disabled={params.page <= 1} onClick={goPrevious}>
-            {t('list.previous')}
+            {tKit('list.previous')}
           </Button>
           <Text>{pageText}</Text>
           <Button size="sm" variant="outline" disabled={!hasNext} onClick={goNext}>
-            {t('list.next')}
+            {tKit('list.next')}
           </Button>
         </Flex>
       )}
@@ -352,7 +355,7 @@ function SelectBox(props: {
 }
 
 function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: ListParamsControl }) {
-  const { t } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const active = list.params.sort === column.key;
   const sort = active ? (list.params.order === 'desc' ? 'descending' : 'ascending') : undefined;
   if (!column.sortable) return <Table.ColumnHeader>{column.header}</Table.ColumnHeader>;
@@ -364,7 +367,7 @@ function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: List
         px="1"
         fontWeight="semibold"
         onClick={() => list.toggleSort(column.key)}
-        title={t('list.sortBy', { column: column.header })}
+        title={tKit('list.sortBy', { column: column.header })}
       >
         {column.header}
         <span aria-hidden="true">{sort === 'ascending' ? ' ▲' : sort === 'descending' ? ' ▼' : ' ↕'}</span>
@@ -379,7 +382,7 @@ function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: List
  * clicked would otherwise change the address after the click, and send the person back to the list.
  */
 function ListSearch({ value, onChange, label }: { value: string; onChange: (value: string) => void; label?: string }) {
-  const { t } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const [text, setText] = useState(value);
   const id = useId();
   // The pause running, if any: leaving the box ends it, so that one typed search is applied once
@@ -401,7 +404,7 @@ function ListSearch({ value, onChange, label }: { value: string; onChange: (valu
     <Stack gap="1" flex="1" minW="12rem" maxW="24rem">
       <label htmlFor={id}>
         <Text as="span" fontSize="sm" fontWeight="medium">
-          {label ?? t('list.searchLabel')}
+          {label ?? tKit('list.searchLabel')}
         </Text>
       </label>
       <Input

@@ -104,7 +104,7 @@ const toStored = (html: string) => {
  * mounted twice). Loaded with React.lazy (`LazyRichTextEditor`), so only details pages fetch it.
  */
 export default function RichTextEditor({ value, onChange, label, disabled = false, invalid = false }: RichTextEditorProps) {
-  const { t } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const host = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);
@@ -124,12 +124,12 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
           container: toolbar.current!,
           handlers: {
             link(this: { quill: Quill }, active: boolean) {
-              const url = active ? window.prompt(t('editor.linkPrompt')) : false;
+              const url = active ? window.prompt(tKit('editor.linkPrompt')) : false;
               if (url && !isAllowedLink(url)) return;
               this.quill.format('link', url || false, 'user');
             },
             image(this: { quill: Quill }) {
-              const url = window.prompt(t('editor.imagePrompt'));
+              const url = window.prompt(tKit('editor.imagePrompt'));
               if (!url || !isAllowedImageSource(url)) return;
               const range = this.quill.getSelection(true);
               this.quill.insertEmbed(range.index, 'image', url, 'user');
@@ -176,7 +176,7 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
       <Flex
         ref={toolbar}
         role="toolbar"
-        aria-label={t('editor.toolbar')}
+        aria-label={tKit('editor.toolbar')}
         aria-disabled={disabled || undefined}
         gap="1"
         wrap="wrap"
@@ -189,15 +189,15 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
       >
         <select
           className="ql-header"
-          aria-label={t('editor.heading')}
+          aria-label={tKit('editor.heading')}
           defaultValue=""
           disabled={disabled}
           style={{ background: 'transparent' }}
         >
-          <option value="1">{t('editor.heading1')}</option>
-          <option value="2">{t('editor.heading2')}</option>
-          <option value="3">{t('editor.heading3')}</option>
-          <option value="">{t('editor.normal')}</option>
+          <option value="1">{tKit('editor.heading1')}</option>
+          <option value="2">{tKit('editor.heading2')}</option>
+          <option value="3">{tKit('editor.heading3')}</option>
+          <option value="">{tKit('editor.normal')}</option>
         </select>
         {TOOLBAR.map(([format, text]) => {
           const [name, option] = format.split(':');
@@ -207,7 +207,7 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
               type="button"
               className={`ql-${name}`}
               value={option}
-              aria-label={t(`editor.${format.replace(':', '-')}`)}
+              aria-label={tKit(`editor.${format.replace(':', '-')}`)}
               disabled={disabled}
             >
               {format === 'list:ordered' ? <OrderedListIcon /> : <span aria-hidden="true">{text}</span>}

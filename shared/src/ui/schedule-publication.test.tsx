@@ -12,13 +12,13 @@ import { createHubSystem } from './system';
 
 const server = startApiServer();
 const system = createHubSystem({ preflight: false });
-const texts = en.common.schedule;
+const texts = en.admin.kit.schedule;
 
 function renderSchedule(props: { published?: boolean; dirty?: boolean } = {}) {
   const api = createApiClient({ baseUrl: `${server.apiBase}/admin`, getToken: () => 'test-token' });
   render(
     <ChakraProvider value={system}>
-      <I18nextProvider i18n={createI18n(['common'], 'en')}>
+      <I18nextProvider i18n={createI18n(['common', 'admin'], 'en')}>
         {/* As the portal's RemoteRoot: no retry timer, which would fire once this file's page is gone. */}
         <SWRConfig value={{ provider: () => new Map(), shouldRetryOnError: false, revalidateOnFocus: false }}>
           <SchedulePublication

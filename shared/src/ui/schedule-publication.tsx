@@ -15,11 +15,12 @@ export function useSchedules(api: ApiClient, kind: SchedulableKind) {
 
 /** 'Scheduled for 26 Nov 2026, 09:00' beside a draft in a list. */
 export function ScheduledFor({ at }: { at: string }) {
-  const { t, i18n } = useTranslation('common');
+  const { i18n } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Badge colorPalette="purple" variant="subtle">
-      {t('schedule.scheduledFor', { date: format.format(new Date(at)) })}
+      {tKit('schedule.scheduledFor', { date: format.format(new Date(at)) })}
     </Badge>
   );
 }
@@ -52,6 +53,7 @@ export interface SchedulePublicationProps {
  */
 export function SchedulePublication({ api, kind, id, published, dirty = false, previewHref, onChange }: SchedulePublicationProps) {
   const { t, i18n } = useTranslation('common');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
   const headingId = useId();
   const schedules = useSchedules(api, kind);
   const schedule = schedules.byId.get(id) ?? null;
@@ -71,7 +73,7 @@ export function SchedulePublication({ api, kind, id, published, dirty = false, p
       onChange?.();
     } catch (caught) {
       const message = (caught as { message?: unknown }).message;
-      setError(typeof message === 'string' ? message.replace(/^publish_at: /, '') : t('schedule.failed'));
+      setError(typeof message === 'string' ? message.replace(/^publish_at: /, '') : tKit('schedule.failed'));
     } finally {
       setBusy(false);
     }
@@ -80,43 +82,43 @@ export function SchedulePublication({ api, kind, id, published, dirty = false, p
   function schedulePublication() {
     const date = new Date(when);
     if (!when || Number.isNaN(date.getTime())) return setError(t('validation.required'));
-    if (date.getTime() <= Date.now()) return setError(t('schedule.pastDate'));
-    void run(() => api.put(`/${kind}/${id}/schedule`, { publish_at: date.toISOString() }, { silent: true }), t('schedule.saved'));
+    if (date.getTime() <= Date.now()) return setError(tKit('schedule.pastDate'));
+    void run(() => api.put(`/${kind}/${id}/schedule`, { publish_at: date.toISOString() }, { silent: true }), tKit('schedule.saved'));
   }
 
   return (
     <Box as="section" aria-labelledby={headingId} borderWidth="1px" borderRadius="md" p="4" mt="6">
       <Heading as="h2" size="md" id={headingId} mb="3">
-        {t('schedule.title')}
+        {tKit('schedule.title')}
       </Heading>
       <Stack gap="3">
         {published ? null : schedule ? (
           <HStack gap="3" wrap="wrap">
-            <Text>{t('schedule.scheduledFor', { date: format.format(new Date(schedule.publish_at)) })}</Text>
+            <Text>{tKit('schedule.scheduledFor', { date: format.format(new Date(schedule.publish_at)) })}</Text>
             <Button
               size="sm"
               variant="outline"
               loading={busy}
-              onClick={() => void run(() => api.delete(`/${kind}/${id}/schedule`, { silent: true }), t('schedule.cleared'))}
+              onClick={() => void run(() => api.delete(`/${kind}/${id}/schedule`, { silent: true }), tKit('schedule.cleared'))}
             >
-              {t('schedule.clear')}
+              {tKit('schedule.clear')}
             </Button>
           </HStack>
         ) : (
           <HStack gap="3" align="end" wrap="wrap">
             <Field.Root invalid={error !== null} maxW="18rem">
-              <Field.Label>{t('schedule.label')}</Field.Label>
+              <Field.Label>{tKit('schedule.label')}</Field.Label>
               <Input type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} />
               {error && <Field.ErrorText>{error}</Field.ErrorText>}
             </Field.Root>
             <Button size="sm" colorPalette="brand" variant="outline" loading={busy} disabled={dirty} onClick={schedulePublication}>
-              {t('schedule.schedule')}
+              {tKit('schedule.schedule')}
             </Button>
           </HStack>
         )}
         {!published && dirty && !schedule && (
           <Text fontSize="sm" color="fg.muted">
-            {t('schedule.saveFirst')}
+            {tKit('schedule.saveFirst')}
           </Text>
         )}
         <Text aria-live="polite" fontSize="sm">
@@ -124,7 +126,7 @@ export function SchedulePublication({ api, kind, id, published, dirty = false, p
         </Text>
         {previewHref && (
           <Link href={previewHref} color="brand.fg" fontWeight="medium" target="_blank" rel="noopener">
-            {t('schedule.preview')}
+            {tKit('schedule.preview')}
           </Link>
         )}
       </Stack>

@@ -31,8 +31,8 @@ export function useIsDirty<T>(current: T, saved: T, disabled = false): boolean {
  * lets the form's own next navigation through (after a save, say).
  */
 export function useUnsavedChangesGuard(dirty: boolean, message?: string): () => void {
-  const { t } = useTranslation('common');
-  const text = message ?? t('form.unsavedChanges');
+  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const text = message ?? tKit('form.unsavedChanges');
   const guardedUrl = useRef<string>('');
   const released = useRef(false);
 

@@ -84,7 +84,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
         action,
         rows.map((row) => row.id),
       );
-      notify({ kind: failed > 0 ? 'error' : 'success', message: t('common:list.bulkDone', { succeeded, failed }) });
+      notify({ kind: failed > 0 ? 'error' : 'success', message: t('kit.list.bulkDone', { succeeded, failed }) });
       done();
     } finally {
       setBulkBusy(false);
@@ -155,7 +155,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
                   disabled={bulkBusy || drafts.length === 0}
                   onClick={() => void runBulk('publish', drafts, done)}
                 >
-                  {t('common:form.publish')}
+                  {t('kit.form.publish')}
                 </Button>
                 <Button
                   size="sm"
@@ -163,10 +163,10 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
                   disabled={bulkBusy || live.length === 0}
                   onClick={() => void runBulk('unpublish', live, done)}
                 >
-                  {t('common:form.unpublish')}
+                  {t('kit.form.unpublish')}
                 </Button>
                 <Button size="sm" variant="outline" colorPalette="red" disabled={bulkBusy} onClick={() => setBulkDeleting({ rows, done })}>
-                  {t('common:form.delete')}
+                  {t('kit.form.delete')}
                 </Button>
               </>
             );
@@ -251,7 +251,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
         onCancel={() => setBulkDeleting(null)}
         onConfirm={() => bulkDeleting && void runBulk('delete', bulkDeleting.rows, bulkDeleting.done)}
       >
-        {t('common:list.bulkDeleteCount', { count: bulkDeleting?.rows.length ?? 0 })}
+        {t('kit.list.bulkDeleteCount', { count: bulkDeleting?.rows.length ?? 0 })}
       </LazyDeleteConfirmDialog>
     </>
   );

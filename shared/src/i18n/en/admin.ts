@@ -1,4 +1,5 @@
 import { adminLibrary } from './admin-library';
+import { consoleKit } from './console-kit';
 import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminMail } from './admin-mail';
@@ -123,6 +124,8 @@ export const admin = {
   statusUpdateFailed: 'Error when updating the status !',
   deleteFailed: 'Error when deleting the item !',
   ...adminLibrary,
+  // @hub/shared/ui's console parts (console-kit.ts).
+  kit: consoleKit,
   ...adminPeople,
   ...adminGroups,
   ...adminHelpdesk,

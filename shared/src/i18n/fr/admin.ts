@@ -1,6 +1,7 @@
 import type { Catalogue } from '../catalogue';
 import type { admin as en } from '../en/admin';
 import { adminLibrary } from './admin-library';
+import { consoleKit } from './console-kit';
 import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminMail } from './admin-mail';
@@ -124,6 +125,8 @@ export const admin: Catalogue<typeof en> = {
   statusUpdateFailed: 'Erreur lors de la mise à jour du statut !',
   deleteFailed: "Erreur lors de la suppression de l'élément !",
   ...adminLibrary,
+  // @hub/shared/ui's console parts (console-kit.ts).
+  kit: consoleKit,
   ...adminPeople,
   ...adminGroups,
   ...adminHelpdesk,

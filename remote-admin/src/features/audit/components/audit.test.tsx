@@ -75,9 +75,9 @@ describe('the audit log', () => {
     );
     // Paged on the server.
     expect(
-      screen.getByRole('navigation', { name: en.common.list.pageOf.replace('{{page}}', '1').replace('{{pages}}', '3') }),
+      screen.getByRole('navigation', { name: en.admin.kit.list.pageOf.replace('{{page}}', '1').replace('{{pages}}', '3') }),
     ).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: en.common.list.next }));
+    await userEvent.click(screen.getByRole('button', { name: en.admin.kit.list.next }));
     await waitFor(() => expect(server.seen).toContain('/api/admin/audit?page=2&page_size=25'));
     expectNoRawKey();
   });
@@ -119,7 +119,7 @@ describe('the audit log', () => {
     unmount();
     server.routes = [get('/api/admin/audit/filters', filters), get('/api/admin/audit', { statusCode: 500, error: 'x', message: 'x' }, 500)];
     renderGroups('/admin/audit', server.apiBase);
-    expect(await screen.findByText(en.common.list.loadFailed)).toBeVisible();
+    expect(await screen.findByText(en.admin.kit.list.loadFailed)).toBeVisible();
     server.routes = [get('/api/admin/audit/filters', filters), get('/api/admin/audit', list(lines))];
     await userEvent.click(screen.getByRole('button', { name: en.common.retry }));
     const table = await screen.findByRole('table', { name: texts.title });

@@ -16,7 +16,7 @@ describe('the categories console', () => {
     const table = await screen.findByRole('table', { name: texts.title });
     expect(await within(table).findByRole('link', { name: 'Performance' })).toHaveAttribute('href', '/admin/categories/details/1');
     expect(within(table).getByText('#1E88E5')).toBeVisible();
-    await userEvent.type(screen.getByRole('searchbox', { name: en.common.list.searchLabel }), 'perf');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.admin.kit.list.searchLabel }), 'perf');
     await waitFor(() => expect(server.seen).toContain('/api/admin/categories?page=1&page_size=20&search=perf'));
   });
 

@@ -30,7 +30,7 @@ describe("the entity admin area's users", () => {
     expect(within(table).getByText(en.admin.users.roles.contributor)).toBeVisible();
     await userEvent.type(screen.getByRole('searchbox', { name: en.common['search-name-email'] }), 'nina');
     await waitFor(() => expect(server.seen).toContain('/api/admin/users/entity/2?page=1&page_size=20&search=nina'));
-    await userEvent.click(screen.getByRole('button', { name: en.common.list.next }));
+    await userEvent.click(screen.getByRole('button', { name: en.admin.kit.list.next }));
     await waitFor(() => expect(server.seen).toContain('/api/admin/users/entity/2?page=2&page_size=20&search=nina'));
     // Nothing is asked of the administrators' routes.
     expect(server.seen.every((url) => url.startsWith('/api/admin/users/entity/2'))).toBe(true);

@@ -66,7 +66,7 @@ describe('the groups console', () => {
     server.routes = [get('/api/admin/groups', page([]))];
     renderGroups('/admin/groups', server.apiBase);
     expect(await screen.findByText(texts.empty)).toBeVisible();
-    await userEvent.type(screen.getByRole('searchbox', { name: en.common.list.searchLabel }), 'sales');
+    await userEvent.type(screen.getByRole('searchbox', { name: en.admin.kit.list.searchLabel }), 'sales');
     await waitFor(() => expect(server.seen).toContain('/api/admin/groups?page=1&page_size=20&search=sales'));
   });
 

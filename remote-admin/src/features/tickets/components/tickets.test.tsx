@@ -56,7 +56,7 @@ describe('the helpdesk console', () => {
     await userEvent.selectOptions(company, 'Contoso');
     await waitFor(() => expect(server.seen).toContain('/api/admin/tickets?page=1&page_size=20&status=in_progress&entity_id=1'));
     expect(window.location.search).toBe('?status=in_progress&entity=1');
-    await userEvent.click(screen.getByRole('button', { name: en.common.list.next }));
+    await userEvent.click(screen.getByRole('button', { name: en.admin.kit.list.next }));
     await waitFor(() => expect(server.seen).toContain('/api/admin/tickets?page=2&page_size=20&status=in_progress&entity_id=1'));
   });
 

@@ -69,7 +69,7 @@ describe('the user details page: consultants, clients, profile image and Power B
     await userEvent.click(within(consultantsGroup).getByRole('checkbox', { name: 'Colin Consultant' }));
     await userEvent.click(within(consultantsGroup).getByRole('checkbox', { name: 'Cora Consultant' }));
     await userEvent.click(within(groupsGroup).getByRole('checkbox', { name: 'Contoso finance (CT-Finance)' }));
-    await userEvent.click(screen.getByRole('button', { name: en.common.imagePicker.choose }));
+    await userEvent.click(screen.getByRole('button', { name: en.admin.kit.imagePicker.choose }));
     const dialog = await screen.findByRole('dialog', { name: `${texts.profileImage}: choose an image` });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Nina smiling' }));
     expect(await screen.findByRole('img', { name: 'Nina smiling' })).toBeVisible();
