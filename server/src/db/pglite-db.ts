@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db';
+import type { Db, Queryable, QueryOptions, QueryResult } from './db';
 import { createPglite } from './pglite-open.mjs';
+import { preparedStatements } from './pglite-prepared.mjs';
 import { pgliteTrace } from './pglite-trace';
 
 interface PgliteLike {
@@ -11,10 +12,13 @@ interface PgliteLike {
   exec(sql: string): Promise<unknown>;
 }
 
-function wrap(target: PgliteLike): Queryable {
+type Prepared = ReturnType<typeof preparedStatements>;
+
+/** `target` as a Queryable; a statement asked with `prepare` runs as a named prepared statement (pglite-prepared.mjs). */
+function wrap(target: PgliteLike, prepared: Prepared, inTransaction: boolean): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, [...params]);
+    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const result = options?.prepare ? await prepared<T>(sql, params, { inTransaction }) : await target.query<T>(sql, [...params]);
       return { rows: result.rows };
     },
     async exec(sql: string) {
@@ -81,7 +85,8 @@ export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOpti
     throw new DatabaseOpenError(dataDir, error instanceof Error ? error.message : String(error));
   }
   const trace = pgliteTrace(traceFile);
-  const inner = trace.statements(wrap(pglite));
+  const prepared = preparedStatements(pglite);
+  const inner = trace.statements(wrap(pglite, prepared, false));
   const { counted, queued } = queueCounter();
   const base: Queryable = {
     query: (sql, params, options) => counted(() => inner.query(sql, params, options)),
@@ -93,7 +98,8 @@ export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOpti
     stats: () => ({ kind: 'pglite', queued: queued() }),
     // PGlite's LISTEN is in the same process: never lost.
     listenState: () => ({ channels: 0, connected: 0 }),
-    transaction: (fn) => counted(() => trace.transaction((id) => pglite.transaction((tx) => fn(trace.statements(wrap(tx), id))))),
+    transaction: (fn) =>
+      counted(() => trace.transaction((id) => pglite.transaction((tx) => fn(trace.statements(wrap(tx, prepared, true), id))))),
     listen: (channel, onPayload) => pglite.listen(channel, trace.listener(channel, onPayload)),
     close: async () => {
       await pglite.close();

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Db, Queryable, QueryResult } from './db';
+import type { Db, Queryable, QueryOptions, QueryResult } from './db';
 import { DatabaseOpenError, prepareFolder, queueCounter } from './pglite-db';
 import { pgliteTrace } from './pglite-trace';
 
@@ -53,7 +53,7 @@ type FromWorker =
   | { type: 'notify'; channel: string; payload: string }
   | { type: 'pong' };
 type Request =
-  | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number }
+  | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number; prepare?: boolean }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; tx: number }
@@ -174,8 +174,9 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
   const trace = pgliteTrace(options.traceFile);
   const { counted, queued } = queueCounter();
   const queryable = (tx?: number): Queryable => ({
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      return { rows: (await send({ op: 'query', sql, params: [...params], tx })).rows as T[] };
+    async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
+      const prepare = options?.prepare ? { prepare: true } : {};
+      return { rows: (await send({ op: 'query', sql, params: [...params], tx, ...prepare })).rows as T[] };
     },
     async exec(sql: string) {
       await send({ op: 'exec', sql, tx });

@@ -1,7 +1,7 @@
 // The embedded database in a thread of its own (pglite-isolated.ts starts it and speaks to it).
 // Plain JavaScript: a worker thread does not inherit the TypeScript loader the server runs with.
 //
-// Messages in:  { id, op: 'query' | 'exec', sql, params?, tx? }, { id, op: 'begin' },
+// Messages in:  { id, op: 'query' | 'exec', sql, params?, tx?, prepare? }, { id, op: 'begin' },
 //               { id, op: 'commit' | 'rollback', tx }, { id, op: 'listen' | 'unlisten', channel },
 //               { id, op: 'close' }, { op: 'ping' }
 // Messages out: { type: 'ready' } or { type: 'open-failed', message } once; { type: 'reply', id,
@@ -10,6 +10,7 @@
 //               never returns stops the pongs, which is how the server notices it).
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-open.mjs';
+import { preparedStatements } from './pglite-prepared.mjs';
 
 const port = parentPort;
 /** The fields of PostgreSQL's error report that the server reads (code, constraint…), kept across the thread. */
@@ -29,6 +30,8 @@ try {
   process.exit(0);
 }
 
+/** Statements asked with `prepare` (QueryOptions), parsed once under a name (pglite-prepared.mjs). */
+const prepared = preparedStatements(pglite);
 /** Open transactions: their PGlite handle, and how to end them. */
 const transactions = new Map();
 const unlisten = new Map();
@@ -67,6 +70,8 @@ async function handle(message) {
       if (op === 'exec') {
         await target.exec(message.sql);
         reply(id, {});
+      } else if (message.prepare) {
+        reply(id, { rows: (await prepared(message.sql, message.params ?? [], { inTransaction: message.tx !== undefined })).rows });
       } else reply(id, { rows: (await target.query(message.sql, message.params ?? [])).rows });
     } else if (op === 'begin') begin(id);
     else if (op === 'commit' || op === 'rollback') {
