@@ -174,7 +174,9 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
       file: (m, params) => ({
         from: `exchange_files x JOIN exchange_folders f ON f.id = x.folder_id JOIN exchange_collections c ON c.id = f.collection_id
                JOIN entities e ON e.id = c.entity_id`,
-        visible: exchangeCondition('c.entity_id', params),
+        // The file's own copy of its collection's company (kept by a trigger, migration 0053): the
+        // (company, date) index of migration 0088 then walks one company's files newest first.
+        visible: exchangeCondition('x.entity_id', params),
         id: 'x.id',
         title: 'x.name_original',
         date: 'coalesce(x.upload_at, x.updated_at)',
@@ -417,6 +419,12 @@ async function run(
   // plan of a prepared statement, a common word and a rare one share one plan, and it took twice
   // as long.
   const candidates = Math.max(COUNT_CAP + 1, request.page * request.pageSize);
+  // "Newest" is `date DESC, id DESC`, the order of the kinds' (date DESC, id DESC) indexes: for a
+  // word held by many rows PostgreSQL walks one and stops at the limit, a cost that does not grow
+  // with the table (a third of 10,000 advices: 7.2 ms by the words' index and a sort, 1.7 ms by the
+  // walk). Every kind's date is NOT NULL (companies' and groups' are NULL for all rows), so no
+  // NULLS LAST, which no index has in that order.
+
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
   const scored = (query: KindQuery) =>
@@ -426,7 +434,7 @@ async function run(
   const ctes = parts.map(
     ({ query, where }, index) => `k${index} AS MATERIALIZED (
       SELECT ${scored(query)}, ${match.corrected(query.vector)} AS corrected FROM ${query.from} WHERE ${where}
-       ORDER BY ${query.date} DESC NULLS LAST, ${query.id} DESC LIMIT ${candidates})`,
+       ORDER BY ${query.date} DESC, ${query.id} DESC LIMIT ${candidates})`,
   );
   const countSql = parts
     .map(
