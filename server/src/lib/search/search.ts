@@ -54,6 +54,13 @@ interface Match {
  */
 interface KindQuery {
   from: string;
+  /**
+   * Where the kind's newest matches are read from, when `from` cannot give them in date order: a
+   * FROM clause whose parts each apply `conditions` (the match and the dates, on the same aliases)
+   * and keep their own newest `limit` rows, so that PostgreSQL can walk each part's date index and
+   * stop. Without it, `from` is used.
+   */
+  newest?: (conditions: string, limit: number) => string;
   /** The visibility of the kind's own list: what the person may not see is never a candidate. */
   visible: string;
   id: string;
@@ -192,8 +199,19 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         // The person's own discussions only, as GET /api/discussions lists them. Every message goes
         // from one party of its discussion to the other, so these are the messages sent by them or
         // to them: said too, so that the (person, words) indexes of migration 0087 read only theirs.
+        const joins = 'JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id';
+        // Their newest matches: those sent to them and those sent by them, each newest first and
+        // cut at the limit. An OR of the two cannot be walked in date order, and for a prefix held
+        // by 30 % of a million messages PostgreSQL read every message (340 ms); each part alone
+        // walks the (person, date) index of migration 0089 for a common word (14 ms), or uses the
+        // (person, words) index for a rare one.
+        const part = (person: string, conditions: string, limit: number) =>
+          `(SELECT msg.* FROM messages msg WHERE ${person} AND ${conditions} ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${limit})`;
         return {
-          from: 'messages msg JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id',
+          from: `messages msg ${joins}`,
+          newest: (conditions, limit) =>
+            `(${part(`msg.to_user_id = ${me}`, conditions, limit)} UNION ALL
+              ${part(`msg.from_user_id = ${me} AND msg.to_user_id IS DISTINCT FROM ${me}`, conditions, limit)}) msg ${joins}`,
           visible: `(dis.customer_id = ${me} OR dis.consultant_id = ${me}) AND (msg.to_user_id = ${me} OR msg.from_user_id = ${me})`,
           id: 'msg.id',
           title: personName('author'),
@@ -401,11 +419,13 @@ async function run(
     const to = `$${params.length}`;
     dateConditions.push((date) => `${date} < ${to}::date + 1`);
   }
-  const parts: { kind: SearchKind; query: KindQuery; where: string }[] = [];
+  const parts: { kind: SearchKind; query: KindQuery; where: string; found: string }[] = [];
   for (const kind of kinds) {
     const query = all[kind]?.(match, params);
-    if (query)
-      parts.push({ kind, query, where: [query.visible, query.matches, ...dateConditions.map((c) => c(query.date))].join(' AND ') });
+    if (query) {
+      const found = [query.matches, ...dateConditions.map((c) => c(query.date))].join(' AND ');
+      parts.push({ kind, query, where: `${query.visible} AND ${found}`, found });
+    }
   }
   if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
 
@@ -432,8 +452,9 @@ async function run(
      ts_rank(${query.vector}, ${match.query}) AS rank, search_fold(${query.title}) = ${match.folded} AS exact,
      ${match.direct(query.vector)} AS direct`;
   const ctes = parts.map(
-    ({ query, where }, index) => `k${index} AS MATERIALIZED (
-      SELECT ${scored(query)}, ${match.corrected(query.vector)} AS corrected FROM ${query.from} WHERE ${where}
+    ({ query, where, found }, index) => `k${index} AS MATERIALIZED (
+      SELECT ${scored(query)}, ${match.corrected(query.vector)} AS corrected
+        FROM ${query.newest ? query.newest(found, candidates) : query.from} WHERE ${where}
        ORDER BY ${query.date} DESC, ${query.id} DESC LIMIT ${candidates})`,
   );
   const countSql = parts

@@ -132,6 +132,17 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     // Their owners find them.
     assert.deepEqual(titles(await search(CARL, { q: 'zanzibar ' })), ['Consultant Colin'.split(' ').reverse().join(' ')]);
     assert.deepEqual(titles(await search(CARL, { q: 'ocelot ' })), ['Contoso ocelot']);
+    // A message is its recipient's and its sender's (read as two parts, to them and by them): once
+    // each, and within the dates asked only.
+    const sent = await search('consultant@demo.test', { q: 'zanzibar ', kinds: 'message' });
+    assert.deepEqual(
+      sent.items.map((item) => item.kind),
+      ['message'],
+    );
+    assert.deepEqual(sent.counts, [{ kind: 'message', count: 1, capped: false }]);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.equal((await search(CARL, { q: 'zanzibar ', to: today })).total, 1);
+    invisible(await search(CARL, { q: 'zanzibar ', from: '2099-01-01' }));
   });
 
   test('should search as the displayed person in both display-as modes', async () => {
