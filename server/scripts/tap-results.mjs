@@ -10,7 +10,7 @@
 
 const RESULT = /^(\s*)(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO)\b.*)?$/;
 /** The lines of an error kept for the summary. */
-const ERROR_LINES = 4;
+const ERROR_LINES = 8;
 
 /**
  * @typedef {{ file?: string, name: string, error: string, location?: string }} Failure
@@ -136,7 +136,10 @@ export function failureLines(failures, max = 12) {
   const lines = ['', 'Server tests that failed, or whose pass was stopped and run again:'];
   for (const failure of failures.slice(0, max)) {
     lines.push(`  ${failure.flaky ? 'stalled' : 'failed '} [${failure.database}] ${failure.name}`);
-    const where = failure.location?.replace(/^.*\/server\//, '') ?? failure.file;
+    // The test's own location, unless it is run-files.ts's (which declares every test of a pass
+    // on the files' behalf): then its file.
+    const location = failure.location?.replace(/^.*\/server\//, '');
+    const where = location && !location.startsWith('test/test-support/run-files.ts') ? location : failure.file;
     if (where) lines.push(`           at ${where}`);
     for (const line of failure.error.split('\n').filter(Boolean)) lines.push(`           ${line}`);
   }

@@ -84,7 +84,7 @@ describe('the server tests’ TAP, read back (scripts/tap-results.mjs)', () => {
         { file: 'test/two.test.ts', name: 'two' },
       ],
     );
-    assert.equal(failures[0]!.error, 'Expected values to be strictly equal:\n\n200 !== 401\n');
+    assert.equal(failures[0]!.error, 'Expected values to be strictly equal:\n\n200 !== 401\n\nmore');
     assert.match(failures[0]!.location ?? '', /pass\.test\.mjs:\d+:\d+$/);
     assert.match(failures[1]!.error, /the cluster did not start/);
     const lines = failureLines(failures.map((failure) => ({ database: 'pglite', ...failure })));

@@ -244,10 +244,20 @@ describe(`email for the notifications (${DB_KIND})`, () => {
       { email: USER, kind: 'discussions', event: 'discussion.reply', title: 'Q3', path: '/contact/7' },
       { email: USER, kind: 'tickets', event: 'ticket.answered', title: 'VAT', path: '/tickets/1' },
     ]);
-    await hub.app.mail.drain();
+    const sentAfter = await hub.app.mail.drain();
     assert.deepEqual(
       smtp.to(USER).map((m) => m.subject),
       ['Client hub: Your helpdesk ticket was answered'],
+      // Said in full when it fails (seen once in CI): what the worker sent and what the outbox holds.
+      `sent ${sentAfter}, received ${smtp.received.length}, outbox ${JSON.stringify(
+        (
+          await (
+            await testDb()
+          ).query(
+            `SELECT kind, state, attempts, next_attempt_at > now() AS later, last_error FROM mail_outbox WHERE state <> 'sent' ORDER BY id`,
+          )
+        ).rows,
+      )}`,
     );
 
     const forged = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
