@@ -186,7 +186,20 @@ test.describe('the notification centre', () => {
     } finally {
       // As the other journeys expect the customer: emails in English, discussions by email.
       const restored = await callApi(customer, 'PUT', '/notifications/preferences', { language: 'en', delivery: { discussions: 'email' } });
-      expect(restored.status).toBe(200);
+      // Seen on a first attempt in full runs, never alone: the customer's token refused here. The
+      // server refuses a token once the person's sessions were ended (a sign-out anywhere, or an
+      // administrator's "end sessions"), which the audit log records: said when it happens.
+      const why = async () =>
+        `the customer's latest audit lines: ${JSON.stringify(
+          (
+            await api<{ items: { action: string; at: string; actor: { email: string } | null }[] }>(
+              admin,
+              'GET',
+              `/admin/audit?person=${encodeURIComponent(CUSTOMER)}&page_size=8`,
+            )
+          ).items.map((line) => [line.at, line.action, line.actor?.email]),
+        )}`;
+      expect(restored.status, restored.status === 401 ? await why() : undefined).toBe(200);
     }
   });
 });
