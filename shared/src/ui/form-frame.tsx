@@ -1,6 +1,7 @@
 import { Alert, Button, Field, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleKit } from './use-console-kit';
 
 export interface FormFieldProps {
   label: string;
@@ -60,7 +61,7 @@ export function FormActionBar({
   dirty = false,
 }: FormActionBarProps) {
   const { t } = useTranslation('common');
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const waiting = busy !== null;
   return (
     <Flex gap="3" wrap="wrap" align="center" pt="4">
@@ -90,7 +91,7 @@ export function FormActionBar({
 
 /** The band over a published item's form: it is read-only, change it to draft to edit it (docs/product.md §4). */
 export function PublishedBand() {
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   return (
     <Alert.Root status="info" mb="4">
       <Alert.Indicator />

@@ -1,6 +1,7 @@
 import { Box, Button, CloseButton, Dialog, Field, HStack, Image, Progress, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleKit } from './use-console-kit';
 import useSWR from 'swr';
 import type { ImageCategory } from '../api/common';
 import { isApiError } from '../api/errors';
@@ -29,7 +30,7 @@ const LIBRARY_PAGE_SIZE = 100;
  */
 export function ImagePicker({ api, category, value, onChange, label, disabled = false }: ImagePickerProps) {
   const { t } = useTranslation('common');
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);

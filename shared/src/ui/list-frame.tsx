@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Heading, Input, NativeSelect, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleKit } from './use-console-kit';
 import { downloadCsv, toCsv, type CsvValue } from './csv';
 import { LoadState } from './load-state';
 import type { ListParamsControl } from './use-list-params';
@@ -102,7 +103,7 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
   // phone. Until then the previous page, or the skeleton, stays.
   const { data, isLoading: loading } = useDeferredData({ data: props.data, isLoading: props.loading });
   const { t, i18n } = useTranslation('common');
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const { params } = list;
   const filtered = params.search !== '' || Object.keys(params.filters).length > 0;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
@@ -355,7 +356,7 @@ function SelectBox(props: {
 }
 
 function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: ListParamsControl }) {
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const active = list.params.sort === column.key;
   const sort = active ? (list.params.order === 'desc' ? 'descending' : 'ascending') : undefined;
   if (!column.sortable) return <Table.ColumnHeader>{column.header}</Table.ColumnHeader>;
@@ -382,7 +383,7 @@ function SortableHeader<T>({ column, list }: { column: ListColumn<T>; list: List
  * clicked would otherwise change the address after the click, and send the person back to the list.
  */
 function ListSearch({ value, onChange, label }: { value: string; onChange: (value: string) => void; label?: string }) {
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const [text, setText] = useState(value);
   const id = useId();
   // The pause running, if any: leaving the box ends it, so that one typed search is applied once

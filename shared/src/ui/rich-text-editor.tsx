@@ -5,7 +5,7 @@ import Clipboard from 'quill/modules/clipboard';
 import Image from 'quill/formats/image';
 import Link from 'quill/formats/link';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useConsoleKit } from './use-console-kit';
 import { isAllowedImageSource, isAllowedLink } from '../api/html-rules';
 import { sanitizeHtml } from '../api/sanitize-html';
 
@@ -104,7 +104,7 @@ const toStored = (html: string) => {
  * mounted twice). Loaded with React.lazy (`LazyRichTextEditor`), so only details pages fetch it.
  */
 export default function RichTextEditor({ value, onChange, label, disabled = false, invalid = false }: RichTextEditorProps) {
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const host = useRef<HTMLDivElement>(null);
   const toolbar = useRef<HTMLDivElement>(null);
   const quill = useRef<Quill | null>(null);

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Field, Heading, HStack, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConsoleKit } from './use-console-kit';
 import useSWR from 'swr';
 import type { ApiClient } from '../api/http-client';
 import type { Schedule, SchedulableKind, ScheduleList } from '../api/schedules';
@@ -16,7 +17,7 @@ export function useSchedules(api: ApiClient, kind: SchedulableKind) {
 /** 'Scheduled for 26 Nov 2026, 09:00' beside a draft in a list. */
 export function ScheduledFor({ at }: { at: string }) {
   const { i18n } = useTranslation('common');
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const format = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Badge colorPalette="purple" variant="subtle">
@@ -53,7 +54,7 @@ export interface SchedulePublicationProps {
  */
 export function SchedulePublication({ api, kind, id, published, dirty = false, previewHref, onChange }: SchedulePublicationProps) {
   const { t, i18n } = useTranslation('common');
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const headingId = useId();
   const schedules = useSchedules(api, kind);
   const schedule = schedules.byId.get(id) ?? null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useConsoleKit } from './use-console-kit';
 
 /** Stable JSON of plain form values: key order does not matter. */
 function stableJson(value: unknown): string {
@@ -31,7 +31,7 @@ export function useIsDirty<T>(current: T, saved: T, disabled = false): boolean {
  * lets the form's own next navigation through (after a save, say).
  */
 export function useUnsavedChangesGuard(dirty: boolean, message?: string): () => void {
-  const { t: tKit } = useTranslation('admin', { keyPrefix: 'kit' });
+  const { t: tKit } = useConsoleKit();
   const text = message ?? tKit('form.unsavedChanges');
   const guardedUrl = useRef<string>('');
   const released = useRef(false);
