@@ -9,6 +9,11 @@
 // What a killed process left after its last top-level result is `unfinished`.
 
 const RESULT = /^(\s*)(not ok|ok) \d+ - (.*?)(?: # (SKIP|TODO)\b.*)?$/;
+const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
+/** Adds the counts `from` into `into`. */
+const addCounts = (into, from) => {
+  for (const key of ['passed', 'failed', 'skipped']) into[key] += from[key];
+};
 /** The lines of an error kept for the summary. */
 const ERROR_LINES = 8;
 
@@ -23,7 +28,6 @@ const ERROR_LINES = 8;
 export function readTap(text) {
   const lines = text.split('\n');
   const tops = [];
-  const zero = () => ({ passed: 0, failed: 0, skipped: 0 });
   /** The counts and failures of the top-level suite being read, until its own result. */
   let pending = { counts: zero(), failures: [] };
   /** The names of the suites open at each depth (`# Subtest:` lines), to name a failure in full. */
@@ -89,8 +93,8 @@ export function byFile(tops, declared) {
   const files = new Map();
   let at = 0;
   const add = (file, top) => {
-    const entry = files.get(file) ?? { counts: { passed: 0, failed: 0, skipped: 0 }, failures: [] };
-    for (const key of ['passed', 'failed', 'skipped']) entry.counts[key] += top.counts[key];
+    const entry = files.get(file) ?? { counts: zero(), failures: [] };
+    addCounts(entry.counts, top.counts);
     entry.failures.push(...top.failures.map((failure) => ({ file, ...failure })));
     files.set(file, entry);
   };
@@ -120,11 +124,11 @@ function errorOf(block) {
 
 /** The sums of the counts of `files` (from byFile) that `keep` says yes to, and their failures. */
 export function sumFiles(files, keep = () => true) {
-  const counts = { passed: 0, failed: 0, skipped: 0 };
+  const counts = zero();
   const failures = [];
   for (const [file, entry] of files) {
     if (!keep(file)) continue;
-    for (const key of ['passed', 'failed', 'skipped']) counts[key] += entry.counts[key];
+    addCounts(counts, entry.counts);
     failures.push(...entry.failures);
   }
   return { counts, failures };

@@ -175,8 +175,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
   const { counted, queued } = queueCounter();
   const queryable = (tx?: number): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
-      const prepare = options?.prepare ? { prepare: true } : {};
-      return { rows: (await send({ op: 'query', sql, params: [...params], tx, ...prepare })).rows as T[] };
+      return { rows: (await send({ op: 'query', sql, params: [...params], tx, prepare: options?.prepare })).rows as T[] };
     },
     async exec(sql: string) {
       await send({ op: 'exec', sql, tx });

@@ -198,7 +198,7 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         const me = `$${params.length}`;
         // The person's own discussions only, as GET /api/discussions lists them. Every message goes
         // from one party of its discussion to the other, so these are the messages sent by them or
-        // to them: said too, so that the (person, words) indexes of migration 0087 read only theirs.
+        // to them: said too in `visible`, which holds wherever `from` is read.
         const joins = 'JOIN discussions dis ON dis.id = msg.discussion_id LEFT JOIN users author ON author.id = msg.from_user_id';
         // Their newest matches: those sent to them and those sent by them, each newest first and
         // cut at the limit. An OR of the two cannot be walked in date order, and for a prefix held
@@ -439,18 +439,17 @@ async function run(
   // plan of a prepared statement, a common word and a rare one share one plan, and it took twice
   // as long.
   const candidates = Math.max(COUNT_CAP + 1, request.page * request.pageSize);
-  // "Newest" is `date DESC, id DESC`, the order of the kinds' (date DESC, id DESC) indexes: for a
-  // word held by many rows PostgreSQL walks one and stops at the limit, a cost that does not grow
-  // with the table (a third of 10,000 advices: 7.2 ms by the words' index and a sort, 1.7 ms by the
-  // walk). Every kind's date is NOT NULL (companies' and groups' are NULL for all rows), so no
-  // NULLS LAST, which no index has in that order.
-
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
   const scored = (query: KindQuery) =>
     `${query.id} AS id, ${query.title} AS title, ${query.date} AS date, ${query.path} AS path,
      ts_rank(${query.vector}, ${match.query}) AS rank, search_fold(${query.title}) = ${match.folded} AS exact,
      ${match.direct(query.vector)} AS direct`;
+  // "Newest" is `date DESC, id DESC`, the order of the kinds' (date DESC, id DESC) indexes: for a
+  // word held by many rows PostgreSQL walks one and stops at the limit, a cost that does not grow
+  // with the table (a third of 10,000 advices: 7.2 ms by the words' index and a sort, 1.7 ms by the
+  // walk). Every kind's date is NOT NULL (companies' and groups' are NULL for all rows), so no
+  // NULLS LAST, which no index has in that order.
   const ctes = parts.map(
     ({ query, where, found }, index) => `k${index} AS MATERIALIZED (
       SELECT ${scored(query)}, ${match.corrected(query.vector)} AS corrected

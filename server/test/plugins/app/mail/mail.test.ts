@@ -38,6 +38,14 @@ async function outboxStates(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
+/** The outbox's rows not sent, with why: said when an email that should have arrived did not. */
+async function unsentOutbox(): Promise<unknown[]> {
+  const { rows } = await (
+    await testDb()
+  ).query(`SELECT kind, state, attempts, next_attempt_at > now() AS later, last_error FROM mail_outbox WHERE state <> 'sent' ORDER BY id`);
+  return rows;
+}
+
 const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
 describe(`email for the notifications (${DB_KIND})`, () => {
@@ -249,15 +257,7 @@ describe(`email for the notifications (${DB_KIND})`, () => {
       smtp.to(USER).map((m) => m.subject),
       ['Client hub: Your helpdesk ticket was answered'],
       // Said in full when it fails (seen once in CI): what the worker sent and what the outbox holds.
-      `sent ${sentAfter}, received ${smtp.received.length}, outbox ${JSON.stringify(
-        (
-          await (
-            await testDb()
-          ).query(
-            `SELECT kind, state, attempts, next_attempt_at > now() AS later, last_error FROM mail_outbox WHERE state <> 'sent' ORDER BY id`,
-          )
-        ).rows,
-      )}`,
+      `sent ${sentAfter}, received ${smtp.received.length}, unsent ${JSON.stringify(await unsentOutbox())}`,
     );
 
     const forged = path.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
