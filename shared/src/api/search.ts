@@ -30,6 +30,13 @@ export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_PAGE_SIZE = 20;
 /** Under this many full-text hits, the search also tries corrected words and similar titles. */
 export const SEARCH_FALLBACK_UNDER = 5;
+/**
+ * The newest matches of each kind that are ranked, counted and paged: past them a kind's count is
+ * "100+" (`capped`), and more words or the dates reach older items. An exact title is ranked
+ * first however old. Counting and ranking a thousand per kind cost two to three times as much on
+ * every keystroke (docs/performance.md, "Search").
+ */
+export const SEARCH_COUNT_CAP = 100;
 
 /** The highlight markup of a snippet: the only HTML a snippet ever holds. */
 export const SEARCH_MARK_OPEN = '<mark>';

@@ -1,8 +1,8 @@
 import {
-  COUNT_CAP,
   isAdministrator,
   isContributor,
   SEARCH_ADMIN_KINDS,
+  SEARCH_COUNT_CAP,
   SEARCH_FALLBACK_UNDER,
   SEARCH_KINDS,
   type SearchCount,
@@ -430,15 +430,15 @@ async function run(
   if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
 
   // One statement per round (PGlite runs one at a time, and planning is most of a search there).
-  // Each kind's newest matches, at most COUNT_CAP + 1 (or as many as the page reaches), are read
-  // once, in a CTE of their own: their number is the kind's count (capped: a word found in
-  // thousands of items costs what a rare one does), and they are the candidates the page ranks; a
-  // match older than those is neither counted nor ranked, but the count says there are more. An
-  // exact title is added however old (found by the folded title's index, migration 0087). Only the
-  // page's hits then read their text and get a snippet. PostgreSQL plans it for its values on every call: with the generic
-  // plan of a prepared statement, a common word and a rare one share one plan, and it took twice
-  // as long.
-  const candidates = Math.max(COUNT_CAP + 1, request.page * request.pageSize);
+  // Each kind's newest matches, at most SEARCH_COUNT_CAP + 1, are read once, in a CTE of their
+  // own: their number is the kind's count (capped: a word found in thousands of items costs what a
+  // rare one does), and they are the candidates that are ranked and paged, whatever the page (so
+  // that pages never overlap); a match older than those is neither counted nor ranked, but the
+  // count says there are more. An exact title is added however old (found by the folded title's
+  // index, migration 0087). Only the page's hits then read their text and get a snippet.
+  // PostgreSQL plans it for its values on every call: with the generic plan of a prepared
+  // statement, a common word and a rare one share one plan, and it took twice as long.
+  const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
   const scored = (query: KindQuery) =>
@@ -478,13 +478,17 @@ async function run(
   params.push(HEADLINE_OPTIONS, request.pageSize, (request.page - 1) * request.pageSize);
   const [options, limit, offset] = [params.length - 2, params.length - 1, params.length].map((n) => `$${n}`);
   const order = 'exact DESC, direct DESC, rank DESC, date DESC NULLS LAST, kind, id';
+  // The snippet is the French headline when it marks a word, else the English one when that does
+  // (an item carries no language); the English one is drawn only when needed, since each headline
+  // costs as much as the rest of a hit.
   const pageSql = `SELECT h.kind, h.id, h.title, h.date, h.path, h.exact, h.direct, h.rank,
-        CASE WHEN position(U&'\\E000' IN fr) > 0 OR position(U&'\\E000' IN en) = 0 THEN fr ELSE en END AS snippet
+        CASE WHEN position(U&'\\E000' IN s.fr) > 0 THEN s.fr
+             ELSE (SELECT CASE WHEN position(U&'\\E000' IN en) > 0 THEN en ELSE s.fr END
+                     FROM (SELECT ts_headline('search_english', t.text, ${match.headline}, ${options}) AS en) e) END AS snippet
       FROM (SELECT * FROM (${rankedSql}) u ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) h,
       LATERAL (SELECT ${bodySql} AS body OFFSET 0) b,
       LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text OFFSET 0) t,
-      LATERAL (SELECT ts_headline('search_french', t.text, ${match.headline}, ${options}) AS fr,
-                      ts_headline('search_english', t.text, ${match.headline}, ${options}) AS en) s`;
+      LATERAL (SELECT ts_headline('search_french', t.text, ${match.headline}, ${options}) AS fr OFFSET 0) s`;
   const { rows } = await db.query<{ hits: HitRow[] | null; counts: { kind: SearchKind; count: number; corrected: number }[] }>(
     `WITH ${ctes.join(',\n')}
      SELECT (SELECT json_agg(p ORDER BY ${order}) FROM (${pageSql}) p) AS hits,
@@ -496,7 +500,7 @@ async function run(
   const kindCounts = rows[0]?.counts ?? [];
   const counts: SearchCount[] = kindCounts
     .filter((row) => row.count > 0)
-    .map((row) => ({ kind: row.kind, count: Math.min(row.count, COUNT_CAP), capped: row.count > COUNT_CAP }));
+    .map((row) => ({ kind: row.kind, count: Math.min(row.count, SEARCH_COUNT_CAP), capped: row.count > SEARCH_COUNT_CAP }));
   const total = counts.reduce((sum, count) => sum + count.count, 0);
   const items: SearchHit[] = hits.map((row) => ({
     kind: row.kind,
@@ -508,8 +512,8 @@ async function run(
   }));
   return {
     items,
-    total: Math.min(total, COUNT_CAP),
-    total_capped: total > COUNT_CAP || counts.some((count) => count.capped),
+    total,
+    total_capped: counts.some((count) => count.capped),
     counts,
     page: request.page,
     page_size: request.pageSize,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { COUNT_CAP, PAGE_SIZE_MAX, PUBLICATION, type SearchResult } from '@hub/shared/api';
+import { PAGE_SIZE_MAX, PUBLICATION, SEARCH_COUNT_CAP, type SearchResult } from '@hub/shared/api';
 import { DB_KIND, testDb, userId } from '../../../test-support/helper';
 import { entityId } from '../../../test-support/caller';
 import { signedInApp } from '../../../test-support/signed-in-app';
@@ -69,9 +69,9 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     await ticket(carl, contoso, 'Contoso export', ['The wombat queue of Contoso is fixed.']);
     await db.query(
       `INSERT INTO trainings (intitule, date_debut) SELECT 'Atelier capybara ' || i, now() + make_interval(days => i % 300) FROM generate_series(1, $1::int) i`,
-      [COUNT_CAP + 5],
+      [SEARCH_COUNT_CAP + 5],
     );
-    // Older than every one of them: past the newest thousand matches that are ranked.
+    // Older than every one of them: past the newest hundred matches that are ranked.
     await db.query(`INSERT INTO trainings (intitule, date_debut) VALUES ('Capybara', now() - interval '1000 days')`);
   });
 
@@ -173,7 +173,7 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     assert.match(hit!.snippet, /<mark>Zebra<\/mark> notes/);
   });
 
-  test('should rank the newest thousand matches of a kind, and an exact title first however old', async () => {
+  test('should rank the newest hundred matches of a kind, and an exact title first however old', async () => {
     const [first, ...others] = titles(await search(NINA, { q: 'capybara ', kinds: 'training', page_size: '3' }));
     assert.equal(first, 'Capybara');
     assert.deepEqual(
@@ -184,12 +184,25 @@ describe(`GET /api/search (${DB_KIND})`, () => {
 
   test('should cap the counts, bound the page size and page through the hits', async () => {
     const result = await search(NINA, { q: 'capybara ', page_size: '7', page: '2' });
-    assert.deepEqual(result.counts, [{ kind: 'training', count: COUNT_CAP, capped: true }]);
+    assert.deepEqual(result.counts, [{ kind: 'training', count: SEARCH_COUNT_CAP, capped: true }]);
     assert.equal(result.total_capped, true);
     assert.equal(result.items.length, 7);
     assert.equal(result.page, 2);
     const tooMany = await call(NINA, 'GET', `/api/search?q=capybara&page_size=${PAGE_SIZE_MAX + 1}`);
     assert.equal(tooMany.statusCode, 400);
+  });
+
+  test('should page through the ranked matches without a hit twice: the newest hundred and one, and the exact title', async () => {
+    const pages = [];
+    for (const page of ['1', '2', '3', '4']) pages.push(await search(NINA, { q: 'capybara ', page_size: '50', page }));
+    assert.deepEqual(
+      pages.map((result) => result.items.length),
+      [50, 50, 2, 0],
+    );
+    const ids = pages.flatMap((result) => result.items.map((item) => item.id));
+    assert.equal(new Set(ids).size, SEARCH_COUNT_CAP + 2);
+    assert.equal(pages[0]!.items[0]!.title, 'Capybara');
+    assert.ok(pages.every((result) => result.total === SEARCH_COUNT_CAP && result.total_capped));
   });
 
   test('should search the consoles’ scope for staff only: drafts by a word of their body, people for administrators', async () => {
