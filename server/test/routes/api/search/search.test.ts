@@ -125,6 +125,8 @@ describe(`GET /api/search (${DB_KIND})`, () => {
 
   test('should never find, count, suggest or snippet a draft, another company’s advice or another person’s discussion', async () => {
     for (const q of ['quetzal ', 'quetzl ', 'ocelot ', 'ocelo', 'zanzibar ', 'zanzibr ']) invisible(await search(NINA, { q }));
+    // Their exact titles too: that such a title exists decides only whether it is looked up.
+    for (const q of ['Brouillon quetzal', 'Contoso ocelot ']) invisible(await search(NINA, { q }));
     // The drafts are found by who may edit them, when they ask.
     assert.deepEqual(titles(await search('contributor@northwind.test', { q: 'quetzal ', includes_unpublished: 'true' })), [
       'Brouillon quetzal',
