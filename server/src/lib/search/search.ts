@@ -516,13 +516,18 @@ async function withSnippets(
                          FROM (SELECT ts_headline('search_english', t.text, ${query}, $5) AS en) e) END AS snippet
        FROM unnest($1::text[], $2::int[], $3::text[]) WITH ORDINALITY h(kind, id, title, n),
        LATERAL (SELECT ${bodySql} AS body OFFSET 0) b,
-       LATERAL (SELECT regexp_replace(translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', ''), '\\s+', ' ', 'g') AS text OFFSET 0) t,
+       LATERAL (SELECT translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', '') AS text OFFSET 0) t,
        LATERAL (SELECT ts_headline('search_french', t.text, ${query}, $5) AS fr OFFSET 0) s
       ORDER BY h.n`,
     params,
     { prepare: true },
   );
-  return { ...result, items: result.items.map((item, index) => ({ ...item, snippet: safeSnippet(rows[index]?.snippet ?? '') })) };
+  // Runs of white space (a body's line breaks) become one space here: a regular expression over the
+  // snippet, not over each hit's whole text in the statement (a quarter of its time).
+  return {
+    ...result,
+    items: result.items.map((item, index) => ({ ...item, snippet: safeSnippet((rows[index]?.snippet ?? '').replace(/\s+/g, ' ')) })),
+  };
 }
 
 async function run(
