@@ -570,10 +570,11 @@ async function run(
   // own: their number is the kind's count (capped: a word found in thousands of items costs what a
   // rare one does), and they are the candidates that are ranked and paged, whatever the page (so
   // that pages never overlap); a match older than those is neither counted nor ranked, but the
-  // count says there are more. An exact title is added however old (found by the folded title's
-  // index, migration 0087). Only the page's hits then read their text and get a snippet.
-  // PostgreSQL plans it for its values on every call: with the generic plan of a prepared
-  // statement, a common word and a rare one share one plan, and it took twice as long.
+  // count says there are more. An exact title is added however old, in the kinds that have one
+  // (`exact`, found by the folded titles' indexes, migrations 0087 and 0090). The page's hits get
+  // their snippets afterwards (withSnippets). PostgreSQL plans this statement for its values on
+  // every call: with the generic plan of a prepared statement, a common word and a rare one share
+  // one plan, and it took twice as long.
   const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
