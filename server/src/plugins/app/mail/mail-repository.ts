@@ -138,13 +138,16 @@ export default fp(
       },
 
       async claim(now, limit) {
+        // `now` counts milliseconds and the database microseconds: an email written in the
+        // millisecond `now` names (its next_attempt_at is its transaction's now()) is due too; with
+        // `<= now` a drain asked right after the write could find nothing (seen in CI).
         const { rows } = await db.query<Record<string, unknown>>(
           `UPDATE mail_outbox o
               SET state = 'sending', attempts = o.attempts + 1, claimed_until = $1::timestamptz + make_interval(secs => $3)
              FROM users u
             WHERE u.id = o.user_id
               AND o.id IN (SELECT id FROM mail_outbox
-                            WHERE state IN ('pending', 'sending') AND next_attempt_at <= $1::timestamptz
+                            WHERE state IN ('pending', 'sending') AND next_attempt_at < $1::timestamptz + interval '1 millisecond'
                               AND (state = 'pending' OR claimed_until <= $1::timestamptz)
                             ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING o.id, o.user_id, o.kind, o.event, o.title, o.path, o.items, o.attempts, u.email, u.language,

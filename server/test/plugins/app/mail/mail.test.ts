@@ -214,6 +214,22 @@ describe(`email for the notifications (${DB_KIND})`, () => {
     }
   });
 
+  test('should send an email written in the millisecond the drain names (the database counts microseconds)', async () => {
+    await notify([{ email: USER, kind: 'discussions', event: 'discussion.closed', title: 'Q4', path: '/contact-close/8' }]);
+    // The drain's time in milliseconds, the email due half a millisecond into it.
+    const at = new Date(Date.now() + 60_000);
+    await (
+      await testDb()
+    ).query(`UPDATE mail_outbox SET next_attempt_at = $1::timestamptz + interval '500 microseconds' WHERE state = 'pending'`, [
+      at.toISOString(),
+    ]);
+    assert.equal(await hub.app.mail.drain(at), 1);
+    assert.deepEqual(
+      smtp.to(USER).map((mail) => mail.subject),
+      ['Client hub: A discussion was closed'],
+    );
+  });
+
   test('should unsubscribe one kind by the one-click POST, never by a plain visit', async () => {
     await notify([{ email: USER, kind: 'discussions', event: 'discussion.closed', title: 'Q3', path: '/contact-close/7' }]);
     const sent = await hub.app.mail.drain();
