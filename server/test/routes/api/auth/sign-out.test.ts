@@ -38,6 +38,20 @@ describe(`sign-out ends access (${DB_KIND})`, () => {
     assert.equal((await me(app, await loginAs(app, idp, USER))).statusCode, 200);
   });
 
+  test('should accept a new session’s token while this process still holds the person as before their sign-out', async () => {
+    const { app, idp } = hub;
+    const id = await userId(USER);
+    const ended = await loginAs(app, idp, USER);
+    assert.equal((await app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(ended) })).statusCode, 204);
+    // The row as this process held it before the sign-out, as when its notification is still on its way.
+    const current = (await app.usersRepository.findById(id))!;
+    app.hubCache.invalidate();
+    await app.hubCache.get(`user:${id}`, async () => Object.freeze({ ...current, token_version: current.token_version - 1 }));
+    assert.equal((await me(app, await loginAs(app, idp, USER))).statusCode, 200, 'the new session is accepted');
+    // Read again, the row refuses the ended session as before.
+    assert.equal((await me(app, ended)).statusCode, 401, 'the ended session is refused');
+  });
+
   test('should end both APIs when signing out from the file exchange', async () => {
     const { app, idp } = hub;
     const hubToken = await loginAs(app, idp, USER);
