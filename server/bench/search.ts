@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
@@ -108,6 +109,36 @@ async function grow(db: Db, scale: number) {
   await step('ANALYZE', 'ANALYZE');
 }
 
+// The callers run on a thread of their own, as a load generator would be a process of its own:
+// on the server's thread their requests and answers took a share of the event loop the server's
+// own calls then waited for. Each of CONNECTIONS callers asks again as soon as it is answered.
+const CALLERS = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const { url, headers, until, connections } = workerData;
+  const latencies = [];
+  let failures = 0;
+  Promise.all(Array.from({ length: connections }, async () => {
+    while (Date.now() < until) {
+      const started = performance.now();
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status === 200) latencies.push(performance.now() - started);
+      else failures += 1;
+    }
+  })).then(() => parentPort.postMessage({ latencies, failures }));
+`;
+
+function runCallers(url: string, headers: Record<string, string>, seconds: number, connections: number) {
+  return new Promise<{ latencies: number[]; failures: number }>((resolve, reject) => {
+    const worker = new Worker(CALLERS, { eval: true, workerData: { url, headers, until: Date.now() + seconds * 1000, connections } });
+    worker.once('message', (result: { latencies: number[]; failures: number }) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -182,20 +213,7 @@ async function main() {
           }
           if (process.env.BENCH_PLANS) console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
         }
-        const latencies: number[] = [];
-        let failures = 0;
-        const until = Date.now() + DURATION * 1000;
-        await Promise.all(
-          Array.from({ length: CONNECTIONS }, async () => {
-            while (Date.now() < until) {
-              const started = performance.now();
-              const response = await fetch(url, { headers: caller.headers });
-              await response.arrayBuffer();
-              if (response.status === 200) latencies.push(performance.now() - started);
-              else failures += 1;
-            }
-          }),
-        );
+        const { latencies, failures } = await runCallers(url, caller.headers, DURATION, CONNECTIONS);
         latencies.sort((a, b) => a - b);
         const ms = (value: number) => value.toFixed(1);
         console.log(
