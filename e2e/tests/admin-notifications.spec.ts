@@ -202,7 +202,13 @@ test.describe('the notification centre', () => {
               `/admin/audit?person=${encodeURIComponent(CUSTOMER)}&page_size=8`,
             )
           ).items.map((line) => [line.at, line.action, line.actor?.email]),
-        )}`;
+        )}; the claims of the token the page holds: ${await customer
+          .evaluate(() => {
+            // A JWT's payload, as the server reads it (audience, expiry, token version): which check refused it.
+            const payload = localStorage.getItem('hub.token.api')?.split('.')[1];
+            return payload ? atob(payload.replace(/-/g, '+').replace(/_/g, '/')) : 'none';
+          })
+          .catch((error: unknown) => `unreadable (${String(error)})`)}; the page: ${customer.url()}`;
       // An error thrown here would replace the journey's own: when the journey failed already, its
       // error is kept and the refused restore only printed.
       if (failure !== null && restored.status !== 200) console.log(`restoring the preferences: ${restored.status}, ${await why()}`);
