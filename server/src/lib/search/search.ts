@@ -399,26 +399,41 @@ const emptyResult = (request: SearchRequest): SearchResult => ({
 
 /** GET /api/search: the hits of the page, the counts per kind (capped), and a suggestion. */
 export async function search(db: Queryable, session: Session, request: SearchRequest): Promise<SearchResult> {
-  const empty = emptyResult(request);
   const words = searchWords(request.q);
   const kinds = searchedKinds(session, request);
-  if (words.length === 0 || kinds.length === 0) return empty;
+  if (words.length === 0 || kinds.length === 0) return emptyResult(request);
   const typing = stillTyping(request.q);
   const typed = tsqueryText(words, typing);
-  const exact = await exactTitleKinds(db, session, request, kinds);
+  const { result, corrected } = await rounds(db, session, request, kinds, words, typing, typed);
+  return withSnippets(db, session, request, result, typed, corrected);
+}
+
+/**
+ * The round whose hits are kept: the words as typed, or under five hits the corrected words (then
+ * `corrected` is their tsquery text, which the snippets mark too).
+ */
+async function rounds(
+  db: Queryable,
+  session: Session,
+  request: SearchRequest,
+  kinds: SearchKind[],
+  words: string[],
+  typing: boolean,
+  typed: string,
+): Promise<{ result: Unquoted; corrected: string | null }> {
+  const exact = await exactTitleKinds(db, session, request, kinds, words);
   const first = await run(db, session, request, kinds, exact, typed, null);
   const direct = first.total;
-  if (direct >= SEARCH_FALLBACK_UNDER) return withSnippets(db, session, request, withoutCount(first), typed, null);
+  if (direct >= SEARCH_FALLBACK_UNDER) return { result: withoutCount(first), corrected: null };
   const corrections = await correctedWords(db, words, typing);
   const changed = corrections.some((word, index) => word !== words[index]);
   // Every word is as indexed: the fallback would be the same statements again.
-  if (!changed) return withSnippets(db, session, request, withoutCount(first), typed, null);
-  const correctedText = tsqueryText(corrections, typing);
-  const second = await run(db, session, request, kinds, exact, typed, correctedText);
+  if (!changed) return { result: withoutCount(first), corrected: null };
+  const corrected = tsqueryText(corrections, typing);
+  const { correctedHits, ...second } = await run(db, session, request, kinds, exact, typed, corrected);
   // Only a correction that finds something the person may see is offered.
-  const { correctedHits, ...result } = second;
   const suggestion = correctedHits > 0 ? corrections.join(' ') : null;
-  return withSnippets(db, session, request, { ...result, suggestion, corrected: direct === 0 && result.total > 0 }, typed, correctedText);
+  return { result: { ...second, suggestion, corrected: direct === 0 && second.total > 0 }, corrected };
 }
 
 /**
@@ -458,7 +473,13 @@ function kindTables(session: Session, request: SearchRequest, kinds: SearchKind[
  * kind's own query (1.7 of a customer's 5 ms of planning, with none found). Answered by the folded
  * titles' indexes, with one generic plan: the visibility is the search's own, applied there.
  */
-async function exactTitleKinds(db: Queryable, session: Session, request: SearchRequest, kinds: SearchKind[]): Promise<Set<SearchKind>> {
+async function exactTitleKinds(
+  db: Queryable,
+  session: Session,
+  request: SearchRequest,
+  kinds: SearchKind[],
+  words: string[],
+): Promise<Set<SearchKind>> {
   const indexed = kindTables(session, request, kinds).filter(({ query }) => query.titleIndexed);
   if (indexed.length === 0) return new Set();
   const { rows } = await db.query<{ kinds: SearchKind[] | null }>(
@@ -468,7 +489,7 @@ async function exactTitleKinds(db: Queryable, session: Session, request: SearchR
           `CASE WHEN EXISTS (SELECT 1 FROM ${query.table} WHERE search_fold(${query.title}) = search_fold($1)) THEN '${kind}' END`,
       )
       .join(', ')}]::text[], NULL) AS kinds`,
-    [searchWords(request.q).join(' ')],
+    [words.join(' ')],
     { prepare: true },
   );
   return new Set(rows[0]?.kinds ?? []);
