@@ -68,6 +68,13 @@ const writeListeners = new WeakMap<Db, Set<WriteListener>>();
 
 /** SQL that only reads (or opens, ends a transaction): anything else through a handle counts as a write. */
 const READ_ONLY = /^\s*(SELECT|SHOW|LISTEN|UNLISTEN|BEGIN|COMMIT|ROLLBACK|EXPLAIN)\b/i;
+/**
+ * A statement with common table expressions reads only when no part of it writes. Without this,
+ * every search (one WITH statement per call) dropped the whole cache, so that each call read its
+ * user again and every list was loaded anew after anyone's keystroke. A keyword in a name does not
+ * count (`updated_at` is not `UPDATE`); `FOR UPDATE` does, which only costs a needless drop.
+ */
+const READ_ONLY_WITH = (sql: string) => /^\s*WITH\b/i.test(sql) && !/\b(INSERT|UPDATE|DELETE|MERGE|CALL)\b/i.test(sql);
 /** The tables whose changes the cached reads depend on (those of migration 0040's triggers). */
 export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'users',
@@ -89,7 +96,7 @@ const SIMPLE_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z
  * a function, DDL: anything may have changed); null for a read.
  */
 function writtenTable(sql: string): string | null {
-  if (READ_ONLY.test(sql)) return null;
+  if (READ_ONLY.test(sql) || READ_ONLY_WITH(sql)) return null;
   return SIMPLE_WRITE.exec(sql)?.[1]!.toLowerCase() ?? '*';
 }
 

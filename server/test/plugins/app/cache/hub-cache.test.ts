@@ -55,6 +55,7 @@ describe(`hub cache (${DB_KIND})`, () => {
     const stop = onWrites(db, () => (heard += 1));
     try {
       await db.query('SELECT 1');
+      await db.query('WITH recent AS (SELECT id, updated_at FROM advices ORDER BY id DESC LIMIT 2) SELECT count(*) FROM recent');
       await db.query("INSERT INTO audit_log (action, item_type) SELECT 'not watched', 'x' WHERE false");
       assert.equal(heard, 0);
       await db.query("UPDATE users SET first_name = first_name WHERE email = 'user@northwind.test'");
