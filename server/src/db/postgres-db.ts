@@ -48,31 +48,27 @@ async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => 
   }
 }
 
-/** One statement planned for its values (QueryOptions.customPlan), in a transaction of its own on a client of `pool`. */
-async function withCustomPlan<T>(pool: pg.Pool, statement: pg.QueryConfig): Promise<QueryResult<T>> {
-  const client = await pool.connect();
-  return inTransaction(client, 'BEGIN; SET LOCAL plan_cache_mode = force_custom_plan', async () => ({
-    rows: (await client.query(statement)).rows as T[],
-  }));
-}
-
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * A handle's queries on `client`. On the pool, a statement planned for its values
+ * (QueryOptions.customPlan) runs on `planned`, whose connections are set to plan every statement
+ * for its values: one round trip, where setting it for one statement took three (a transaction of
+ * its own, BEGIN and SET, the statement, COMMIT), and the server's CPU went to its socket writes.
+ */
+function wrap(client: pg.Pool | pg.PoolClient, planned: pg.Pool | null = null): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
       const values = params as unknown[];
       if (options?.customPlan) {
         // Prepared too (options.prepare), it is parsed once per connection and only planned anew.
         const statement: pg.QueryConfig = options.prepare ? { name: statementName(sql), text: sql, values } : { text: sql, values };
-        // In a caller's transaction the setting is put back after the statement; on the pool the statement gets a transaction of its own.
-        if (!(client instanceof pg.Pool)) {
-          await client.query('SET LOCAL plan_cache_mode = force_custom_plan');
-          try {
-            return { rows: (await client.query(statement)).rows as T[] };
-          } finally {
-            await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
-          }
+        if (client instanceof pg.Pool) return { rows: (await (planned ?? client).query(statement)).rows as T[] };
+        // In a caller's transaction the setting is put back after the statement.
+        await client.query('SET LOCAL plan_cache_mode = force_custom_plan');
+        try {
+          return { rows: (await client.query(statement)).rows as T[] };
+        } finally {
+          await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
         }
-        return withCustomPlan<T>(client, statement);
       }
       const result = options?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values })
@@ -109,13 +105,24 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
     // judgement PostgreSQL plans a statement with a LIMIT parameter again on every call.
     options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan'].join(' ').trim(),
   });
+  // The statements planned for their values (QueryOptions.customPlan, wrap() above) have
+  // connections of their own, set to plan so: half as many, since these are the long statements
+  // (a search) and two connections per core already keep PostgreSQL busy.
+  const plannedMax = Math.max(2, Math.ceil(max / 2));
+  const planned = new pg.Pool({
+    connectionString,
+    max: plannedMax,
+    connectionTimeoutMillis: connectTimeoutMs,
+    options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_custom_plan'].join(' ').trim(),
+  });
   // Pool figures for the metrics (DbStats), and what tells a busy pool from an outage.
   let waits = 0;
   let busy = 0;
   let lastConnectionFailure = -Infinity;
   /** Before a call takes a connection: no idle one and the pool full means it waits in the queue. */
-  const noteWait = () => {
-    if (pool.idleCount === 0 && pool.totalCount >= max) waits += 1;
+  const noteWait = (custom = false) => {
+    const [used, size] = custom ? [planned, plannedMax] : [pool, max];
+    if (used.idleCount === 0 && used.totalCount >= size) waits += 1;
   };
   /** The error a call failed with, as the rest of the server should see it: a busy pool becomes DatabaseBusyError. */
   const classify = (error: unknown): unknown => {
@@ -132,11 +139,12 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
 
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
+  planned.on('error', () => {});
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  const pooled = wrap(pool);
+  const pooled = wrap(pool, planned);
   const base: Queryable = {
     async query(sql, params, options) {
-      noteWait();
+      noteWait(options?.customPlan);
       try {
         return await pooled.query(sql, params, options);
       } catch (error) {
@@ -155,7 +163,16 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
   return {
     kind: 'postgres',
     ...base,
-    stats: () => ({ kind: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max, waits, busy }),
+    stats: () => ({
+      kind: 'postgres',
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+      planned: { total: planned.totalCount, idle: planned.idleCount, waiting: planned.waitingCount, max: plannedMax },
+      waits,
+      busy,
+    }),
     listenState: () => ({ channels: listeners.size, connected: [...listeners].filter((listener) => listener.connected).length }),
     async transaction(fn) {
       noteWait();
@@ -242,6 +259,8 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
         await current?.end().catch(() => {});
       };
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), planned.end()]);
+    },
   };
 }

@@ -16,6 +16,9 @@ describe(`a statement planned for its values (${DB_KIND})`, () => {
     const custom = (await db.query<Mode>(MODE, [2], { customPlan: true })).rows[0]!;
     assert.deepEqual(custom, { mode: DB_KIND === 'postgres' ? 'force_custom_plan' : 'auto', value: 2 });
     assert.equal((await db.query<Mode>(MODE, [3])).rows[0]!.mode, usual);
+    // On PostgreSQL it ran on a connection of its own, set to plan so: no transaction wrapped it.
+    const stats = db.stats?.();
+    if (stats?.kind === 'postgres') assert.ok(stats.planned.total >= 1 && stats.planned.max >= 2, JSON.stringify(stats));
     // Prepared as well: parsed once per connection, planned for its values each time.
     for (const value of [6, 7]) {
       assert.deepEqual((await db.query<Mode>(MODE, [value], { prepare: true, customPlan: true })).rows[0], { mode: custom.mode, value });

@@ -77,6 +77,17 @@ export default fp(
         for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, figures[state]);
       },
     });
+    new Gauge({
+      name: 'hub_db_planned_pool_connections',
+      help: 'PostgreSQL connections of the statements planned for their values (a search), by state as hub_db_pool_connections',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const figures = stats();
+        if (figures?.kind !== 'postgres') return;
+        for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, figures.planned[state]);
+      },
+    });
     new Counter({
       name: 'hub_db_pool_waits_total',
       help: 'Database calls that found no idle connection and the pool full, so waited for one',
