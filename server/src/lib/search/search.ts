@@ -43,7 +43,8 @@ interface Match {
   direct: (vector: string) => string;
   /** True for a row the corrected query finds. */
   corrected: (vector: string) => string;
-  folded: string;
+  /** The folded words (a parameter, added to the statement's on first use: exactTitleKinds). */
+  folded: () => string;
 }
 
 /**
@@ -437,19 +438,18 @@ async function rounds(
 }
 
 /**
- * The match of a round: the words as typed ($1; the folded words, $2), and in the fallback the
- * corrected words ($3) and the titles similar to what was typed.
+ * The match of a round: the words as typed ($1), in the fallback the corrected words ($2) and the
+ * titles similar to what was typed (folded, `folded`).
  */
-function matchFor(fallback: boolean): Match {
+function matchFor(fallback: boolean, folded: () => string): Match {
   const query = `(to_tsquery('search_english', $1) || to_tsquery('search_french', $1))`;
-  const correctedQuery = `(to_tsquery('search_english', $3) || to_tsquery('search_french', $3))`;
-  const folded = 'search_fold($2)';
+  const correctedQuery = `(to_tsquery('search_english', $2) || to_tsquery('search_french', $2))`;
   return {
     query,
     folded,
     condition: (vector, title) =>
       fallback
-        ? `(${vector} @@ ${query} OR ${vector} @@ ${correctedQuery}${title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded}`})`
+        ? `(${vector} @@ ${query} OR ${vector} @@ ${correctedQuery}${title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded()}`})`
         : `${vector} @@ ${query}`,
     direct: (vector) => (fallback ? `(${vector} @@ ${query})::int` : '1'),
     corrected: (vector) => (fallback ? `${vector} @@ ${correctedQuery}` : 'false'),
@@ -459,7 +459,9 @@ function matchFor(fallback: boolean): Match {
 /** Each searched kind's query parts that need no parameter (its table, title, body), by kind. */
 function kindTables(session: Session, request: SearchRequest, kinds: SearchKind[]): Array<{ kind: SearchKind; query: KindQuery }> {
   const all = branches(session, request);
-  const match = matchFor(false);
+  const match = matchFor(false, () => {
+    throw new Error('kindTables: no parameter');
+  });
   return kinds.flatMap((kind) => {
     // The parameters a branch adds (its visibility) are not used here.
     const query = all[kind]?.(match, []);
@@ -467,11 +469,23 @@ function kindTables(session: Session, request: SearchRequest, kinds: SearchKind[
   });
 }
 
+/** The words as typed, folded (`search_fold`), and the kinds with an item titled so. */
+interface ExactTitles {
+  folded: string;
+  kinds: ReadonlySet<SearchKind>;
+}
+
 /**
  * The kinds with an item whose folded title is the words as typed, whoever may see it: only those
  * get the exact-title part of the search's statement (below), whose planning cost as much as a
- * kind's own query (1.7 of a customer's 5 ms of planning, with none found). Answered by the folded
- * titles' indexes, with one generic plan: the visibility is the search's own, applied there.
+ * kind's own query (1.7 of a customer's 5 ms of planning, with none found), and only their rows
+ * compare their title with the words. Answered by the folded titles' indexes, with one generic
+ * plan: the visibility is the search's own, applied there.
+ *
+ * It also folds the words, once: `search_fold` is an SQL function that PostgreSQL cannot inline
+ * (`unaccent` is only stable), so each call runs a small query of its own. Called for each kind
+ * here, for each call site while the search's statement was planned, and for each of its rows,
+ * those calls were a tenth of PostgreSQL's time for a customer's search.
  */
 async function exactTitleKinds(
   db: Queryable,
@@ -479,20 +493,19 @@ async function exactTitleKinds(
   request: SearchRequest,
   kinds: SearchKind[],
   words: string[],
-): Promise<Set<SearchKind>> {
+): Promise<ExactTitles> {
   const indexed = kindTables(session, request, kinds).filter(({ query }) => query.titleIndexed);
-  if (indexed.length === 0) return new Set();
-  const { rows } = await db.query<{ kinds: SearchKind[] | null }>(
-    `SELECT array_remove(ARRAY[${indexed
-      .map(
-        ({ kind, query }) =>
-          `CASE WHEN EXISTS (SELECT 1 FROM ${query.table} WHERE search_fold(${query.title}) = search_fold($1)) THEN '${kind}' END`,
-      )
-      .join(', ')}]::text[], NULL) AS kinds`,
+  const found = indexed.map(
+    ({ kind, query }) =>
+      `CASE WHEN EXISTS (SELECT 1 FROM ${query.table} WHERE search_fold(${query.title}) = typed.folded) THEN '${kind}' END`,
+  );
+  const { rows } = await db.query<{ folded: string; kinds: SearchKind[] | null }>(
+    `SELECT typed.folded, array_remove(ARRAY[${found.join(', ')}]::text[], NULL) AS kinds
+       FROM (SELECT search_fold($1) AS folded) typed`,
     [words.join(' ')],
     { prepare: true },
   );
-  return new Set(rows[0]?.kinds ?? []);
+  return { folded: rows[0]?.folded ?? words.join(' '), kinds: new Set(rows[0]?.kinds ?? []) };
 }
 
 /**
@@ -556,14 +569,17 @@ async function run(
   session: Session,
   request: SearchRequest,
   kinds: SearchKind[],
-  exact: ReadonlySet<SearchKind>,
+  exact: ExactTitles,
   typed: string,
   corrected: string | null,
 ): Promise<Unquoted & { correctedHits: number }> {
-  const params: unknown[] = [typed, searchWords(request.q).join(' ')];
+  const params: unknown[] = [typed];
   if (corrected !== null) params.push(corrected);
+  // The folded words are a parameter only where used: one PostgreSQL cannot type is refused.
+  let folded: string | null = null;
+  const foldedParam = () => (folded ??= `$${params.push(exact.folded)}::text`);
   // The fallback (under five hits): the corrected words, and titles similar to what was typed.
-  const match = matchFor(corrected !== null);
+  const match = matchFor(corrected !== null, foldedParam);
   const all = branches(session, request);
   const dateConditions: Array<(date: string) => string> = [];
   if (request.from) {
@@ -599,9 +615,12 @@ async function run(
   const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
-  const scored = (query: KindQuery) =>
+  // A kind whose titles are indexed compares a row's title with the words only when the index
+  // found one titled so (`exact`); the others (a person's name) compare each row.
+  const scored = (kind: SearchKind, query: KindQuery) =>
     `${query.id} AS id, ${query.title} AS title, ${query.date} AS date, ${query.path} AS path,
-     ts_rank(${query.vector}, ${match.query}) AS rank, search_fold(${query.title}) = ${match.folded} AS exact,
+     ts_rank(${query.vector}, ${match.query}) AS rank,
+     ${!query.titleIndexed || exact.kinds.has(kind) ? `search_fold(${query.title}) = ${match.folded()}` : 'false'} AS exact,
      ${match.direct(query.vector)} AS direct`;
   // "Newest" is `date DESC, id DESC`, the order of the kinds' (date DESC, id DESC) indexes: for a
   // word held by many rows PostgreSQL walks one and stops at the limit, a cost that does not grow
@@ -609,8 +628,8 @@ async function run(
   // walk). Every kind's date is NOT NULL (companies' and groups' are NULL for all rows), so no
   // NULLS LAST, which no index has in that order.
   const ctes = parts.map(
-    ({ query, where, found }, index) => `k${index} AS MATERIALIZED (
-      SELECT ${scored(query)}, ${match.corrected(query.vector)} AS corrected
+    ({ kind, query, where, found }, index) => `k${index} AS MATERIALIZED (
+      SELECT ${scored(kind, query)}, ${match.corrected(query.vector)} AS corrected
         FROM ${query.newest ? query.newest(found, candidates) : query.from} WHERE ${query.newest && query.newestVisible ? 'TRUE' : where}
        ORDER BY ${query.date} DESC, ${query.id} DESC LIMIT ${candidates})`,
   );
@@ -623,9 +642,9 @@ async function run(
   const rankedSql = parts
     .map(({ kind, query, where }, index) => {
       const columns = 'id, title, date, path, rank, exact, direct';
-      const withExact = exact.has(kind)
+      const withExact = exact.kinds.has(kind)
         ? `SELECT DISTINCT ON (id) * FROM (SELECT ${columns} FROM k${index} UNION ALL
-             (SELECT ${scored(query)} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded} LIMIT ${candidates})) e`
+             (SELECT ${scored(kind, query)} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded()} LIMIT ${candidates})) e`
         : `SELECT ${columns} FROM k${index}`;
       return `SELECT '${kind}'::text AS kind, c.* FROM (${withExact}) c`;
     })
