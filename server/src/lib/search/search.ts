@@ -43,7 +43,7 @@ interface Match {
   direct: (vector: string) => string;
   /** True for a row the corrected query finds. */
   corrected: (vector: string) => string;
-  /** The folded words (a parameter, added to the statement's on first use: exactTitleKinds). */
+  /** The folded words (a parameter, added to the statement's on first use: prepareWords). */
   folded: () => string;
 }
 
@@ -405,13 +405,13 @@ export async function search(db: Queryable, session: Session, request: SearchReq
   if (words.length === 0 || kinds.length === 0) return emptyResult(request);
   const typing = stillTyping(request.q);
   const typed = tsqueryText(words, typing);
-  const { result, corrected } = await rounds(db, session, request, kinds, words, typing, typed);
-  return withSnippets(db, session, request, result, typed, corrected);
+  const { result, query, corrected } = await rounds(db, session, request, kinds, words, typing, typed);
+  return withSnippets(db, session, request, result, query, corrected);
 }
 
 /**
- * The round whose hits are kept: the words as typed, or under five hits the corrected words (then
- * `corrected` is their tsquery text, which the snippets mark too).
+ * The round whose hits are kept: the words as typed (`query`, their tsquery), or under five hits
+ * the corrected words (then `corrected` is their tsquery, which the snippets mark too).
  */
 async function rounds(
   db: Queryable,
@@ -421,29 +421,38 @@ async function rounds(
   words: string[],
   typing: boolean,
   typed: string,
-): Promise<{ result: Unquoted; corrected: string | null }> {
-  const exact = await exactTitleKinds(db, session, request, kinds, words);
-  const first = await run(db, session, request, kinds, exact, typed, null);
+): Promise<{ result: Unquoted; query: string; corrected: string | null }> {
+  const prepared = await prepareWords(db, session, request, kinds, words, typed);
+  const { query } = prepared;
+  const first = await run(db, session, request, kinds, prepared, query, null);
   const direct = first.total;
-  if (direct >= SEARCH_FALLBACK_UNDER) return { result: withoutCount(first), corrected: null };
+  if (direct >= SEARCH_FALLBACK_UNDER) return { result: withoutCount(first), query, corrected: null };
   const corrections = await correctedWords(db, words, typing);
   const changed = corrections.some((word, index) => word !== words[index]);
   // Every word is as indexed: the fallback would be the same statements again.
-  if (!changed) return { result: withoutCount(first), corrected: null };
-  const corrected = tsqueryText(corrections, typing);
-  const { correctedHits, ...second } = await run(db, session, request, kinds, exact, typed, corrected);
+  if (!changed) return { result: withoutCount(first), query, corrected: null };
+  const corrected = await tsqueryOf(db, tsqueryText(corrections, typing));
+  const { correctedHits, ...second } = await run(db, session, request, kinds, prepared, query, corrected);
   // Only a correction that finds something the person may see is offered.
   const suggestion = correctedHits > 0 ? corrections.join(' ') : null;
-  return { result: { ...second, suggestion, corrected: direct === 0 && second.total > 0 }, corrected };
+  return { result: { ...second, suggestion, corrected: direct === 0 && second.total > 0 }, query, corrected };
+}
+
+/** The tsquery of a to_tsquery text: its words in English or in French (SEARCH_TSQUERY, as text). */
+async function tsqueryOf(db: Queryable, text: string): Promise<string> {
+  const { rows } = await db.query<{ query: string }>(`SELECT ${SEARCH_TSQUERY('$1')}::text AS query`, [text], { prepare: true });
+  return rows[0]?.query ?? '';
 }
 
 /**
- * The match of a round: the words as typed ($1), in the fallback the corrected words ($2) and the
- * titles similar to what was typed (folded, `folded`).
+ * The match of a round: the tsquery of the words as typed ($1), in the fallback that of the
+ * corrected words ($2) and the titles similar to what was typed (folded, `folded`). Each is given
+ * made (prepareWords): written as to_tsquery calls, they were made again wherever they appear,
+ * while the statement was planned (four per kind) and for each hit's snippet.
  */
 function matchFor(fallback: boolean, folded: () => string): Match {
-  const query = `(to_tsquery('search_english', $1) || to_tsquery('search_french', $1))`;
-  const correctedQuery = `(to_tsquery('search_english', $2) || to_tsquery('search_french', $2))`;
+  const query = '$1::tsquery';
+  const correctedQuery = '$2::tsquery';
   return {
     query,
     folded,
@@ -469,11 +478,18 @@ function kindTables(session: Session, request: SearchRequest, kinds: SearchKind[
   });
 }
 
-/** The words as typed, folded (`search_fold`), and the kinds with an item titled so. */
-interface ExactTitles {
+/**
+ * A search's words as typed, made once for its statements: their tsquery (as text), folded
+ * (`search_fold`), and the kinds with an item titled so.
+ */
+interface PreparedWords {
+  query: string;
   folded: string;
   kinds: ReadonlySet<SearchKind>;
 }
+
+/** The tsquery of a to_tsquery text: either language's forms (an item carries no language). */
+const SEARCH_TSQUERY = (text: string) => `(to_tsquery('search_english', ${text}) || to_tsquery('search_french', ${text}))`;
 
 /**
  * The kinds with an item whose folded title is the words as typed, whoever may see it: only those
@@ -485,27 +501,30 @@ interface ExactTitles {
  * It also folds the words, once: `search_fold` is an SQL function that PostgreSQL cannot inline
  * (`unaccent` is only stable), so each call runs a small query of its own. Called for each kind
  * here, for each call site while the search's statement was planned, and for each of its rows,
- * those calls were a tenth of PostgreSQL's time for a customer's search.
+ * those calls were a tenth of PostgreSQL's time for a customer's search. It makes their tsquery
+ * once as well (`typed`, the to_tsquery text): each to_tsquery call reads the words through the
+ * dictionaries, and the statement has four per kind.
  */
-async function exactTitleKinds(
+async function prepareWords(
   db: Queryable,
   session: Session,
   request: SearchRequest,
   kinds: SearchKind[],
   words: string[],
-): Promise<ExactTitles> {
+  typed: string,
+): Promise<PreparedWords> {
   const indexed = kindTables(session, request, kinds).filter(({ query }) => query.titleIndexed);
   const found = indexed.map(
     ({ kind, query }) =>
       `CASE WHEN EXISTS (SELECT 1 FROM ${query.table} WHERE search_fold(${query.title}) = typed.folded) THEN '${kind}' END`,
   );
-  const { rows } = await db.query<{ folded: string; kinds: SearchKind[] | null }>(
-    `SELECT typed.folded, array_remove(ARRAY[${found.join(', ')}]::text[], NULL) AS kinds
+  const { rows } = await db.query<{ query: string; folded: string; kinds: SearchKind[] | null }>(
+    `SELECT ${SEARCH_TSQUERY('$2')}::text AS query, typed.folded, array_remove(ARRAY[${found.join(', ')}]::text[], NULL) AS kinds
        FROM (SELECT search_fold($1) AS folded) typed`,
-    [words.join(' ')],
+    [words.join(' '), typed],
     { prepare: true },
   );
-  return { folded: rows[0]?.folded ?? words.join(' '), kinds: new Set(rows[0]?.kinds ?? []) };
+  return { query: rows[0]?.query ?? '', folded: rows[0]?.folded ?? words.join(' '), kinds: new Set(rows[0]?.kinds ?? []) };
 }
 
 /**
@@ -521,15 +540,13 @@ async function withSnippets(
   session: Session,
   request: SearchRequest,
   result: Unquoted,
-  typed: string,
+  tsquery: string,
   corrected: string | null,
 ): Promise<SearchResult> {
   if (result.items.length === 0) return { ...result, items: [] };
   const present = new Set(result.items.map((item) => item.kind));
   const tables = kindTables(session, request, [...present]);
-  const query = `(to_tsquery('search_english', $4) || to_tsquery('search_french', $4)${
-    corrected === null ? '' : ` || to_tsquery('search_english', $6) || to_tsquery('search_french', $6)`
-  })`;
+  const query = corrected === null ? '$4::tsquery' : '($4::tsquery || $6::tsquery)';
   const bodySql = `CASE h.kind ${tables
     .map(
       ({ kind, query: kindQuery }) =>
@@ -540,7 +557,7 @@ async function withSnippets(
     result.items.map((item) => item.kind),
     result.items.map((item) => item.id),
     result.items.map((item) => item.title),
-    typed,
+    tsquery,
     HEADLINE_OPTIONS,
   ];
   if (corrected !== null) params.push(corrected);
@@ -569,11 +586,11 @@ async function run(
   session: Session,
   request: SearchRequest,
   kinds: SearchKind[],
-  exact: ExactTitles,
-  typed: string,
+  exact: PreparedWords,
+  query: string,
   corrected: string | null,
 ): Promise<Unquoted & { correctedHits: number }> {
-  const params: unknown[] = [typed];
+  const params: unknown[] = [query];
   if (corrected !== null) params.push(corrected);
   // The folded words are a parameter only where used: one PostgreSQL cannot type is refused.
   let folded: string | null = null;
