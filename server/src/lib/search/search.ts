@@ -16,7 +16,8 @@ import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS } from '../content/audience';
 import { adminEntityCondition } from '../content/scope';
 import { audienceVisibility, publishedOnly } from '../content/visibility';
 import { exchangeScope } from '../../plugins/app/file-exchange/file-exchange-repository';
-import { MARK_START, MARK_STOP, safeSnippet, searchWords, stillTyping, tsqueryText } from './search-query';
+import { MARK_START, MARK_STOP, searchWords, stillTyping, tsqueryText } from './search-query';
+import { drawSnippet, markedWords, SNIPPET_TEXT_MAX, snippetWords } from './search-snippet';
 
 // One search over everything a person may see (docs/product.md §11). Each kind is a SELECT with
 // the visibility of its own list written into its WHERE, so that what the person may not see is
@@ -357,7 +358,8 @@ interface HitRow {
   path: string;
 }
 
-const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, MaxWords=28, MinWords=10, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
+/** ts_headline's options for the words of the snippets: each found word marked, none left out. */
+const MARK_ALL = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, HighlightAll=true`;
 
 /**
  * Corrections of the words as typed: each word that no item holds is replaced by the indexed word
@@ -528,12 +530,12 @@ async function prepareWords(
 }
 
 /**
- * The page's snippets, in a statement of their own with one generic plan (each hit's text is read
- * by its id): in the search's statement, planned for its values on every call, they were a fifth of
- * the planning, and a round whose hits are not kept (a typo's first) no longer draws any. The
- * snippet is the French headline when it marks a word, else the English one when that does (an
- * item carries no language); the English one is drawn only when needed, since each headline costs
- * as much as the rest of a hit. A hit without text of its own is quoted by its title.
+ * The page's snippets (search-snippet.ts). Each hit's text is read by its id, in a statement of its
+ * own with one generic plan: in the search's statement, planned for its values on every call, it
+ * was a fifth of the planning, and a round whose hits are not kept (a typo's first) reads none. A
+ * hit without text of its own is quoted by its title. Then PostgreSQL marks, among the distinct
+ * words of these texts, those whose French or English form the query holds (an item carries no
+ * language): every word once, where a headline per hit read each hit's every word.
  */
 async function withSnippets(
   db: Queryable,
@@ -546,39 +548,41 @@ async function withSnippets(
   if (result.items.length === 0) return { ...result, items: [] };
   const present = new Set(result.items.map((item) => item.kind));
   const tables = kindTables(session, request, [...present]);
-  const query = corrected === null ? '$4::tsquery' : '($4::tsquery || $6::tsquery)';
+  const query = '$4::tsquery';
   const bodySql = `CASE h.kind ${tables
     .map(
       ({ kind, query: kindQuery }) =>
         `WHEN '${kind}' THEN (SELECT ${kindQuery.body(query)} FROM ${kindQuery.table} WHERE ${kindQuery.id} = h.id)`,
     )
     .join(' ')} END`;
-  const params: unknown[] = [
-    result.items.map((item) => item.kind),
-    result.items.map((item) => item.id),
-    result.items.map((item) => item.title),
-    tsquery,
-    HEADLINE_OPTIONS,
-  ];
-  if (corrected !== null) params.push(corrected);
-  const { rows } = await db.query<{ snippet: string }>(
-    `SELECT CASE WHEN position(U&'\\E000' IN s.fr) > 0 THEN s.fr
-                 ELSE (SELECT CASE WHEN position(U&'\\E000' IN en) > 0 THEN en ELSE s.fr END
-                         FROM (SELECT ts_headline('search_english', t.text, ${query}, $5) AS en) e) END AS snippet
+  // The words of either round are marked (a typo's hits are found by the corrected words).
+  const marking = [tsquery, corrected]
+    .filter((each): each is string => Boolean(each?.trim()))
+    .map((each) => `(${each})`)
+    .join(' | ');
+  const { rows } = await db.query<{ text: string | null }>(
+    `SELECT left(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, ${SNIPPET_TEXT_MAX}) AS text
        FROM unnest($1::text[], $2::int[], $3::text[]) WITH ORDINALITY h(kind, id, title, n),
-       LATERAL (SELECT ${bodySql} AS body OFFSET 0) b,
-       LATERAL (SELECT translate(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, U&'\\E000\\E001', '') AS text OFFSET 0) t,
-       LATERAL (SELECT ts_headline('search_french', t.text, ${query}, $5) AS fr OFFSET 0) s
+       LATERAL (SELECT ${bodySql} AS body OFFSET 0) b
       ORDER BY h.n`,
-    params,
+    // The query only where a kind's text needs it (a ticket's latest reply it finds).
+    [result.items.map((item) => item.kind), result.items.map((item) => item.id), result.items.map((item) => item.title)].concat(
+      bodySql.includes(query) ? [marking] : [],
+    ),
     { prepare: true },
   );
-  // Runs of white space (a body's line breaks) become one space here: a regular expression over the
-  // snippet, not over each hit's whole text in the statement (a quarter of its time).
-  return {
-    ...result,
-    items: result.items.map((item, index) => ({ ...item, snippet: safeSnippet((rows[index]?.snippet ?? '').replace(/\s+/g, ' ')) })),
-  };
+  const texts = result.items.map((item, index) => rows[index]?.text ?? item.title);
+  const words = snippetWords(texts);
+  let marked = new Set<string>();
+  if (words.length > 0) {
+    const { rows: headlines } = await db.query<{ fr: string; en: string }>(
+      `SELECT ts_headline('search_french', $1::text, $2::tsquery, $3::text) AS fr, ts_headline('search_english', $1::text, $2::tsquery, $3::text) AS en`,
+      [words.join(' '), marking, MARK_ALL],
+      { prepare: true },
+    );
+    marked = new Set([...markedWords(headlines[0]?.fr ?? ''), ...markedWords(headlines[0]?.en ?? '')]);
+  }
+  return { ...result, items: result.items.map((item, index) => ({ ...item, snippet: drawSnippet(texts[index]!, marked) })) };
 }
 
 async function run(
