@@ -83,7 +83,13 @@ interface KindQuery {
   titleIndexed: boolean;
   /** The text the snippet is drawn from, read for the page's hits only; `query` is the tsquery that marks it. */
   body: (query: string) => string;
+  /** The portal path that opens a hit, read for the page's hits only, by id, from `located`. */
   path: string;
+  /**
+   * Where a hit's path is read (`table` with the joins `path` needs): the candidates are read
+   * without them, which PostgreSQL then has no join order to plan for.
+   */
+  located?: string;
 }
 
 /** A kind's query for a match and a request, or null when the person has nothing of that kind. */
@@ -169,8 +175,9 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
   if (!admin) {
     Object.assign(table, {
       collection: (m, params) => ({
-        from: 'exchange_collections c JOIN entities e ON e.id = c.entity_id',
+        from: 'exchange_collections c',
         table: 'exchange_collections c',
+        located: 'exchange_collections c JOIN entities e ON e.id = c.entity_id',
         visible: exchangeCondition('c.entity_id', params),
         id: 'c.id',
         title: 'c.project',
@@ -182,8 +189,9 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         path: `'/collectmaster/' || e.slug || '/' || c.id`,
       }),
       folder: (m, params) => ({
-        from: 'exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id JOIN entities e ON e.id = c.entity_id',
+        from: 'exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id',
         table: 'exchange_folders f',
+        located: 'exchange_folders f JOIN exchange_collections c ON c.id = f.collection_id JOIN entities e ON e.id = c.entity_id',
         visible: exchangeCondition('c.entity_id', params),
         id: 'f.id',
         title: 'f.name',
@@ -201,16 +209,16 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         const joins = `JOIN exchange_folders f ON f.id = x.folder_id JOIN exchange_collections c ON c.id = f.collection_id
                JOIN entities e ON e.id = c.entity_id`;
         return {
-          from: `exchange_files x ${joins}`,
+          from: 'exchange_files x',
           table: 'exchange_files x',
-          // Their newest matches are read from the files alone, and only those are joined to their
-          // folder, collection and company (for the path): with the joins in the same query,
-          // PostgreSQL read every file of the company holding the word through the words' index and
-          // sorted them (3.9 ms for "rapport" at the benchmark's full size) rather than walk the
-          // company's files newest first and stop.
+          // The folder, collection and company only for the page's paths: with the joins in the
+          // same query, PostgreSQL read every file of the company holding the word through the
+          // words' index and sorted them (3.9 ms for "rapport" at the benchmark's full size) rather
+          // than walk the company's files newest first and stop.
+          located: `exchange_files x ${joins}`,
           newest: (conditions, limit) =>
             `(SELECT x.* FROM exchange_files x WHERE ${visible} AND ${conditions}
-             ORDER BY coalesce(x.upload_at, x.updated_at) DESC, x.id DESC LIMIT ${limit}) x ${joins}`,
+             ORDER BY coalesce(x.upload_at, x.updated_at) DESC, x.id DESC LIMIT ${limit}) x`,
           newestVisible: true,
           visible,
           id: 'x.id',
@@ -240,6 +248,7 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         return {
           from: `messages msg ${joins}`,
           table: 'messages msg',
+          located: 'messages msg JOIN discussions dis ON dis.id = msg.discussion_id',
           newest: (conditions, limit) =>
             `(${part(`msg.to_user_id = ${me}`, conditions, limit)} UNION ALL
               ${part(`msg.from_user_id = ${me} AND msg.to_user_id IS DISTINCT FROM ${me}`, conditions, limit)}) msg ${joins}`,
@@ -355,7 +364,6 @@ interface HitRow {
   id: number;
   title: string;
   date: Date | string | null;
-  path: string;
 }
 
 /** ts_headline's options for the words of the snippets: each found word marked, none left out. */
@@ -384,8 +392,8 @@ async function correctedWords(db: Queryable, words: string[], typing: boolean): 
   return corrected;
 }
 
-/** A round's answer: its hits without their snippets yet (withSnippets). */
-type Unquoted = Omit<SearchResult, 'items'> & { items: Array<Omit<SearchHit, 'snippet'>> };
+/** A round's answer: its hits without their snippets and paths yet (withSnippets). */
+type Unquoted = Omit<SearchResult, 'items'> & { items: Array<Omit<SearchHit, 'snippet' | 'path'>> };
 
 const withoutCount = ({ correctedHits: _, ...result }: Unquoted & { correctedHits: number }): Unquoted => result;
 
@@ -530,8 +538,8 @@ async function prepareWords(
 }
 
 /**
- * The page's snippets (search-snippet.ts). Each hit's text is read by its id, in a statement of its
- * own with one generic plan: in the search's statement, planned for its values on every call, it
+ * The page's paths and snippets (search-snippet.ts). Each hit's path and text are read by its id,
+ * in a statement of its own with one generic plan: in the search's statement, planned for its values on every call, it
  * was a fifth of the planning, and a round whose hits are not kept (a typo's first) reads none. A
  * hit without text of its own is quoted by its title. Then PostgreSQL marks, among the distinct
  * words of these texts, those whose French or English form the query holds (an item carries no
@@ -560,8 +568,14 @@ async function withSnippets(
     .filter((each): each is string => Boolean(each?.trim()))
     .map((each) => `(${each})`)
     .join(' | ');
-  const { rows } = await db.query<{ text: string | null }>(
-    `SELECT left(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, ${SNIPPET_TEXT_MAX}) AS text
+  const pathSql = `CASE h.kind ${tables
+    .map(
+      ({ kind, query: kindQuery }) =>
+        `WHEN '${kind}' THEN (SELECT ${kindQuery.path} FROM ${kindQuery.located ?? kindQuery.table} WHERE ${kindQuery.id} = h.id)`,
+    )
+    .join(' ')} END`;
+  const { rows } = await db.query<{ text: string | null; path: string | null }>(
+    `SELECT left(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, ${SNIPPET_TEXT_MAX}) AS text, ${pathSql} AS path
        FROM unnest($1::text[], $2::int[], $3::text[]) WITH ORDINALITY h(kind, id, title, n),
        LATERAL (SELECT ${bodySql} AS body OFFSET 0) b
       ORDER BY h.n`,
@@ -582,7 +596,10 @@ async function withSnippets(
     );
     marked = new Set([...markedWords(headlines[0]?.fr ?? ''), ...markedWords(headlines[0]?.en ?? '')]);
   }
-  return { ...result, items: result.items.map((item, index) => ({ ...item, snippet: drawSnippet(texts[index]!, marked) })) };
+  return {
+    ...result,
+    items: result.items.map((item, index) => ({ ...item, path: rows[index]?.path ?? '/', snippet: drawSnippet(texts[index]!, marked) })),
+  };
 }
 
 async function run(
@@ -639,7 +656,7 @@ async function run(
   // A kind whose titles are indexed compares a row's title with the words only when the index
   // found one titled so (`exact`); the others (a person's name) compare each row.
   const scored = (kind: SearchKind, query: KindQuery) =>
-    `${query.id} AS id, ${query.title} AS title, ${query.date} AS date, ${query.path} AS path,
+    `${query.id} AS id, ${query.title} AS title, ${query.date} AS date,
      ts_rank(${query.vector}, ${match.query}) AS rank,
      ${!query.titleIndexed || exact.kinds.has(kind) ? `search_fold(${query.title}) = ${match.folded()}` : 'false'} AS exact,
      ${match.direct(query.vector)} AS direct`;
@@ -662,7 +679,7 @@ async function run(
     .join(' UNION ALL ');
   const rankedSql = parts
     .map(({ kind, query, where }, index) => {
-      const columns = 'id, title, date, path, rank, exact, direct';
+      const columns = 'id, title, date, rank, exact, direct';
       const withExact = exact.kinds.has(kind)
         ? `SELECT DISTINCT ON (id) * FROM (SELECT ${columns} FROM k${index} UNION ALL
              (SELECT ${scored(kind, query)} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded()} LIMIT ${candidates})) e`
@@ -676,7 +693,7 @@ async function run(
   const pageSql = `SELECT * FROM (${rankedSql}) u ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
   const { rows } = await db.query<{ hits: HitRow[] | null; counts: { kind: SearchKind; count: number; corrected: number }[] }>(
     `WITH ${ctes.join(',\n')}
-     SELECT (SELECT json_agg(json_build_object('kind', p.kind, 'id', p.id, 'title', p.title, 'date', p.date, 'path', p.path) ORDER BY ${order})
+     SELECT (SELECT json_agg(json_build_object('kind', p.kind, 'id', p.id, 'title', p.title, 'date', p.date) ORDER BY ${order})
                FROM (${pageSql}) p) AS hits,
             (SELECT json_agg(c) FROM (${countSql}) c) AS counts`,
     params,
@@ -688,7 +705,7 @@ async function run(
     .filter((row) => row.count > 0)
     .map((row) => ({ kind: row.kind, count: Math.min(row.count, SEARCH_COUNT_CAP), capped: row.count > SEARCH_COUNT_CAP }));
   const total = counts.reduce((sum, count) => sum + count.count, 0);
-  const items = hits.map((row) => ({ kind: row.kind, id: row.id, title: row.title, date: iso(row.date), path: row.path }));
+  const items = hits.map((row) => ({ kind: row.kind, id: row.id, title: row.title, date: iso(row.date) }));
   return {
     items,
     total,

@@ -71,6 +71,19 @@ describe(`GET /api/search (${DB_KIND})`, () => {
       `INSERT INTO trainings (intitule, date_debut) SELECT 'Atelier capybara ' || i, now() + make_interval(days => i % 300) FROM generate_series(1, $1::int) i`,
       [SEARCH_COUNT_CAP + 5],
     );
+    // A collection, a folder and a file of Northwind's exchange, found by the same word.
+    const collection = await db.query<{ id: number }>(
+      `INSERT INTO exchange_collections (entity_id, project) VALUES ($1, 'Tapir project') RETURNING id`,
+      [northwind],
+    );
+    const folder = await db.query<{ id: number }>(
+      `INSERT INTO exchange_folders (collection_id, name) VALUES ($1, 'Tapir folder') RETURNING id`,
+      [collection.rows[0]!.id],
+    );
+    await db.query(
+      `INSERT INTO exchange_files (folder_id, name, name_original, state, storage_key, entity_id) VALUES ($1, 'tapir.csv', 'tapir-2026.csv', 2, 'tapir-key', 0)`,
+      [folder.rows[0]!.id],
+    );
     // Older than every one of them: past the newest hundred matches that are ranked.
     await db.query(`INSERT INTO trainings (intitule, date_debut) VALUES ('Capybara', now() - interval '1000 days')`);
   });
@@ -142,6 +155,7 @@ describe(`GET /api/search (${DB_KIND})`, () => {
       ['message'],
     );
     assert.deepEqual(sent.counts, [{ kind: 'message', count: 1, capped: false }]);
+    assert.equal(sent.items[0]!.path, '/contact');
     const today = new Date().toISOString().slice(0, 10);
     assert.equal((await search(CARL, { q: 'zanzibar ', to: today })).total, 1);
     invisible(await search(CARL, { q: 'zanzibar ', from: '2099-01-01' }));
@@ -166,6 +180,15 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     assert.deepEqual(titles(await search(CARL, { q: 'wombat ', kinds: 'ticket' })), ['Contoso export']);
     // A typo finds it too, through the corrected word (the replies' words are known).
     assert.deepEqual(titles(await search(NINA, { q: 'wombta ', kinds: 'ticket' })), ['Export stuck']);
+  });
+
+  test('should open an exchange hit at its company, collection and folder', async () => {
+    const found = await search(NINA, { q: 'tapir ', kinds: 'collection,folder,file' });
+    const paths = Object.fromEntries(found.items.map((item) => [item.kind, item.path]));
+    assert.match(paths.collection ?? '', /^\/collectmaster\/northwind-traders\/\d+$/);
+    assert.match(paths.folder ?? '', /^\/collectmaster\/northwind-traders\/\d+\/\d+$/);
+    assert.equal(paths.file, paths.folder);
+    invisible(await search(CARL, { q: 'tapir ' }));
   });
 
   test('should return a title holding <script> as text and an escaped snippet', async () => {
