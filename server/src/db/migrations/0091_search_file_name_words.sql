@@ -14,3 +14,7 @@ ALTER TABLE exchange_files ADD COLUMN search tsvector
       || search_name_vector(name_original) || search_name_vector(search_name_words(name_original))
   ) STORED;
 CREATE INDEX exchange_files_search_idx ON exchange_files USING gin (search);
+
+-- The column is new to PostgreSQL's statistics: without them, until autovacuum's next analyze, the
+-- search planned a company's files as if no word were common (a customer's search 40 % slower).
+ANALYZE exchange_files;
