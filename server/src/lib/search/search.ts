@@ -456,9 +456,9 @@ async function tsqueryOf(db: Queryable, text: string): Promise<string> {
 
 /**
  * The match of a round: the tsquery of the words as typed ($1), in the fallback that of the
- * corrected words ($2) and the titles similar to what was typed (folded, `folded`). Each is given
- * made (prepareWords): written as to_tsquery calls, they were made again wherever they appear,
- * while the statement was planned (four per kind) and for each hit's snippet.
+ * corrected words ($2) and the titles similar to what was typed (folded, `folded`). Each comes
+ * made (prepareWords): written as to_tsquery calls, they were made again wherever they appeared,
+ * while the statement was planned (four per kind).
  */
 function matchFor(fallback: boolean, folded: () => string): Match {
   const query = '$1::tsquery';
@@ -539,8 +539,9 @@ async function prepareWords(
 
 /**
  * The page's paths and snippets (search-snippet.ts). Each hit's path and text are read by its id,
- * in a statement of its own with one generic plan: in the search's statement, planned for its values on every call, it
- * was a fifth of the planning, and a round whose hits are not kept (a typo's first) reads none. A
+ * in a statement of its own with one generic plan: in the search's statement, planned for its
+ * values on every call, they were a fifth of the planning (and the paths' joins were planned for
+ * every candidate), and a round whose hits are not kept (a typo's first) reads none. A
  * hit without text of its own is quoted by its title. Then PostgreSQL marks, among the distinct
  * words of these texts, those whose French or English form the query holds (an item carries no
  * language): every word once, where a headline per hit read each hit's every word.
@@ -607,7 +608,7 @@ async function run(
   session: Session,
   request: SearchRequest,
   kinds: SearchKind[],
-  exact: PreparedWords,
+  prepared: PreparedWords,
   query: string,
   corrected: string | null,
 ): Promise<Unquoted & { correctedHits: number }> {
@@ -615,7 +616,7 @@ async function run(
   if (corrected !== null) params.push(corrected);
   // The folded words are a parameter only where used: one PostgreSQL cannot type is refused.
   let folded: string | null = null;
-  const foldedParam = () => (folded ??= `$${params.push(exact.folded)}::text`);
+  const foldedParam = () => (folded ??= `$${params.push(prepared.folded)}::text`);
   // The fallback (under five hits): the corrected words, and titles similar to what was typed.
   const match = matchFor(corrected !== null, foldedParam);
   const all = branches(session, request);
@@ -646,19 +647,19 @@ async function run(
   // rare one does), and they are the candidates that are ranked and paged, whatever the page (so
   // that pages never overlap); a match older than those is neither counted nor ranked, but the
   // count says there are more. An exact title is added however old, in the kinds that have one
-  // (`exact`, found by the folded titles' indexes, migrations 0087 and 0090). The page's hits get
-  // their snippets afterwards (withSnippets). PostgreSQL plans this statement for its values on
+  // (`prepared.kinds`, found by the folded titles' indexes, migrations 0087 and 0090). The page's
+  // hits get their paths and snippets afterwards (withSnippets). PostgreSQL plans this statement for its values on
   // every call: with the generic plan of a prepared statement, a common word and a rare one share
   // one plan, and it took twice as long.
   const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
   // A kind whose titles are indexed compares a row's title with the words only when the index
-  // found one titled so (`exact`); the others (a person's name) compare each row.
+  // found one titled so (`prepared.kinds`); the others (a person's name) compare each row.
   const scored = (kind: SearchKind, query: KindQuery) =>
     `${query.id} AS id, ${query.title} AS title, ${query.date} AS date,
      ts_rank(${query.vector}, ${match.query}) AS rank,
-     ${!query.titleIndexed || exact.kinds.has(kind) ? `search_fold(${query.title}) = ${match.folded()}` : 'false'} AS exact,
+     ${!query.titleIndexed || prepared.kinds.has(kind) ? `search_fold(${query.title}) = ${match.folded()}` : 'false'} AS exact,
      ${match.direct(query.vector)} AS direct`;
   // "Newest" is `date DESC, id DESC`, the order of the kinds' (date DESC, id DESC) indexes: for a
   // word held by many rows PostgreSQL walks one and stops at the limit, a cost that does not grow
@@ -680,7 +681,7 @@ async function run(
   const rankedSql = parts
     .map(({ kind, query, where }, index) => {
       const columns = 'id, title, date, rank, exact, direct';
-      const withExact = exact.kinds.has(kind)
+      const withExact = prepared.kinds.has(kind)
         ? `SELECT DISTINCT ON (id) * FROM (SELECT ${columns} FROM k${index} UNION ALL
              (SELECT ${scored(kind, query)} FROM ${query.from} WHERE ${where} AND search_fold(${query.title}) = ${match.folded()} LIMIT ${candidates})) e`
         : `SELECT ${columns} FROM k${index}`;
