@@ -17,10 +17,26 @@ const LEAD = 4;
 /** How much of a hit's text is read for its snippet: a word found past it is shown by the text's start. */
 export const SNIPPET_TEXT_MAX = 10_000;
 
+/** A hit's text read once for its snippet: without marking characters, and its words (lower-cased in `key`). */
+export interface SnippetText {
+  clean: string;
+  words: Array<{ start: number; end: number; key: string }>;
+}
+
+export function readSnippetText(text: string): SnippetText {
+  const clean = text.includes(MARK_START) || text.includes(MARK_STOP) ? text.replaceAll(MARK_START, '').replaceAll(MARK_STOP, '') : text;
+  const words: SnippetText['words'] = [];
+  const pattern = new RegExp(WORD.source, WORD.flags);
+  for (let match = pattern.exec(clean); match !== null; match = pattern.exec(clean)) {
+    words.push({ start: match.index, end: match.index + match[0].length, key: match[0].toLowerCase() });
+  }
+  return { clean, words };
+}
+
 /** The distinct words of the texts, lower-cased: what PostgreSQL is asked to mark. */
-export function snippetWords(texts: readonly string[]): string[] {
+export function snippetWords(texts: readonly SnippetText[]): string[] {
   const words = new Set<string>();
-  for (const text of texts) for (const [word] of text.matchAll(WORD)) words.add(word.toLowerCase());
+  for (const text of texts) for (const word of text.words) words.add(word.key);
   return [...words];
 }
 
@@ -40,42 +56,40 @@ export function markedWords(headline: string): Set<string> {
  * A text's snippet, safe to set as HTML (safeSnippet): all of it when short, else up to two
  * fragments around its first found words, joined by " … ", or its start when no word is found.
  */
-export function drawSnippet(text: string, marked: ReadonlySet<string>): string {
-  const clean = text.replaceAll(MARK_START, '').replaceAll(MARK_STOP, '');
-  const words = [...clean.matchAll(WORD)].map((match) => ({
-    start: match.index,
-    end: match.index + match[0].length,
-    found: marked.has(match[0].toLowerCase()),
-  }));
-  if (words.length === 0) return safeSnippet(clean.replace(/\s+/g, ' ').trim());
-  const ranges: Array<[number, number]> = [];
-  if (words.length <= SNIPPET_WORDS) ranges.push([0, words.length]);
+export function drawSnippet({ clean, words }: SnippetText, marked: ReadonlySet<string>): string {
+  const count = words.length;
+  if (count === 0) return safeSnippet(clean.replace(/\s+/g, ' ').trim());
+  const found: boolean[] = new Array<boolean>(count);
+  for (let index = 0; index < count; index += 1) found[index] = marked.has(words[index]!.key);
+  // Word ranges [start, end) shown, in order.
+  const ranges: number[][] = [];
+  if (count <= SNIPPET_WORDS) ranges.push([0, count]);
   else {
     const perFragment = SNIPPET_WORDS / FRAGMENTS;
-    for (const [index, word] of words.entries()) {
-      if (!word.found) continue;
-      const last = ranges.at(-1);
-      if (last && index < last[1]) continue;
-      if (ranges.length === FRAGMENTS) break;
-      const start = Math.max(last?.[1] ?? 0, index - LEAD);
-      ranges.push([start, Math.min(words.length, start + perFragment)]);
+    let shownTo = 0;
+    for (let index = 0; index < count && ranges.length < FRAGMENTS; index += 1) {
+      if (!found[index] || (ranges.length > 0 && index < shownTo)) continue;
+      const start = Math.max(shownTo, index - LEAD);
+      shownTo = Math.min(count, start + perFragment);
+      ranges.push([start, shownTo]);
     }
     // One fragment (or none found): the whole length for it, from the start when nothing is found.
     if (ranges.length <= 1) {
-      const start = Math.min(ranges[0]?.[0] ?? 0, words.length - SNIPPET_WORDS);
-      ranges.splice(0, ranges.length, [start, start + SNIPPET_WORDS]);
+      const start = Math.min(ranges.length === 1 ? ranges[0]![0]! : 0, count - SNIPPET_WORDS);
+      ranges.length = 0;
+      ranges.push([start, start + SNIPPET_WORDS]);
     }
   }
-  const fragments = ranges.map(([start, end]) => {
-    let out = '';
+  let out = '';
+  for (const [start, end] of ranges as Array<[number, number]>) {
+    if (out !== '') out += ' … ';
     let at = words[start]!.start;
-    for (const word of words.slice(start, end)) {
+    for (let index = start; index < end; index += 1) {
+      const word = words[index]!;
       out += clean.slice(at, word.start);
-      const text = clean.slice(word.start, word.end);
-      out += word.found ? `${MARK_START}${text}${MARK_STOP}` : text;
+      out += found[index] ? MARK_START + clean.slice(word.start, word.end) + MARK_STOP : clean.slice(word.start, word.end);
       at = word.end;
     }
-    return out;
-  });
-  return safeSnippet(fragments.join(' … ').replace(/\s+/g, ' ').trim());
+  }
+  return safeSnippet(out.replace(/\s+/g, ' ').trim());
 }

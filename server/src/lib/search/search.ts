@@ -17,7 +17,7 @@ import { adminEntityCondition } from '../content/scope';
 import { audienceVisibility, publishedOnly } from '../content/visibility';
 import { exchangeScope } from '../../plugins/app/file-exchange/file-exchange-repository';
 import { MARK_START, MARK_STOP, searchWords, stillTyping, tsqueryText } from './search-query';
-import { drawSnippet, markedWords, SNIPPET_TEXT_MAX, snippetWords } from './search-snippet';
+import { drawSnippet, markedWords, readSnippetText, SNIPPET_TEXT_MAX, snippetWords } from './search-snippet';
 
 // One search over everything a person may see (docs/product.md §11). Each kind is a SELECT with
 // the visibility of its own list written into its WHERE, so that what the person may not see is
@@ -586,7 +586,7 @@ async function withSnippets(
     ),
     { prepare: true },
   );
-  const texts = result.items.map((item, index) => rows[index]?.text ?? item.title);
+  const texts = result.items.map((item, index) => readSnippetText(rows[index]?.text ?? item.title));
   const words = snippetWords(texts);
   let marked = new Set<string>();
   if (words.length > 0) {
