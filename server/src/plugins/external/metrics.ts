@@ -66,28 +66,29 @@ export default fp(
     unavailable.inc({ code: 'DATABASE_UNAVAILABLE' }, 0);
 
     const stats = () => fastify.db.stats?.();
-    new Gauge({
-      name: 'hub_db_pool_connections',
-      help: 'PostgreSQL pool connections by state (total, idle, max) and calls waiting for one (waiting)',
-      labelNames: ['state'] as const,
-      registers: [registry],
-      collect() {
-        const figures = stats();
-        if (figures?.kind !== 'postgres') return;
-        for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, figures[state]);
-      },
-    });
-    new Gauge({
-      name: 'hub_db_planned_pool_connections',
-      help: 'PostgreSQL connections of the statements planned for their values (a search), by state as hub_db_pool_connections',
-      labelNames: ['state'] as const,
-      registers: [registry],
-      collect() {
-        const figures = stats();
-        if (figures?.kind !== 'postgres') return;
-        for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, figures.planned[state]);
-      },
-    });
+    // The pool's connections, and those of the statements planned for their values (postgres-db.ts).
+    const pools = [
+      ['hub_db_pool_connections', 'PostgreSQL pool connections by state (total, idle, max) and calls waiting for one (waiting)', 'pool'],
+      [
+        'hub_db_planned_pool_connections',
+        'PostgreSQL connections of the statements planned for their values (a search), by state as hub_db_pool_connections',
+        'planned',
+      ],
+    ] as const;
+    for (const [name, help, which] of pools) {
+      new Gauge({
+        name,
+        help,
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          const figures = stats();
+          if (figures?.kind !== 'postgres') return;
+          const pool = which === 'pool' ? figures : figures.planned;
+          for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, pool[state]);
+        },
+      });
+    }
     new Counter({
       name: 'hub_db_pool_waits_total',
       help: 'Database calls that found no idle connection and the pool full, so waited for one',
