@@ -14,8 +14,11 @@ BEGIN
   IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
     CREATE FUNCTION search_unaccent(regdictionary, text) RETURNS text
       LANGUAGE c IMMUTABLE PARALLEL SAFE STRICT AS '$libdir/unaccent', 'unaccent_dict';
-    CREATE OR REPLACE FUNCTION search_fold(value text) RETURNS text
-      LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-      AS $fold$ SELECT lower(search_unaccent('extensions.unaccent'::regdictionary, value)) $fold$;
+    -- Named with its schema, as search_fold's body is read with the search_path of each query.
+    EXECUTE format($create$
+      CREATE OR REPLACE FUNCTION search_fold(value text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+        AS $fold$ SELECT lower(%I.search_unaccent('extensions.unaccent'::regdictionary, value)) $fold$
+    $create$, current_schema());
   END IF;
 END $$;
