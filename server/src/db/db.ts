@@ -19,9 +19,10 @@ export interface QueryOptions {
    * Planned for its values on every call, never with the generic plan the server's connections
    * otherwise keep (postgres-db.ts): for a statement whose best plan depends on them, such as a
    * search, where a word held by a third of the rows and one held by ten want different plans
-   * (bench/search.ts: 89 ms generic, 42 ms custom). On PostgreSQL it runs on connections of its own, set to
-   * plan so (postgres-db.ts); in a caller's transaction, the setting is scoped to the statement. With `prepare` as well, the statement is
-   * still parsed once per connection: only its plan is made anew. PGlite ignores it: on the
+   * (bench/search.ts: 89 ms generic, 42 ms custom). On PostgreSQL it runs on connections of its
+   * own, set to plan so (postgres-db.ts); in a caller's transaction, the setting is scoped to the
+   * statement. With `prepare` as well, the statement is still parsed once per connection: only its
+   * plan is made anew. PGlite ignores it: on the
    * embedded database's demo-sized data, planning the search's page was 17–19 of its 20 ms, and
    * its plan cache's choice (the generic plan once no costlier) answers in 2–3 ms.
    */

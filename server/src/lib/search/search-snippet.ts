@@ -62,7 +62,7 @@ export function drawSnippet({ clean, words }: SnippetText, marked: ReadonlySet<s
   const found: boolean[] = new Array<boolean>(count);
   for (let index = 0; index < count; index += 1) found[index] = marked.has(words[index]!.key);
   // Word ranges [start, end) shown, in order.
-  const ranges: number[][] = [];
+  const ranges: Array<[number, number]> = [];
   if (count <= SNIPPET_WORDS) ranges.push([0, count]);
   else {
     const perFragment = SNIPPET_WORDS / FRAGMENTS;
@@ -75,13 +75,13 @@ export function drawSnippet({ clean, words }: SnippetText, marked: ReadonlySet<s
     }
     // One fragment (or none found): the whole length for it, from the start when nothing is found.
     if (ranges.length <= 1) {
-      const start = Math.min(ranges.length === 1 ? ranges[0]![0]! : 0, count - SNIPPET_WORDS);
+      const start = Math.min(ranges[0]?.[0] ?? 0, count - SNIPPET_WORDS);
       ranges.length = 0;
       ranges.push([start, start + SNIPPET_WORDS]);
     }
   }
   let out = '';
-  for (const [start, end] of ranges as Array<[number, number]>) {
+  for (const [start, end] of ranges) {
     if (out !== '') out += ' … ';
     let at = words[start]!.start;
     for (let index = start; index < end; index += 1) {

@@ -508,10 +508,11 @@ const SEARCH_TSQUERY = (text: string) => `(to_tsquery('search_english', ${text})
  * compare their title with the words. Answered by the folded titles' indexes, with one generic
  * plan: the visibility is the search's own, applied there.
  *
- * It also folds the words, once: `search_fold` is an SQL function that PostgreSQL cannot inline
- * (`unaccent` is only stable), so each call runs a small query of its own. Called for each kind
- * here, for each call site while the search's statement was planned, and for each of its rows,
- * those calls were a tenth of PostgreSQL's time for a customer's search. It makes their tsquery
+ * It also folds the words, once: where migration 0092 could not declare its immutable `unaccent`
+ * (a role other than a superuser), `search_fold` is an SQL function PostgreSQL cannot inline, and
+ * each call runs a small query of its own. Called for each kind here, for each call site while the
+ * search's statement was planned, and for each of its rows, those calls were a tenth of
+ * PostgreSQL's time for a customer's search. It makes their tsquery
  * once as well (`typed`, the to_tsquery text): each to_tsquery call reads the words through the
  * dictionaries, and the statement has four per kind.
  */
@@ -541,8 +542,8 @@ async function prepareWords(
  * The page's paths and snippets (search-snippet.ts). Each hit's path and text are read by its id,
  * in a statement of its own with one generic plan: in the search's statement, planned for its
  * values on every call, they were a fifth of the planning (and the paths' joins were planned for
- * every candidate), and a round whose hits are not kept (a typo's first) reads none. A
- * hit without text of its own is quoted by its title. Then PostgreSQL marks, among the distinct
+ * every candidate), and a round whose hits are not kept (a typo's first) reads none. A hit
+ * without text of its own is quoted by its title. Then PostgreSQL marks, among the distinct
  * words of these texts, those whose French or English form the query holds (an item carries no
  * language): every word once, where a headline per hit read each hit's every word.
  */
@@ -558,23 +559,27 @@ async function withSnippets(
   const present = new Set(result.items.map((item) => item.kind));
   const tables = kindTables(session, request, [...present]);
   const query = '$4::tsquery';
-  const bodySql = `CASE h.kind ${tables
-    .map(
-      ({ kind, query: kindQuery }) =>
-        `WHEN '${kind}' THEN (SELECT ${kindQuery.body(query)} FROM ${kindQuery.table} WHERE ${kindQuery.id} = h.id)`,
-    )
-    .join(' ')} END`;
+  // A value of each hit's own row, read by its id from `from` (the kind's table, or its joins).
+  const perHit = (value: (kindQuery: KindQuery) => string, from: (kindQuery: KindQuery) => string) =>
+    `CASE h.kind ${tables
+      .map(
+        ({ kind, query: kindQuery }) =>
+          `WHEN '${kind}' THEN (SELECT ${value(kindQuery)} FROM ${from(kindQuery)} WHERE ${kindQuery.id} = h.id)`,
+      )
+      .join(' ')} END`;
+  const bodySql = perHit(
+    (kindQuery) => kindQuery.body(query),
+    (kindQuery) => kindQuery.table,
+  );
+  const pathSql = perHit(
+    (kindQuery) => kindQuery.path,
+    (kindQuery) => kindQuery.located ?? kindQuery.table,
+  );
   // The words of either round are marked (a typo's hits are found by the corrected words).
   const marking = [tsquery, corrected]
     .filter((each): each is string => Boolean(each?.trim()))
     .map((each) => `(${each})`)
     .join(' | ');
-  const pathSql = `CASE h.kind ${tables
-    .map(
-      ({ kind, query: kindQuery }) =>
-        `WHEN '${kind}' THEN (SELECT ${kindQuery.path} FROM ${kindQuery.located ?? kindQuery.table} WHERE ${kindQuery.id} = h.id)`,
-    )
-    .join(' ')} END`;
   const { rows } = await db.query<{ text: string | null; path: string | null }>(
     `SELECT left(CASE WHEN btrim(coalesce(b.body, '')) = '' THEN h.title ELSE b.body END, ${SNIPPET_TEXT_MAX}) AS text, ${pathSql} AS path
        FROM unnest($1::text[], $2::int[], $3::text[]) WITH ORDINALITY h(kind, id, title, n),
@@ -648,9 +653,9 @@ async function run(
   // that pages never overlap); a match older than those is neither counted nor ranked, but the
   // count says there are more. An exact title is added however old, in the kinds that have one
   // (`prepared.kinds`, found by the folded titles' indexes, migrations 0087 and 0090). The page's
-  // hits get their paths and snippets afterwards (withSnippets). PostgreSQL plans this statement for its values on
-  // every call: with the generic plan of a prepared statement, a common word and a rare one share
-  // one plan, and it took twice as long.
+  // hits get their paths and snippets afterwards (withSnippets). PostgreSQL plans this statement
+  // for its values on every call: with the generic plan of a prepared statement, a common word and
+  // a rare one share one plan, and it took twice as long.
   const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
