@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import type { Db } from '../src/db/db';
+import type { Db, QueryOptions } from '../src/db/db';
 import { openPostgres } from '../src/db/postgres-db';
 import { benchConfig, openBenchDb } from './bench-app';
 import { startTestIdp } from '../test/test-support/test-idp';
@@ -191,10 +191,10 @@ async function main() {
       for (const [who, caller] of Object.entries(callers).filter(([who]) => only('BENCH_CALLERS', who))) {
         const url = `${origin}/api/search?q=${encodeURIComponent(q)}${caller.scope}`;
         // One call with its statements caught, for their plans.
-        const caught: Array<[string, readonly unknown[]]> = [];
+        const caught: Array<[string, readonly unknown[], QueryOptions | undefined]> = [];
         const query = db.query.bind(db);
-        db.query = ((sql: string, params?: readonly unknown[], options?: never) => {
-          if (/^\s*(SELECT|WITH)/i.test(sql)) caught.push([sql, params ?? []]);
+        db.query = ((sql: string, params?: readonly unknown[], options?: QueryOptions) => {
+          if (/^\s*(SELECT|WITH)/i.test(sql)) caught.push([sql, params ?? [], options]);
           return query(sql, params, options);
         }) as Db['query'];
         const probe = await fetch(url, { headers: caller.headers });
@@ -202,11 +202,28 @@ async function main() {
         db.query = query;
         const indexes = new Set<string>();
         const scans = new Set<string>();
-        for (const [sql, params] of caught) {
-          const plan = await db.query<{ 'QUERY PLAN': string }>(
-            `EXPLAIN ${process.env.BENCH_PLANS === 'analyze' ? '(ANALYZE) ' : ''}${sql}`,
-            params,
-          );
+        for (const [sql, params, options] of caught) {
+          // The plan the statement runs with: prepared, with the generic plan PostgreSQL's
+          // connections keep (EXPLAIN with parameters would plan it for their values instead), and
+          // the settings of QueryOptions.indexOrder where it has them. A statement holding two ways
+          // (search-plan.ts) shows both; with BENCH_PLANS=analyze, the one not taken "never executed".
+          const literal = (value: unknown) =>
+            value === null
+              ? 'NULL'
+              : Array.isArray(value)
+                ? `'{${value.map((each) => `"${String(each).replace(/["\\]/g, '\\$&')}"`).join(',')}}'`
+                : `'${String(value).replace(/'/g, "''")}'`;
+          const plan = await db.transaction(async (tx) => {
+            // PGlite keeps its plan cache's choice (QueryOptions): there the plan is planned for the values.
+            if (db.kind === 'postgres') await tx.query(`SET LOCAL plan_cache_mode = force_generic_plan`);
+            if (db.kind === 'postgres' && options?.indexOrder) await tx.query(`SET LOCAL enable_sort = off; SET LOCAL jit = off`);
+            await tx.query(`PREPARE bench_plan AS ${sql}`);
+            const explained = await tx.query<{ 'QUERY PLAN': string }>(
+              `EXPLAIN ${process.env.BENCH_PLANS === 'analyze' ? '(ANALYZE) ' : ''}EXECUTE bench_plan${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
+            );
+            await tx.query('DEALLOCATE bench_plan');
+            return explained;
+          });
           for (const row of plan.rows) {
             for (const match of row['QUERY PLAN'].matchAll(/Index (?:Only )?Scan (?:using|on) (\w+)/g)) indexes.add(match[1]!);
             for (const match of row['QUERY PLAN'].matchAll(/Seq Scan on (\w+)/g)) scans.add(match[1]!);

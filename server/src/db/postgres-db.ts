@@ -49,26 +49,24 @@ async function inTransaction<T>(client: pg.PoolClient, begin: string, fn: () => 
 }
 
 /**
- * A handle's queries on `client`. On the pool, a statement planned for its values
- * (QueryOptions.customPlan) runs on `planned`, whose connections are set to plan every statement
- * for its values: one round trip, where setting it for one statement took three (a transaction of
- * its own, BEGIN and SET, the statement, COMMIT), and the server's CPU went to its socket writes.
+ * A handle's queries on `client`. On the pool, a statement read in index order
+ * (QueryOptions.indexOrder) runs on `ordered`, whose connections are set so: one round trip, where
+ * setting it for one statement took three (a transaction of its own, BEGIN and SET, the statement,
+ * COMMIT), and the server's CPU went to its socket writes.
  */
-function wrap(client: pg.Pool | pg.PoolClient, planned: pg.Pool | null = null): Queryable {
+function wrap(client: pg.Pool | pg.PoolClient, ordered: pg.Pool | null = null): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
       const values = params as unknown[];
-      if (options?.customPlan) {
-        // Prepared too (options.prepare), it is parsed once per connection and only planned anew.
+      if (options?.indexOrder) {
         const statement: pg.QueryConfig = options.prepare ? { name: statementName(sql), text: sql, values } : { text: sql, values };
-        if (client instanceof pg.Pool) return { rows: (await (planned ?? client).query(statement)).rows as T[] };
-        // In a caller's transaction the setting is put back after the statement.
-        await client.query('SET LOCAL plan_cache_mode = force_custom_plan');
-        try {
-          return { rows: (await client.query(statement)).rows as T[] };
-        } finally {
-          await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
-        }
+        if (client instanceof pg.Pool) return { rows: (await (ordered ?? client).query(statement)).rows as T[] };
+        // In a caller's transaction the settings are put back after the statement (a statement
+        // that fails aborts the transaction, and its settings go with it).
+        await client.query(`SET LOCAL enable_sort = off; SET LOCAL jit = off`);
+        const { rows } = await client.query(statement);
+        await client.query(`SET LOCAL enable_sort TO DEFAULT; SET LOCAL jit TO DEFAULT`);
+        return { rows: rows as T[] };
       }
       const result = options?.prepare
         ? await client.query({ name: statementName(sql), text: sql, values })
@@ -105,23 +103,25 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
     // judgement PostgreSQL plans a statement with a LIMIT parameter again on every call.
     options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan'].join(' ').trim(),
   });
-  // The statements planned for their values (QueryOptions.customPlan, wrap() above) have
-  // connections of their own, set to plan so: half as many, since these are the long statements
-  // (a search) and two connections per core already keep PostgreSQL busy.
-  const plannedMax = Math.max(2, Math.ceil(max / 2));
-  const planned = new pg.Pool({
+  // The statements read in index order (QueryOptions.indexOrder, wrap() above) have connections
+  // of their own, set so: half as many, since these are the long statements (a search) and two
+  // connections per core already keep PostgreSQL busy.
+  const orderedMax = Math.max(2, Math.ceil(max / 2));
+  const ordered = new pg.Pool({
     connectionString,
-    max: plannedMax,
+    max: orderedMax,
     connectionTimeoutMillis: connectTimeoutMs,
-    options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_custom_plan'].join(' ').trim(),
+    options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan -c enable_sort=off -c jit=off']
+      .join(' ')
+      .trim(),
   });
   // Pool figures for the metrics (DbStats), and what tells a busy pool from an outage.
   let waits = 0;
   let busy = 0;
   let lastConnectionFailure = -Infinity;
   /** Before a call takes a connection: no idle one and the pool full means it waits in the queue. */
-  const noteWait = (custom = false) => {
-    const [used, size] = custom ? [planned, plannedMax] : [pool, max];
+  const noteWait = (inOrder = false) => {
+    const [used, size] = inOrder ? [ordered, orderedMax] : [pool, max];
     if (used.idleCount === 0 && used.totalCount >= size) waits += 1;
   };
   /** The error a call failed with, as the rest of the server should see it: a busy pool becomes DatabaseBusyError. */
@@ -139,12 +139,12 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
 
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
-  planned.on('error', () => {});
+  ordered.on('error', () => {});
   if (schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  const pooled = wrap(pool, planned);
+  const pooled = wrap(pool, ordered);
   const base: Queryable = {
     async query(sql, params, options) {
-      noteWait(options?.customPlan);
+      noteWait(options?.indexOrder);
       try {
         return await pooled.query(sql, params, options);
       } catch (error) {
@@ -169,7 +169,7 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
       idle: pool.idleCount,
       waiting: pool.waitingCount,
       max,
-      planned: { total: planned.totalCount, idle: planned.idleCount, waiting: planned.waitingCount, max: plannedMax },
+      ordered: { total: ordered.totalCount, idle: ordered.idleCount, waiting: ordered.waitingCount, max: orderedMax },
       waits,
       busy,
     }),
@@ -260,7 +260,7 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
       };
     },
     close: async () => {
-      await Promise.all([pool.end(), planned.end()]);
+      await Promise.all([pool.end(), ordered.end()]);
     },
   };
 }

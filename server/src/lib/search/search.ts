@@ -17,6 +17,7 @@ import { adminEntityCondition } from '../content/scope';
 import { audienceVisibility, publishedOnly } from '../content/visibility';
 import { exchangeScope } from '../../plugins/app/file-exchange/file-exchange-repository';
 import { MARK_START, MARK_STOP, searchWords, stillTyping, tsqueryText } from './search-query';
+import { selectivity, WALK_FROM, wordStats, type WordStats } from './search-plan';
 import { drawSnippet, markedWords, readSnippetText, SNIPPET_TEXT_MAX, snippetWords } from './search-snippet';
 
 // One search over everything a person may see (docs/product.md §11). Each kind is a SELECT with
@@ -32,6 +33,11 @@ export interface SearchRequest {
   page: number;
   pageSize: number;
   includesUnpublished: boolean;
+  /**
+   * How the large kinds' newest matches are read, instead of the choice made from the words'
+   * statistics (search-plan.ts): for tests, which show that both ways find the same.
+   */
+  way?: 'walk' | 'index';
 }
 
 /** The SQL pieces a kind's SELECT uses; each pushes its parameters into `params`. */
@@ -58,9 +64,16 @@ interface KindQuery {
    * Where the kind's newest matches are read from, when `from` cannot give them in date order: a
    * FROM clause whose parts each apply `conditions` (the match and the dates, on the same aliases)
    * and keep their own newest `limit` rows, so that PostgreSQL can walk each part's date index and
-   * stop. Without it, `from` is used.
+   * stop; `fenced`, each part reads its matches first and sorts them (`newestRows`). Without it,
+   * `from` is used.
    */
-  newest?: (conditions: string, limit: number) => string;
+  newest?: (conditions: string, limit: number, fenced: boolean) => string;
+  /**
+   * The table whose word statistics choose how the kind's newest matches are read (search-plan.ts):
+   * walking its date index, or from its words' index. Only for a kind read from that one table
+   * (`from` is `table`) or by `newest`; a kind without it is always read from its words' index.
+   */
+  walked?: string;
   /**
    * `newest` applies the kind's visibility inside as well, so nothing is filtered again over its
    * rows: filtered twice, PostgreSQL expects a row or none and joins them by reading whole tables.
@@ -97,6 +110,19 @@ type Branch = (match: Match, params: unknown[]) => KindQuery | null;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
+/**
+ * A table's newest `limit` rows that `where` keeps, in `order` (its date index's). `fenced`, the
+ * rows are read in a subquery PostgreSQL may not push the order into (OFFSET 0), so that it reads
+ * the matches from the words' index and sorts them, and never walks the date index: the index way
+ * of search-plan.ts, which a generic plan would otherwise choose by its guesses.
+ */
+function newestRows(table: string, where: string, order: string, limit: number, fenced: boolean) {
+  const alias = table.split(' ')[1]!;
+  return fenced
+    ? `(SELECT * FROM (SELECT * FROM ${table} WHERE ${where} OFFSET 0) ${alias} ORDER BY ${order} LIMIT ${limit})`
+    : `(SELECT ${alias}.* FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit})`;
+}
+
 function branches(session: Session, request: SearchRequest): Partial<Record<SearchKind, Branch>> {
   const unpublished = request.includesUnpublished;
   const admin = request.scope === 'admin';
@@ -115,6 +141,7 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
       visible: admin
         ? adminEntityCondition(session, 'a.entity_id', params)
         : audienceVisibility({ table: 'advices', alias: 'a', itemType: 'advice' }, ADVICE_RECIPIENTS, session, unpublished, params),
+      walked: 'advices',
       id: 'a.id',
       title: 'a.title',
       date: 'a.created_at',
@@ -128,6 +155,7 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
       from: 'news_items n',
       table: 'news_items n',
       visible: admin ? 'TRUE' : (publishedOnly('n', session, unpublished, params) ?? 'TRUE'),
+      walked: 'news_items',
       id: 'n.id',
       title: 'n.title',
       date: 'n.created_at',
@@ -216,10 +244,10 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
           // words' index and sorted them (3.9 ms for "rapport" at the benchmark's full size) rather
           // than walk the company's files newest first and stop.
           located: `exchange_files x ${joins}`,
-          newest: (conditions, limit) =>
-            `(SELECT x.* FROM exchange_files x WHERE ${visible} AND ${conditions}
-             ORDER BY coalesce(x.upload_at, x.updated_at) DESC, x.id DESC LIMIT ${limit}) x`,
+          newest: (conditions, limit, fenced) =>
+            `${newestRows('exchange_files x', `${visible} AND ${conditions}`, 'coalesce(x.upload_at, x.updated_at) DESC, x.id DESC', limit, fenced)} x`,
           newestVisible: true,
+          walked: 'exchange_files',
           visible,
           id: 'x.id',
           title: 'x.name_original',
@@ -243,15 +271,16 @@ function branches(session: Session, request: SearchRequest): Partial<Record<Sear
         // by 30 % of a million messages PostgreSQL read every message (340 ms); each part alone
         // walks the (person, date) index of migration 0089 for a common word (14 ms), or uses the
         // (person, words) index for a rare one.
-        const part = (person: string, conditions: string, limit: number) =>
-          `(SELECT msg.* FROM messages msg WHERE ${person} AND ${conditions} ORDER BY msg.created_at DESC, msg.id DESC LIMIT ${limit})`;
+        const part = (person: string, conditions: string, limit: number, fenced: boolean) =>
+          newestRows('messages msg', `${person} AND ${conditions}`, 'msg.created_at DESC, msg.id DESC', limit, fenced);
         return {
           from: `messages msg ${joins}`,
           table: 'messages msg',
           located: 'messages msg JOIN discussions dis ON dis.id = msg.discussion_id',
-          newest: (conditions, limit) =>
-            `(${part(`msg.to_user_id = ${me}`, conditions, limit)} UNION ALL
-              ${part(`msg.from_user_id = ${me} AND msg.to_user_id IS DISTINCT FROM ${me}`, conditions, limit)}) msg ${joins}`,
+          newest: (conditions, limit, fenced) =>
+            `(${part(`msg.to_user_id = ${me}`, conditions, limit, fenced)} UNION ALL
+              ${part(`msg.from_user_id = ${me} AND msg.to_user_id IS DISTINCT FROM ${me}`, conditions, limit, fenced)}) msg ${joins}`,
+          walked: 'messages',
           visible: `(dis.customer_id = ${me} OR dis.consultant_id = ${me}) AND (msg.to_user_id = ${me} OR msg.from_user_id = ${me})`,
           id: 'msg.id',
           title: personName('author'),
@@ -432,9 +461,9 @@ async function rounds(
   typing: boolean,
   typed: string,
 ): Promise<{ result: Unquoted; query: string; corrected: string | null }> {
-  const prepared = await prepareWords(db, session, request, kinds, words, typed);
+  const [prepared, stats] = await Promise.all([prepareWords(db, session, request, kinds, words, typed), wordStats(db)]);
   const { query } = prepared;
-  const first = await run(db, session, request, kinds, prepared, query, null);
+  const first = await run(db, session, request, kinds, prepared, stats, query, null);
   const direct = first.total;
   if (direct >= SEARCH_FALLBACK_UNDER) return { result: withoutCount(first), query, corrected: null };
   const corrections = await correctedWords(db, words, typing);
@@ -442,7 +471,7 @@ async function rounds(
   // Every word is as indexed: the fallback would be the same statements again.
   if (!changed) return { result: withoutCount(first), query, corrected: null };
   const corrected = await tsqueryOf(db, tsqueryText(corrections, typing));
-  const { correctedHits, ...second } = await run(db, session, request, kinds, prepared, query, corrected);
+  const { correctedHits, ...second } = await run(db, session, request, kinds, prepared, stats, query, corrected);
   // Only a correction that finds something the person may see is offered.
   const suggestion = correctedHits > 0 ? corrections.join(' ') : null;
   return { result: { ...second, suggestion, corrected: direct === 0 && second.total > 0 }, query, corrected };
@@ -460,16 +489,20 @@ async function tsqueryOf(db: Queryable, text: string): Promise<string> {
  * made (prepareWords): written as to_tsquery calls, they were made again wherever they appeared,
  * while the statement was planned (four per kind).
  */
-function matchFor(fallback: boolean, folded: () => string): Match {
+function matchFor(fallback: boolean, folded: () => string, walking = false): Match {
   const query = '$1::tsquery';
   const correctedQuery = '$2::tsquery';
+  // Walking a date index (search-plan.ts), the match is written as the function behind @@: no
+  // index serves it, and the planner takes it to hold for a third of the rows, so the generic plan
+  // walks the date index and stops, where `@@` would make it read the words' index.
+  const holds = (vector: string, tsquery: string) => (walking ? `ts_match_vq(${vector}, ${tsquery})` : `${vector} @@ ${tsquery}`);
   return {
     query,
     folded,
     condition: (vector, title) =>
       fallback
-        ? `(${vector} @@ ${query} OR ${vector} @@ ${correctedQuery}${title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded()}`})`
-        : `${vector} @@ ${query}`,
+        ? `(${holds(vector, query)} OR ${holds(vector, correctedQuery)}${title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded()}`})`
+        : holds(vector, query),
     direct: (vector) => (fallback ? `(${vector} @@ ${query})::int` : '1'),
     corrected: (vector) => (fallback ? `${vector} @@ ${correctedQuery}` : 'false'),
   };
@@ -614,6 +647,7 @@ async function run(
   request: SearchRequest,
   kinds: SearchKind[],
   prepared: PreparedWords,
+  stats: ReadonlyMap<string, WordStats>,
   query: string,
   corrected: string | null,
 ): Promise<Unquoted & { correctedHits: number }> {
@@ -636,13 +670,33 @@ async function run(
     const to = `$${params.length}`;
     dateConditions.push((date) => `${date} < ${to}::date + 1`);
   }
-  const parts: { kind: SearchKind; query: KindQuery; where: string; found: string }[] = [];
+  // Whether a kind walks its date index (search-plan.ts): from the share of its table's rows the
+  // words find, either round's.
+  const walks = (table: string) => {
+    if (request.way) return request.way === 'walk';
+    const [typed, fixed] = [query, corrected ?? ''].map((tsquery) => selectivity(tsquery, stats.get(table)) ?? 0);
+    return typed! + fixed! - typed! * fixed! >= WALK_FROM;
+  };
+  const walkingMatch = matchFor(corrected !== null, foldedParam, true);
+  interface Rows {
+    query: KindQuery;
+    where: string;
+    found: string;
+  }
+  const rowsOf = (query: KindQuery): Rows => {
+    const found = [query.matches, ...dateConditions.map((c) => c(query.date))].join(' AND ');
+    return { query, where: `${query.visible} AND ${found}`, found };
+  };
+  const parts: Array<Rows & { kind: SearchKind; walking: (Rows & { param: string }) | null }> = [];
   for (const kind of kinds) {
     const query = all[kind]?.(match, params);
-    if (query) {
-      const found = [query.matches, ...dateConditions.map((c) => c(query.date))].join(' AND ');
-      parts.push({ kind, query, where: `${query.visible} AND ${found}`, found });
-    }
+    if (!query) continue;
+    // The same kind with the walking match, and the parameter that says which of the two runs.
+    const walking =
+      query.walked && (query.newest || query.from === query.table)
+        ? { ...rowsOf(all[kind]!(walkingMatch, params)!), param: `$${params.push(walks(query.walked))}::boolean` }
+        : null;
+    parts.push({ kind, ...rowsOf(query), walking });
   }
   if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
 
@@ -653,9 +707,10 @@ async function run(
   // that pages never overlap); a match older than those is neither counted nor ranked, but the
   // count says there are more. An exact title is added however old, in the kinds that have one
   // (`prepared.kinds`, found by the folded titles' indexes, migrations 0087 and 0090). The page's
-  // hits get their paths and snippets afterwards (withSnippets). PostgreSQL plans this statement
-  // for its values on every call: with the generic plan of a prepared statement, a common word and
-  // a rare one share one plan, and it took twice as long.
+  // hits get their paths and snippets afterwards (withSnippets). The statement keeps one generic
+  // plan (QueryOptions.indexOrder): a large kind holds both ways of reading its newest matches,
+  // and a parameter picks one (search-plan.ts). Planned for its values on every call instead, the
+  // planning was a third of PostgreSQL's time for a customer's search.
   const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
@@ -671,11 +726,25 @@ async function run(
   // with the table (a third of 10,000 advices: 7.2 ms by the words' index and a sort, 1.7 ms by the
   // walk). Every kind's date is NOT NULL (companies' and groups' are NULL for all rows), so no
   // NULLS LAST, which no index has in that order.
+  // A kind with two ways (search-plan.ts) holds both, each behind a one-time filter on its
+  // parameter: the statement keeps one generic plan, and only one of them reads rows.
+  const newest = (kind: SearchKind, { query, where, found }: Rows, fenced: boolean, gate: string) => {
+    const [source, condition] = query.newest
+      ? [query.newest(found, candidates, fenced), query.newestVisible ? 'TRUE' : where]
+      : fenced
+        ? [`(SELECT * FROM ${query.table} WHERE ${where} OFFSET 0) ${query.table.split(' ')[1]}`, 'TRUE']
+        : [query.from, where];
+    return `SELECT ${scored(kind, query)}, ${match.corrected(query.vector)} AS corrected
+        FROM ${source} WHERE ${gate} AND ${condition}
+       ORDER BY ${query.date} DESC, ${query.id} DESC LIMIT ${candidates}`;
+  };
   const ctes = parts.map(
-    ({ kind, query, where, found }, index) => `k${index} AS MATERIALIZED (
-      SELECT ${scored(kind, query)}, ${match.corrected(query.vector)} AS corrected
-        FROM ${query.newest ? query.newest(found, candidates) : query.from} WHERE ${query.newest && query.newestVisible ? 'TRUE' : where}
-       ORDER BY ${query.date} DESC, ${query.id} DESC LIMIT ${candidates})`,
+    ({ kind, walking, ...rows }, index) =>
+      `k${index} AS MATERIALIZED (${
+        walking
+          ? `(${newest(kind, walking, false, walking.param)}) UNION ALL (${newest(kind, rows, true, `NOT ${walking.param}`)})`
+          : newest(kind, rows, rows.query.from === rows.query.table, 'TRUE')
+      })`,
   );
   const countSql = parts
     .map(
@@ -703,7 +772,7 @@ async function run(
                FROM (${pageSql}) p) AS hits,
             (SELECT json_agg(c) FROM (${countSql}) c) AS counts`,
     params,
-    { prepare: true, customPlan: true },
+    { prepare: true, indexOrder: true },
   );
   const hits = rows[0]?.hits ?? [];
   const kindCounts = rows[0]?.counts ?? [];

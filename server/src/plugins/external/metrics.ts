@@ -66,13 +66,13 @@ export default fp(
     unavailable.inc({ code: 'DATABASE_UNAVAILABLE' }, 0);
 
     const stats = () => fastify.db.stats?.();
-    // The pool's connections, and those of the statements planned for their values (postgres-db.ts).
+    // The pool's connections, and those of the statements read in index order (postgres-db.ts).
     const pools = [
       ['hub_db_pool_connections', 'PostgreSQL pool connections by state (total, idle, max) and calls waiting for one (waiting)', 'pool'],
       [
-        'hub_db_planned_pool_connections',
-        'PostgreSQL connections of the statements planned for their values (a search), by state as hub_db_pool_connections',
-        'planned',
+        'hub_db_ordered_pool_connections',
+        'PostgreSQL connections of the statements read in index order (a search), by state as hub_db_pool_connections',
+        'ordered',
       ],
     ] as const;
     for (const [name, help, which] of pools) {
@@ -84,7 +84,7 @@ export default fp(
         collect() {
           const figures = stats();
           if (figures?.kind !== 'postgres') return;
-          const pool = which === 'pool' ? figures : figures.planned;
+          const pool = which === 'pool' ? figures : figures.ordered;
           for (const state of ['total', 'idle', 'waiting', 'max'] as const) this.set({ state }, pool[state]);
         },
       });

@@ -83,7 +83,7 @@ describe(`metrics, request ids and request log lines (${DB_KIND})`, () => {
       'hub_http_service_unavailable_total{code="DATABASE_BUSY"}',
       'hub_http_service_unavailable_total{code="DATABASE_UNAVAILABLE"}',
       DB_KIND === 'postgres' ? 'hub_db_pool_connections{state="max"}' : 'hub_db_pglite_queue',
-      DB_KIND === 'postgres' ? 'hub_db_planned_pool_connections{state="max"}' : 'hub_db_pglite_queue',
+      DB_KIND === 'postgres' ? 'hub_db_ordered_pool_connections{state="max"}' : 'hub_db_pglite_queue',
     ])
       assert.notEqual(sample(text, name), undefined, `${name} in the scrape`);
   });
