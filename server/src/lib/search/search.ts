@@ -117,11 +117,16 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * of search-plan.ts, which a generic plan would otherwise choose by its guesses.
  */
 function newestRows(table: string, where: string, order: string, limit: number, fenced: boolean) {
-  const alias = table.split(' ')[1]!;
   return fenced
-    ? `(SELECT * FROM (SELECT * FROM ${table} WHERE ${where} OFFSET 0) ${alias} ORDER BY ${order} LIMIT ${limit})`
-    : `(SELECT ${alias}.* FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit})`;
+    ? `(SELECT * FROM ${fence(table, where)} ORDER BY ${order} LIMIT ${limit})`
+    : `(SELECT ${aliasOf(table)}.* FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT ${limit})`;
 }
+
+/** The alias of a `table alias` clause. */
+const aliasOf = (table: string) => table.split(' ')[1]!;
+
+/** The rows of `table` that `where` keeps, under the table's alias, read apart from any order (newestRows). */
+const fence = (table: string, where: string) => `(SELECT * FROM ${table} WHERE ${where} OFFSET 0) ${aliasOf(table)}`;
 
 function branches(session: Session, request: SearchRequest): Partial<Record<SearchKind, Branch>> {
   const unpublished = request.includesUnpublished;
@@ -674,8 +679,9 @@ async function run(
   // words find, either round's.
   const walks = (table: string) => {
     if (request.way) return request.way === 'walk';
-    const [typed, fixed] = [query, corrected ?? ''].map((tsquery) => selectivity(tsquery, stats.get(table)) ?? 0);
-    return typed! + fixed! - typed! * fixed! >= WALK_FROM;
+    const share = (tsquery: string | null) => (tsquery === null ? 0 : (selectivity(tsquery, stats.get(table)) ?? 0));
+    const [typed, fixed] = [share(query), share(corrected)];
+    return typed + fixed - typed * fixed >= WALK_FROM;
   };
   const walkingMatch = matchFor(corrected !== null, foldedParam, true);
   interface Rows {
@@ -732,7 +738,7 @@ async function run(
     const [source, condition] = query.newest
       ? [query.newest(found, candidates, fenced), query.newestVisible ? 'TRUE' : where]
       : fenced
-        ? [`(SELECT * FROM ${query.table} WHERE ${where} OFFSET 0) ${query.table.split(' ')[1]}`, 'TRUE']
+        ? [fence(query.table, where), 'TRUE']
         : [query.from, where];
     return `SELECT ${scored(kind, query)}, ${match.corrected(query.vector)} AS corrected
         FROM ${source} WHERE ${gate} AND ${condition}
