@@ -32,16 +32,25 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** A snippet safe to set as HTML: the text escaped, <mark> around the matched words and nothing else. */
 export function safeSnippet(headline: string): string {
   const escaped = headline.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+  // Scanned by character code and copied by slices: per character, the page's snippets took a
+  // tenth of the server's time for a search (bench/search.ts).
+  const [start, stop] = [MARK_START.charCodeAt(0), MARK_STOP.charCodeAt(0)];
   let open = false;
   let out = '';
-  for (const char of escaped) {
-    if (char === MARK_START && !open) {
+  let from = 0;
+  for (let index = 0; index < escaped.length; index += 1) {
+    const code = escaped.charCodeAt(index);
+    if (code !== start && code !== stop) continue;
+    out += escaped.slice(from, index);
+    from = index + 1;
+    if (code === start && !open) {
       out += '<mark>';
       open = true;
-    } else if (char === MARK_STOP && open) {
+    } else if (code === stop && open) {
       out += '</mark>';
       open = false;
-    } else if (char !== MARK_START && char !== MARK_STOP) out += char;
+    }
   }
+  out += escaped.slice(from);
   return open ? `${out}</mark>` : out;
 }
