@@ -98,12 +98,12 @@ export function createShellServices(options: ShellServicesOptions): ShellService
 export function resumeSession(services: ShellServices): Promise<unknown> | null {
   const { session } = services;
   if (!isTokenUsable(session.tokens.hub())) {
-    if (session.tokens.hub()) session.clear();
+    if (session.tokens.hub()) session.clear('the stored token has expired');
     return null;
   }
   session.setLoading();
   return services.reloadUser().catch(() => {
     // A 401 has cleared the session already; another failure leaves the tokens for the next visit.
-    if (session.getState().status === 'loading') session.clear();
+    if (session.getState().status === 'loading') session.clear('the user could not be loaded');
   });
 }

@@ -13,11 +13,30 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 export type DemoAccount = (typeof DEMO_ACCOUNTS)[number];
 
+const watchedSignOuts = new WeakSet<Page>();
+
+/**
+ * Prints, in the journey's output, each line the page's console gives when its session ends
+ * ("Signed out: <why>" from the shell's session, "401 on <path>" from its API client, "Sign-in
+ * failed"): a journey that finds itself on the sign-in page then says why, even on an attempt whose
+ * trace is not kept.
+ */
+function watchSignOuts(page: Page, who: string): void {
+  if (watchedSignOuts.has(page)) return;
+  watchedSignOuts.add(page);
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/^(Signed out: |401 on |Sign-in failed)/.test(text)) console.log(`[${who}'s page, ${new Date().toISOString()}] ${text}`);
+  });
+}
+
 /**
  * Signs in as a person does: the default connection, the embedded provider's own page, back to /home.
- * Checks the welcome message of the snackbar; the page's snackbar is watched from here on (see snackbars.ts).
+ * Checks the welcome message of the snackbar; the page's snackbar is watched from here on (see snackbars.ts),
+ * and so is the end of its session (watchSignOuts).
  */
 export async function signIn(page: Page, email: DemoAccount): Promise<void> {
+  watchSignOuts(page, email);
   await watchSnackbars(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Default connection' }).click();

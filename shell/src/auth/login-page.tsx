@@ -69,7 +69,7 @@ export function LoginPage() {
       navigate(paths.home, { replace: true });
     })().catch((error: unknown) => {
       console.error('Sign-in failed', error);
-      session.clear();
+      session.clear('the sign-in failed');
       const message = rules ? rules.signInFailureMessage(error, t('login.failed')) : t('login.failed');
       snackbar.notify({ kind: 'error', message });
       setBusy(false);

@@ -21,7 +21,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (state.user && !authenticated) {
-      session.clear(); // the token was removed (another tab signed out) or has expired
+      session.clear(session.tokens.hub() ? 'the token has expired' : 'the token was removed (another tab signed out)');
     } else if (authenticated && Date.now() - services.userLoadedAt() > USER_REFRESH_MS) {
       services.reloadUser().catch(() => undefined);
     }

@@ -63,8 +63,8 @@ export function createShellApis(options: ShellApisOptions): ShellApis {
   const baseFetch = options.fetch ?? ((...args: Parameters<typeof globalThis.fetch>) => globalThis.fetch(...args));
   const fetch = withUnpublished(session, baseFetch);
   const currentPath = options.currentPath ?? (() => window.location.pathname);
-  const onUnauthorized = () => {
-    session.clear();
+  const onUnauthorized = (error: { status: number; message: string }) => {
+    session.clear(`the server refused the token (${error.status} ${error.message})`);
     navigate(paths.login);
   };
   const onError = (error: { status: number }) => notify({ kind: 'error', message: statusToast(error.status) });

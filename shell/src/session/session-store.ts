@@ -34,8 +34,12 @@ export interface SessionStore {
    * one (another person signed in since) is forgotten.
    */
   resumableDisplayAs(userId: number): DisplayAsState | null;
-  /** Forgets the user and the tokens (401, expiry); keeps the provider name and entity. */
-  clear(): void;
+  /**
+   * Forgets the user and the tokens (401, expiry); keeps the provider name and entity. `reason`
+   * is written to the console when there was a session to forget: a person sent back to the
+   * sign-in page, or a journey that finds itself there, can then tell why.
+   */
+  clear(reason: string): void;
   /** Sign-out: also forgets the selected entity and the provider name (docs/product.md §4). */
   signOut(): void;
   /** The part of the state a remote receives, or null when signed out. */
@@ -86,6 +90,12 @@ export function createSessionStore(storage: Storage = localStorage, tabStorage: 
     state = { ...state, ...next };
     for (const listener of listeners) listener();
   };
+  /** Forgets the user, the tokens and this tab's display-as. */
+  const forget = () => {
+    tokens.clear();
+    tabStorage.removeItem(STORAGE_KEYS.displayAs);
+    set({ status: 'signed-out', user: null, displayedUser: null, displayAs: null });
+  };
 
   const store: SessionStore = {
     tokens,
@@ -135,16 +145,15 @@ export function createSessionStore(storage: Storage = localStorage, tabStorage: 
       }
       return { userId: stored.userId, includesUnpublished: stored.includesUnpublished };
     },
-    clear() {
-      tokens.clear();
-      tabStorage.removeItem(STORAGE_KEYS.displayAs);
-      set({ status: 'signed-out', user: null, displayedUser: null, displayAs: null });
+    clear(reason) {
+      if (state.user || tokens.hub()) console.warn(`Signed out: ${reason}`);
+      forget();
     },
     signOut() {
       storage.removeItem(STORAGE_KEYS.selectedEntity);
       storage.removeItem(STORAGE_KEYS.providerName);
       state = { ...state, selectedEntityId: null };
-      store.clear();
+      forget();
     },
     toHubSession: () => toHubSession(state),
   };
