@@ -4,6 +4,7 @@ import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
 import { createLanguageStore, type LanguageStore } from './language/language';
 import { createShellI18n } from './language/shell-i18n';
+import { paths } from './paths';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
 import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
 import { createShellApis, type ShellApis } from './session/api-clients';
@@ -95,10 +96,13 @@ export function createShellServices(options: ShellServicesOptions): ShellService
  * At start: a stored, unexpired hub token means a returning user, whose profile is loaded first.
  * Returns the loading (settled either way), or null when there is no one to resume.
  */
-export function resumeSession(services: ShellServices): Promise<unknown> | null {
+export function resumeSession(services: ShellServices, pathname: string = window.location.pathname): Promise<unknown> | null {
   const { session } = services;
   if (!isTokenUsable(session.tokens.hub())) {
     if (session.tokens.hub()) session.clear('the stored token has expired');
+    // A page other than the sign-in page opened with no token in this browser: said, as clear()
+    // says why it forgets one, so that a person (or a journey) sent to /login can tell which.
+    else if (pathname !== paths.login) console.warn(`Signed out: no token stored when ${pathname} opened`);
     return null;
   }
   session.setLoading();
