@@ -29,8 +29,12 @@ export interface IsolatedPgliteOptions {
   stuckAfterMs?: number;
   /** A file that receives a line per statement started and ended (`pglite-trace.ts`). */
   traceFile?: string;
-  /** Told each time the database was reopened after a stuck statement. */
-  onReopen?: (facts: { stuckMs: number; failedCalls: number }) => void;
+  /**
+   * Told each time the database was reopened after a stuck statement: `oldest` is the first call
+   * still in flight (the thread runs them in order, so the one that held it), as its operation and
+   * the start of its SQL.
+   */
+  onReopen?: (facts: { stuckMs: number; failedCalls: number; oldest: string | null }) => void;
 }
 
 /** The calls in flight when a stuck statement made the database reopen: 503, try again. */
@@ -52,6 +56,12 @@ type FromWorker =
   | { type: 'open-failed'; message: string }
   | { type: 'notify'; channel: string; payload: string }
   | { type: 'pong' };
+/** A request as the reopening's log names it: its operation, and the start of its SQL, one line. */
+function describeRequest(request: Request): string {
+  if (request.op !== 'query' && request.op !== 'exec') return request.op;
+  return `${request.op}${request.op === 'query' && request.prepare ? ' (prepared)' : ''}: ${request.sql.replace(/\s+/g, ' ').trim().slice(0, 300)}`;
+}
+
 type Request =
   | { op: 'query'; sql: string; params: readonly unknown[]; tx?: number; prepare?: boolean }
   | { op: 'exec'; sql: string; tx?: number }
@@ -77,7 +87,7 @@ const PING_MS = 1000;
 export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promise<Db> {
   const { dataDir, stuckAfterMs = 0 } = options;
   await prepareFolder(dataDir);
-  const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void; what: string }>();
   const listeners = new Map<string, Set<Listener>>();
   let worker: Worker;
   let nextId = 0;
@@ -129,7 +139,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
     const reply = await new Promise<Reply>((resolve, reject) => {
       // The thread was idle until now: its silence counts from here.
       if (pending.size === 0) lastPong = Date.now();
-      pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject, what: describeRequest(request) });
       worker.postMessage({ id, ...request });
     });
     if (reply.error) throw databaseError(reply.error);
@@ -138,6 +148,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
 
   const reopen = async (stuckMs: number) => {
     const failedCalls = pending.size;
+    const oldest = pending.values().next().value?.what ?? null;
     failAll(new DatabaseStuckError(stuckMs));
     for (const set of listeners.values()) for (const listener of set) listener.onState?.(false);
     await worker.terminate();
@@ -147,7 +158,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
       await send({ op: 'listen', channel }, true);
       for (const listener of set) listener.onState?.(true);
     }
-    options.onReopen?.({ stuckMs, failedCalls });
+    options.onReopen?.({ stuckMs, failedCalls, oldest });
   };
 
   /** Reopens after a stuck statement (`stuckMs`), or a thread that stopped on its own (0). */

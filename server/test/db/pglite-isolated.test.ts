@@ -13,7 +13,7 @@ const LONG = 'SELECT sum(i) FROM generate_series(1, 400000000) i';
 describe('embedded PGlite in a thread of its own', () => {
   const folder = mkdtempSync(join(tmpdir(), 'hub-pglite-isolated-'));
   const trace = join(folder, 'trace.jsonl');
-  const reopens: Array<{ stuckMs: number; failedCalls: number }> = [];
+  const reopens: Array<{ stuckMs: number; failedCalls: number; oldest: string | null }> = [];
   let db: Awaited<ReturnType<typeof openPgliteIsolated>>;
   before(async () => {
     db = await openPgliteIsolated({
@@ -100,6 +100,8 @@ describe('embedded PGlite in a thread of its own', () => {
     await db.query('SELECT 1');
     assert.equal(reopens.length, 1);
     assert.equal(reopens[0]!.failedCalls, 1);
+    // The log names the statement that held the thread.
+    assert.equal(reopens[0]!.oldest, `query: ${LONG}`);
     assert.deepEqual(states, [false, true]);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes');
     assert.equal(rows[0]!.n, 2);
