@@ -1,14 +1,9 @@
 import { STORAGE_KEYS } from '@hub/shared/api';
 import { createSessionStore } from './session-store';
+import { catchWarnings } from '../test-support/console-warnings';
 
 describe('session.clear', () => {
-  let warn: jest.SpyInstance;
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => warn.mockRestore());
+  const warnings = catchWarnings();
 
   it('should forget the tokens and say why, when there was a session to forget', () => {
     localStorage.setItem(STORAGE_KEYS.hubToken, 'hub-token');
@@ -16,7 +11,7 @@ describe('session.clear', () => {
     localStorage.setItem(STORAGE_KEYS.providerName, 'default');
     const session = createSessionStore();
     session.clear('the server refused the token (401 Unauthorized)');
-    expect(warn).toHaveBeenCalledWith('Signed out: the server refused the token (401 Unauthorized)');
+    expect(warnings.spy).toHaveBeenCalledWith('Signed out: the server refused the token (401 Unauthorized)');
     expect(localStorage.getItem(STORAGE_KEYS.hubToken)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.filesToken)).toBeNull();
     // Kept for the next sign-in.
@@ -30,6 +25,6 @@ describe('session.clear', () => {
     const session = createSessionStore();
     session.signOut();
     expect(localStorage.getItem(STORAGE_KEYS.hubToken)).toBeNull();
-    expect(warn).not.toHaveBeenCalled();
+    expect(warnings.spy).not.toHaveBeenCalled();
   });
 });
