@@ -87,7 +87,7 @@ const PING_MS = 1000;
 export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promise<Db> {
   const { dataDir, stuckAfterMs = 0 } = options;
   await prepareFolder(dataDir);
-  const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void; what: string }>();
+  const pending = new Map<number, { resolve(reply: Reply): void; reject(error: Error): void; request: Request }>();
   const listeners = new Map<string, Set<Listener>>();
   let worker: Worker;
   let nextId = 0;
@@ -139,7 +139,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
     const reply = await new Promise<Reply>((resolve, reject) => {
       // The thread was idle until now: its silence counts from here.
       if (pending.size === 0) lastPong = Date.now();
-      pending.set(id, { resolve, reject, what: describeRequest(request) });
+      pending.set(id, { resolve, reject, request });
       worker.postMessage({ id, ...request });
     });
     if (reply.error) throw databaseError(reply.error);
@@ -148,7 +148,9 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
 
   const reopen = async (stuckMs: number) => {
     const failedCalls = pending.size;
-    const oldest = pending.values().next().value?.what ?? null;
+    // Described only here: a search's statement is 20 kB, and every call goes through `send`.
+    const first = pending.values().next().value;
+    const oldest = first ? describeRequest(first.request) : null;
     failAll(new DatabaseStuckError(stuckMs));
     for (const set of listeners.values()) for (const listener of set) listener.onState?.(false);
     await worker.terminate();
