@@ -1,4 +1,6 @@
 import { STORAGE_KEYS } from '@hub/shared/api';
+import { makeUser } from '@hub/shared/remote';
+import { startApiServer, type Answer } from '@hub/shared/test-support';
 import { createShellServices, resumeSession } from './shell-services';
 import { catchWarnings } from './test-support/console-warnings';
 
@@ -25,6 +27,50 @@ describe('resumeSession', () => {
     localStorage.setItem(STORAGE_KEYS.hubToken, EXPIRED);
     expect(resumeSession(services(), '/home')).toBeNull();
     expect(warnings.spy).toHaveBeenCalledWith('Signed out: the stored token has expired');
+    expect(localStorage.getItem(STORAGE_KEYS.hubToken)).toBeNull();
+  });
+});
+
+describe('resumeSession, when the profile cannot be loaded', () => {
+  const api = startApiServer();
+  const warnings = catchWarnings();
+  // A stored token good for an hour: a returning person.
+  const usable = `x.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))}.y`;
+  /** Resumes with a stored token against the local server, which answers GET /api/auth/user in turn with `answers` (the last one again after). */
+  const resume = async (...answers: Answer[]) => {
+    api.routes = [(_req, request) => (request.path === '/api/auth/user' ? (answers.length > 1 ? answers.shift() : answers[0]) : undefined)];
+    localStorage.setItem(STORAGE_KEYS.hubToken, usable);
+    const services = createShellServices({ language: 'en', origin: api.origin, remoteLoader: () => Promise.reject(new Error('unused')) });
+    const seenBefore = api.seen.length;
+    // No wait between the attempts here: the delays are the product's choice, not this test's.
+    await resumeSession(services, '/contact', [0, 0]);
+    return { state: services.session.getState(), asked: api.seen.length - seenBefore };
+  };
+  // The API client writes each failed call to the console: caught here, read in the tests.
+  let errors: jest.SpyInstance;
+  beforeEach(() => void (errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)));
+  afterEach(() => errors.mockRestore());
+  const unavailable: Answer = { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The database is busy' } };
+
+  it('should ask again after a failure other than a 401, and resume the session', async () => {
+    const { state, asked } = await resume(unavailable, { status: 200, body: makeUser({ first_name: 'Nina' }) });
+    expect(asked).toBe(2);
+    expect([state.status, state.user?.first_name]).toEqual(['signed-in', 'Nina']);
+  });
+
+  it('should keep the tokens when every attempt fails, and say so', async () => {
+    const { state, asked } = await resume(unavailable);
+    expect(asked).toBe(3);
+    expect(errors).toHaveBeenCalledWith('GET /auth/user failed: 503 The database is busy');
+    expect([state.status, state.user]).toEqual(['signed-out', null]);
+    expect(localStorage.getItem(STORAGE_KEYS.hubToken)).toBe(usable);
+    expect(warnings.spy).toHaveBeenCalledWith('Signed out: the user could not be loaded; the tokens are kept for the next visit');
+  });
+
+  it('should forget the tokens at once when the server refuses them', async () => {
+    const { state, asked } = await resume({ status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Session ended' } });
+    expect(asked).toBe(1);
+    expect(state.status).toBe('signed-out');
     expect(localStorage.getItem(STORAGE_KEYS.hubToken)).toBeNull();
   });
 });

@@ -93,10 +93,20 @@ export function createShellServices(options: ShellServicesOptions): ShellService
 }
 
 /**
+ * How long to wait before asking again for a returning person's profile, after each failure other
+ * than a 401: a server restarting or a moment without network should not send them to sign in.
+ */
+export const RESUME_RETRY_MS = [1_000, 3_000];
+
+/**
  * At start: a stored, unexpired hub token means a returning user, whose profile is loaded first.
  * Returns the loading (settled either way), or null when there is no one to resume.
  */
-export function resumeSession(services: ShellServices, pathname: string = window.location.pathname): Promise<unknown> | null {
+export function resumeSession(
+  services: ShellServices,
+  pathname: string = window.location.pathname,
+  retryMs: readonly number[] = RESUME_RETRY_MS,
+): Promise<unknown> | null {
   const { session } = services;
   if (!isTokenUsable(session.tokens.hub())) {
     if (session.tokens.hub()) session.clear('the stored token has expired');
@@ -106,8 +116,19 @@ export function resumeSession(services: ShellServices, pathname: string = window
     return null;
   }
   session.setLoading();
-  return services.reloadUser().catch(() => {
-    // A 401 has cleared the session already; another failure leaves the tokens for the next visit.
-    if (session.getState().status === 'loading') session.clear('the user could not be loaded');
-  });
+  const load = (attempt: number): Promise<unknown> =>
+    services.reloadUser().catch(async (): Promise<unknown> => {
+      // A 401 has cleared the session already (api-clients.ts).
+      if (session.getState().status !== 'loading') return undefined;
+      const wait = retryMs[attempt];
+      if (wait !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        return load(attempt + 1);
+      }
+      // Any other failure (the server, the network, or this page left while it loaded) keeps the
+      // tokens: forgetting them there signed a person out of every page of this browser.
+      session.stopLoading('the user could not be loaded');
+      return undefined;
+    });
+  return load(0);
 }

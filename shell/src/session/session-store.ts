@@ -40,6 +40,12 @@ export interface SessionStore {
    * sign-in page, or a journey that finds itself there, can then tell why.
    */
   clear(reason: string): void;
+  /**
+   * Ends the loading at start without a user but keeps the tokens: the profile could not be loaded
+   * (the network, the server, or the page left while it loaded), which is no reason to forget who
+   * signed in. The next visit resumes the session. `reason` is written to the console as clear()'s.
+   */
+  stopLoading(reason: string): void;
   /** Sign-out: also forgets the selected entity and the provider name (docs/product.md §4). */
   signOut(): void;
   /** The part of the state a remote receives, or null when signed out. */
@@ -148,6 +154,10 @@ export function createSessionStore(storage: Storage = localStorage, tabStorage: 
     clear(reason) {
       if (state.user || tokens.hub()) console.warn(`Signed out: ${reason}`);
       forget();
+    },
+    stopLoading(reason) {
+      console.warn(`Signed out: ${reason}; the tokens are kept for the next visit`);
+      set({ status: 'signed-out', user: null, displayedUser: null, displayAs: null });
     },
     signOut() {
       storage.removeItem(STORAGE_KEYS.selectedEntity);
