@@ -8,9 +8,10 @@ import type { Queryable } from '../../db/db';
 //   a few rows, where a walk would read the whole table.
 // PostgreSQL's planner makes this choice from the table's word statistics when it plans for the
 // values, but planning the search's statement on every call was a third of PostgreSQL's time. So
-// the statement keeps one generic plan holding both ways for each large kind, and a parameter says
-// which one runs (the other is cut off by a one-time filter before it reads a row). The server
-// makes that choice, from the same statistics (`pg_stats.most_common_elems`), read every few minutes.
+// the server makes that choice, from the same statistics (`pg_stats.most_common_elems`, read every
+// few minutes), and writes only the way taken in the statement: one text per choice of ways, each
+// with one generic plan kept by every connection. (One plan holding both ways, a parameter picking
+// one, cost every call the start-up and end of the way not taken.)
 
 /** A table's word statistics: the share of its rows holding each common lexeme. */
 export interface WordStats {

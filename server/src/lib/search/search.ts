@@ -693,16 +693,16 @@ async function run(
     const found = [query.matches, ...dateConditions.map((c) => c(query.date))].join(' AND ');
     return { query, where: `${query.visible} AND ${found}`, found };
   };
-  const parts: Array<Rows & { kind: SearchKind; walking: (Rows & { param: string }) | null }> = [];
+  // `fenced`: the kind's newest matches are read from its words' index (newestRows).
+  const parts: Array<Rows & { kind: SearchKind; fenced: boolean }> = [];
   for (const kind of kinds) {
-    const query = all[kind]?.(match, params);
-    if (!query) continue;
-    // The same kind with the walking match, and the parameter that says which of the two runs.
-    const walking =
-      query.walked && (query.newest || query.from === query.table)
-        ? { ...rowsOf(all[kind]!(walkingMatch, params)!), param: `$${params.push(walks(query.walked))}::boolean` }
-        : null;
-    parts.push({ kind, ...rowsOf(query), walking });
+    // The kind's shape first (with parameters of its own, dropped): whether it has two ways. Only
+    // the way taken is written in the statement, whose parameters must all be used.
+    const shape = all[kind]?.(match, []);
+    if (!shape) continue;
+    const walked = shape.walked && (shape.newest || shape.from === shape.table) ? walks(shape.walked) : null;
+    const query = all[kind]!(walked ? walkingMatch : match, params)!;
+    parts.push({ kind, ...rowsOf(query), fenced: walked === null ? query.from === query.table : !walked });
   }
   if (parts.length === 0) return { ...emptyResult(request), correctedHits: 0 };
 
@@ -714,9 +714,9 @@ async function run(
   // count says there are more. An exact title is added however old, in the kinds that have one
   // (`prepared.kinds`, found by the folded titles' indexes, migrations 0087 and 0090). The page's
   // hits get their paths and snippets afterwards (withSnippets). The statement keeps one generic
-  // plan (QueryOptions.indexOrder): a large kind holds both ways of reading its newest matches,
-  // and a parameter picks one (search-plan.ts). Planned for its values on every call instead, the
-  // planning was a third of PostgreSQL's time for a customer's search.
+  // plan per text (QueryOptions.indexOrder): a large kind's text holds the way of reading its
+  // newest matches chosen for these words (search-plan.ts). Planned for its values on every call
+  // instead, the planning was a third of PostgreSQL's time for a customer's search.
   const candidates = SEARCH_COUNT_CAP + 1;
   // Each row is ranked where it is read, so that what is sorted and kept is narrow: sorting the
   // matches with their vectors (a kilobyte each) was most of a common word's cost.
@@ -732,26 +732,17 @@ async function run(
   // with the table (a third of 10,000 advices: 7.2 ms by the words' index and a sort, 1.7 ms by the
   // walk). Every kind's date is NOT NULL (companies' and groups' are NULL for all rows), so no
   // NULLS LAST, which no index has in that order.
-  // A kind with two ways (search-plan.ts) holds both, each behind a one-time filter on its
-  // parameter: the statement keeps one generic plan, and only one of them reads rows.
-  const newest = (kind: SearchKind, { query, where, found }: Rows, fenced: boolean, gate: string) => {
+  const newest = (kind: SearchKind, { query, where, found }: Rows, fenced: boolean) => {
     const [source, condition] = query.newest
       ? [query.newest(found, candidates, fenced), query.newestVisible ? 'TRUE' : where]
       : fenced
         ? [fence(query.table, where), 'TRUE']
         : [query.from, where];
     return `SELECT ${scored(kind, query)}, ${match.corrected(query.vector)} AS corrected
-        FROM ${source} WHERE ${gate} AND ${condition}
+        FROM ${source} WHERE ${condition}
        ORDER BY ${query.date} DESC, ${query.id} DESC LIMIT ${candidates}`;
   };
-  const ctes = parts.map(
-    ({ kind, walking, ...rows }, index) =>
-      `k${index} AS MATERIALIZED (${
-        walking
-          ? `(${newest(kind, walking, false, walking.param)}) UNION ALL (${newest(kind, rows, true, `NOT ${walking.param}`)})`
-          : newest(kind, rows, rows.query.from === rows.query.table, 'TRUE')
-      })`,
-  );
+  const ctes = parts.map(({ kind, fenced, ...rows }, index) => `k${index} AS MATERIALIZED (${newest(kind, rows, fenced)})`);
   const countSql = parts
     .map(
       ({ kind }, index) =>
