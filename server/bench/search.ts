@@ -42,6 +42,10 @@ const text = (seed: string, count: number) =>
   `(SELECT string_agg((ARRAY[${WORDS.map((word) => `'${word}'`).join(',')}])[1 + abs(hashtext(${seed} || ':' || k)) % ${WORDS.length}], ' ')
       FROM generate_series(1, ${count}) k)`;
 
+// Rows are written oldest first, as a portal writes them, so that ids and the table's pages follow
+// the dates: a walk down a date index then reads neighbouring rows, as it would in production.
+// (Until 2026-11-28 they were written in a cycle of dates, each of the newest rows on a page of its
+// own: a layout no portal has, a tenth slower for a customer's searches, docs/performance.md.)
 async function grow(db: Db, scale: number) {
   const n = (count: number) => Math.max(1, Math.round(count * scale));
   const step = async (label: string, sql: string, params: unknown[] = []) => {
@@ -61,7 +65,7 @@ async function grow(db: Db, scale: number) {
     `INSERT INTO advices (title, subtitle, description, status, audience_type, entity_id, created_at)
      SELECT ${text("'t' || i", 4)}, ${text("'s' || i", 6)}, '<p>' || ${text("'b' || i", 40)} || '</p>', CASE WHEN i % 5 = 0 THEN 0 ELSE 16 END,
             'multi_users', CASE WHEN i % 20 < 2 THEN $2::int ELSE e.lo + i % e.span END, now() - (i % 1500) * interval '1 day'
-       FROM generate_series(1, $1::int) i, ${range} e`,
+       FROM generate_series(1, $1::int) i, ${range} e ORDER BY i % 1500 DESC, i`,
     [n(100_000), northwind],
   );
   await step(
@@ -69,7 +73,7 @@ async function grow(db: Db, scale: number) {
     `INSERT INTO news_items (title, subtitle, description, status, created_at)
      SELECT ${text("'nt' || i", 4)}, ${text("'ns' || i", 6)}, '<p>' || ${text("'nb' || i", 40)} || '</p>', CASE WHEN i % 4 = 0 THEN 0 ELSE 16 END,
             now() - (i % 2000) * interval '1 day'
-       FROM generate_series(1, $1::int) i`,
+       FROM generate_series(1, $1::int) i ORDER BY i % 2000 DESC, i`,
     [n(50_000)],
   );
   await step(
@@ -103,7 +107,8 @@ async function grow(db: Db, scale: number) {
     `WITH d AS (SELECT id, customer_id, consultant_id, row_number() OVER (ORDER BY id) AS k FROM discussions)
      INSERT INTO messages (discussion_id, from_user_id, to_user_id, message, created_at)
      SELECT d.id, d.customer_id, d.consultant_id, ${text("'m' || i", 15)}, now() - (i % 1000) * interval '1 hour'
-       FROM generate_series(1, $1::int) i JOIN d ON d.k = 1 + (i - 1) % (SELECT count(*) FROM discussions)`,
+       FROM generate_series(1, $1::int) i JOIN d ON d.k = 1 + (i - 1) % (SELECT count(*) FROM discussions)
+      ORDER BY i % 1000 DESC, i`,
     [n(1_000_000)],
   );
   await step('ANALYZE', 'ANALYZE');
@@ -229,7 +234,7 @@ async function main() {
             if (db.kind === 'postgres' && options?.indexOrder) await tx.query(`SET LOCAL enable_sort = off; SET LOCAL jit = off`);
             await tx.query(`PREPARE bench_plan AS ${sql}`);
             const explained = await tx.query<{ 'QUERY PLAN': string }>(
-              `EXPLAIN ${process.env.BENCH_PLANS === 'analyze' ? '(ANALYZE) ' : ''}EXECUTE bench_plan${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
+              `EXPLAIN ${process.env.BENCH_PLANS === 'analyze' ? '(ANALYZE, BUFFERS) ' : ''}EXECUTE bench_plan${params.length ? `(${params.map(literal).join(', ')})` : ''}`,
             );
             await tx.query('DEALLOCATE bench_plan');
             return explained;
