@@ -66,6 +66,18 @@ describe(`the two ways of reading a kind's newest matches (${DB_KIND})`, () => {
          FROM generate_series(1, 40) i`,
       [folder.rows[0]!.id],
     );
+    // Titles only similar to a typo ("walrsu"), whose words the correction ("walrus") does not
+    // find: the fallback finds them by their titles alone, older than every other match.
+    await db.query(
+      `INSERT INTO advices (title, description, status, audience_type, entity_id, created_at)
+       VALUES ('Walrush', '<p>Nothing about seals</p>', $2, 'multi_users', $1, now() - interval '200 days')`,
+      [northwind, PUBLICATION.published],
+    );
+    await db.query(
+      `INSERT INTO exchange_files (folder_id, name, name_original, extension, comment, upload_at)
+       VALUES ($1, 'file-old', 'Walrush', '', 'old', now() - interval '200 days')`,
+      [folder.rows[0]!.id],
+    );
     await db.exec('ANALYZE advices; ANALYZE news_items; ANALYZE messages; ANALYZE exchange_files');
   });
 
@@ -100,6 +112,15 @@ describe(`the two ways of reading a kind's newest matches (${DB_KIND})`, () => {
         assert.deepEqual(chosen, indexed, `${session.user.email} ${q} page ${page}, the way chosen`);
         if (page === 1) assert.ok(indexed.total > 0, `${session.user.email} finds ${q}`);
       }
+    }
+    // A typo's fallback: the titles only similar to it are found either way.
+    for (const { session, scope } of callers) {
+      const typo = { ...request('walrsu ', scope), kinds: ['advice', 'file'] as SearchRequest['kinds'], pageSize: 100 };
+      const walked = await search(db, session, { ...typo, way: 'walk' });
+      assert.deepEqual(walked, await search(db, session, { ...typo, way: 'index' }), `${session.user.email} walrsu`);
+      const titles = walked.items.map((item) => item.title);
+      assert.ok(titles.includes('Walrush'), `${session.user.email}: ${titles.join(', ')}`);
+      if (scope === 'portal') assert.equal(titles.filter((title) => title === 'Walrush').length, 2, titles.join(', '));
     }
     // Not vacuous: the customer sees the walrus in advices, news, messages and files.
     const nina = await search(db, callers[0]!.session, { ...request('walrus', 'portal'), way: 'walk' });
