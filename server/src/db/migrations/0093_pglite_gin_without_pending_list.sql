@@ -3,8 +3,7 @@
 -- in one go, and every scan of the index reads the whole list until then. Measured on PGlite with
 -- the demo data: a typo's correction (the trigram index of search_words) took 7.5 ms after the
 -- seed and 218 ms once 10,000 new words had been written, against 2 and 18 ms without a pending
--- list. The one statement named so far where the embedded database was found stuck under load
--- read that index (CONTRIBUTING.md, "When the embedded database stops answering").
+-- list.
 --
 -- On PGlite, every GIN index takes its entries at once. PostgreSQL, whose autovacuum flushes the
 -- lists, keeps the default (bulk inserts are faster with it). A GIN index made by a later
