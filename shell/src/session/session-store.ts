@@ -96,11 +96,13 @@ export function createSessionStore(storage: Storage = localStorage, tabStorage: 
     state = { ...state, ...next };
     for (const listener of listeners) listener();
   };
+  /** No one signed in on this page (what else the state holds, the selected entity, stays). */
+  const signedOut = { status: 'signed-out', user: null, displayedUser: null, displayAs: null } as const;
   /** Forgets the user, the tokens and this tab's display-as. */
   const forget = () => {
     tokens.clear();
     tabStorage.removeItem(STORAGE_KEYS.displayAs);
-    set({ status: 'signed-out', user: null, displayedUser: null, displayAs: null });
+    set(signedOut);
   };
 
   const store: SessionStore = {
@@ -157,7 +159,7 @@ export function createSessionStore(storage: Storage = localStorage, tabStorage: 
     },
     stopLoading(reason) {
       console.warn(`Signed out: ${reason}; the tokens are kept for the next visit`);
-      set({ status: 'signed-out', user: null, displayedUser: null, displayAs: null });
+      set(signedOut);
     },
     signOut() {
       storage.removeItem(STORAGE_KEYS.selectedEntity);
