@@ -9,11 +9,12 @@
 //   on the next one instead of writing it again (drop the schema by hand when done).
 //   BENCH_QUERIES=prefix,typo and BENCH_CALLERS=customer run only those (by the table's labels).
 //
-// Prints, per query and caller: requests, p50, p95 and p99 (ms), and the indexes its plans use;
+// Prints, per query and caller: requests, p50, p95 and p99 (ms), the machine's CPU time per search
+// (Linux), and the indexes its plans use;
 // BENCH_PLANS=1 prints the plans too, BENCH_PLANS=analyze with their timings.
 // Figures are measured, not asserted (docs/performance.md).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -154,6 +155,22 @@ function runCallers(url: string, headers: Record<string, string>, seconds: numbe
   });
 }
 
+/**
+ * The machine's busy CPU time so far, in ms (Linux: /proc/stat, all cores, without steal), or null.
+ * Read around a query's load, divided by its requests: what one search costs the machine (the
+ * server, PostgreSQL and the callers together), a figure a busy neighbour moves less than the
+ * latencies.
+ */
+function busyMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user, nice, system, irq, softirq, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return [0, 1, 2, 5, 6].reduce((sum, index) => sum + (fields[index] ?? 0), 0) * 10;
+  } catch {
+    return null;
+  }
+}
+
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -198,8 +215,10 @@ async function main() {
       ['prefix', 'reconc'],
       ['typo', 'reconcilaition '],
     ] as const;
-    console.log('\n| query | caller | requests | p50 ms | p95 ms | p99 ms | non-200 | hits (total) | indexes in the plans | seq scans |');
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    console.log(
+      '\n| query | caller | requests | p50 ms | p95 ms | p99 ms | CPU ms per search | non-200 | hits (total) | indexes in the plans | seq scans |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     const only = (variable: string, value: string) =>
       !process.env[variable] || process.env[variable]!.split(',').some((part) => value.startsWith(part));
     for (const [label, q] of queries.filter(([label]) => only('BENCH_QUERIES', label))) {
@@ -245,11 +264,13 @@ async function main() {
           }
           if (process.env.BENCH_PLANS) console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
         }
+        const busyBefore = busyMs();
         const { latencies, failures } = await runCallers(url, caller.headers, DURATION, CONNECTIONS);
+        const busy = busyBefore === null ? null : busyMs()! - busyBefore;
         latencies.sort((a, b) => a - b);
         const ms = (value: number) => value.toFixed(1);
         console.log(
-          `| ${label} \`${q.trim()}\` | ${who} | ${latencies.length} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 95))} | ${ms(percentile(latencies, 99))} | ${failures} | ${body.total}${body.total_capped ? '+' : ''} | ${[...indexes].sort().join(', ')} | ${[...scans].sort().join(', ') || 'none'} |`,
+          `| ${label} \`${q.trim()}\` | ${who} | ${latencies.length} | ${ms(percentile(latencies, 50))} | ${ms(percentile(latencies, 95))} | ${ms(percentile(latencies, 99))} | ${busy === null || latencies.length === 0 ? '–' : (busy / latencies.length).toFixed(2)} | ${failures} | ${body.total}${body.total_capped ? '+' : ''} | ${[...indexes].sort().join(', ')} | ${[...scans].sort().join(', ') || 'none'} |`,
         );
       }
     }
