@@ -49,9 +49,13 @@ describe(`file exchange events replayed from Last-Event-ID (${DB_KIND})`, () => 
     await hub.app.fileEvents.publish(fileEvent(4), [user]);
 
     const back = await open(USER, seen.id);
-    const counters = await back.waitFor('counters');
+    await back.waitFor('counters');
     assert.deepEqual(fileIds(back), [2, 4], 'the missed events for this user, in order');
-    assert.equal(back.received.at(-1), counters, 'the counters after the replay');
+    // The counters come after the replay. They may come twice: the notification of an event the
+    // replay already sent can still arrive (on PostgreSQL, NOTIFY is heard a moment after the
+    // commit); its event is not sent again, its counters (as they are now) are.
+    const kinds = back.received.map((item) => item.event);
+    assert.ok(kinds.indexOf('counters') > kinds.lastIndexOf('file.state'), `the counters after the replay: ${kinds.join(', ')}`);
     await hub.app.fileEvents.publish(fileEvent(5), [user]);
     await back.waitFor('file.state', (item) => item.data.file_id === 5);
     assert.deepEqual(fileIds(back), [2, 4, 5]);
