@@ -1,4 +1,4 @@
-import { HEADERS, isAdministrator, type RemoteList, type User } from '@hub/shared/api';
+import { errorStatus, HEADERS, isAdministrator, statusToast, type RemoteList, type User } from '@hub/shared/api';
 import { switchLanguage } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
@@ -117,7 +117,7 @@ export function resumeSession(
   }
   session.setLoading();
   const load = (attempt: number): Promise<unknown> =>
-    services.reloadUser().catch(async (): Promise<unknown> => {
+    services.reloadUser().catch(async (error: unknown): Promise<unknown> => {
       // A 401 has cleared the session already (api-clients.ts).
       if (session.getState().status !== 'loading') return undefined;
       const wait = retryMs[attempt];
@@ -126,8 +126,11 @@ export function resumeSession(
         return load(attempt + 1);
       }
       // Any other failure (the server, the network, or this page left while it loaded) keeps the
-      // tokens: forgetting them there signed a person out of every page of this browser.
+      // tokens: forgetting them there signed a person out of every page of this browser. The
+      // profile's client shows no error of its own, so the person is told here, once, why they see
+      // the sign-in page (the attempts before were made without a word).
       session.stopLoading('the user could not be loaded');
+      services.snackbar.notify({ kind: 'error', message: statusToast(errorStatus(error) ?? 0) });
       return undefined;
     });
   return load(0);
