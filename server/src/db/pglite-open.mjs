@@ -1,6 +1,7 @@
 // Opens PGlite with what our migrations need, for both handles: on the caller's thread
 // (pglite-db.ts) and in a thread of its own (pglite-worker.mjs). Plain JavaScript, so that the
 // worker, which runs without the server's TypeScript loader, can import it too.
+import { appendFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,7 +11,38 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 export async function createPglite({ dataDir, loadDataDir } = {}) {
   // Search (migrations 0080 and 0087) needs these contrib extensions, which PGlite loads only when passed here.
   const pglite = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gin, pg_trgm, unaccent } });
+  sayWhatIsSwallowed(pglite);
   // A damaged catalogue may open and fail only on the first read.
   await pglite.query('SELECT count(*) FROM pg_class');
   return pglite;
+}
+
+/**
+ * PGlite runs each protocol message by calling PostgreSQL's main loop once, and catches what it
+ * throws: an ERROR (PostgreSQL's longjmp, which it recovers from), and every other exception too,
+ * which it drops without a word (electric-sql/pglite issue 1058). Such an exception leaves the
+ * statement half run: a stuck test pass was caught spinning in PostgreSQL's error reporting, whose
+ * list of error contexts had become a loop (CONTRIBUTING.md, "When the embedded database stops
+ * answering"). Each one is written to the console here, and to the trace (PGLITE_TRACE) as a
+ * `swallowed` line, so that the exception before a stall is known.
+ */
+export function sayWhatIsSwallowed(pglite) {
+  const mod = pglite.mod;
+  const loopOnce = mod._PostgresMainLoopOnce;
+  mod._PostgresMainLoopOnce = () => {
+    try {
+      return loopOnce();
+    } catch (error) {
+      if (error?.status !== pglite.POSTGRES_MAIN_LONGJMP) {
+        const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        console.error(`PGlite dropped an exception of PostgreSQL's main loop (the statement may hang): ${said}`);
+        const trace = process.env.PGLITE_TRACE;
+        if (trace) {
+          const stack = error instanceof Error ? error.stack : undefined;
+          appendFileSync(trace, `${JSON.stringify({ t: new Date().toISOString(), ev: 'swallowed', error: said, stack })}\n`);
+        }
+      }
+      throw error;
+    }
+  };
 }
