@@ -74,9 +74,18 @@ function renderFolder(overrides: Partial<RemoteProps> = {}, user = customer) {
 const bytes = (size: number, name: string) =>
   new File([new Uint8Array(size).fill(65)], name, { type: 'text/csv', lastModified: 1_700_000_000_000 });
 const table = () => screen.findByRole('table', { name: 'Files of Monthly data' });
-/** Picks an item of the open row menu with the keyboard: arrows down to it, then Enter. */
+/**
+ * Picks an item of the open row menu with the keyboard: arrows down to it, then Enter. The item is
+ * looked for in the menu that is open: the menu of a row chosen before may still be in the page
+ * while it closes, with an item of the same name that no key reaches.
+ */
 async function choose(item: string) {
-  const option = await screen.findByRole('menuitem', { name: item });
+  const menu = await waitFor(() => {
+    const open = document.querySelector<HTMLElement>('[role="menu"][data-state="open"]');
+    expect(open).not.toBeNull();
+    return open!;
+  });
+  const option = await within(menu).findByRole('menuitem', { name: item });
   for (let step = 0; step < 6 && !option.hasAttribute('data-highlighted'); step += 1) await userEvent.keyboard('{ArrowDown}');
   expect(option).toHaveAttribute('data-highlighted');
   await userEvent.keyboard('{Enter}');
