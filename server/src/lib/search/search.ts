@@ -476,7 +476,13 @@ async function rounds(
   // Every word is as indexed: the fallback would be the same statements again.
   if (!changed) return { result: withoutCount(first), query, corrected: null };
   const corrected = await tsqueryOf(db, tsqueryText(corrections, typing));
-  const { correctedHits, ...second } = await run(db, session, request, kinds, prepared, stats, query, corrected);
+  // The corrected words first, then, still under five hits, the titles similar to what was typed
+  // too. Comparing every title a kind's walk reads with what was typed (pg_trgm makes both sides'
+  // trigrams again for each row) was half of a typo's cost, for titles the corrected words
+  // mostly find anyway ("reconciliation" for `reconcilaition`).
+  let fallback = await run(db, session, request, kinds, prepared, stats, query, corrected, false);
+  if (fallback.total < SEARCH_FALLBACK_UNDER) fallback = await run(db, session, request, kinds, prepared, stats, query, corrected, true);
+  const { correctedHits, ...second } = fallback;
   // Only a correction that finds something the person may see is offered.
   const suggestion = correctedHits > 0 ? corrections.join(' ') : null;
   return { result: { ...second, suggestion, corrected: direct === 0 && second.total > 0 }, query, corrected };
@@ -490,11 +496,11 @@ async function tsqueryOf(db: Queryable, text: string): Promise<string> {
 
 /**
  * The match of a round: the tsquery of the words as typed ($1), in the fallback that of the
- * corrected words ($2) and the titles similar to what was typed (folded, `folded`). Each comes
- * made (prepareWords): written as to_tsquery calls, they were made again wherever they appeared,
- * while the statement was planned (four per kind).
+ * corrected words ($2) and, `similar`, the titles similar to what was typed (folded, `folded`).
+ * Each comes made (prepareWords): written as to_tsquery calls, they were made again wherever they
+ * appeared, while the statement was planned (four per kind).
  */
-function matchFor(fallback: boolean, folded: () => string, walking = false): Match {
+function matchFor(fallback: boolean, similar: boolean, folded: () => string, walking = false): Match {
   const query = '$1::tsquery';
   const correctedQuery = '$2::tsquery';
   // Walking a date index (search-plan.ts), the match is written as the function behind @@: no
@@ -506,7 +512,7 @@ function matchFor(fallback: boolean, folded: () => string, walking = false): Mat
     folded,
     condition: (vector, title) =>
       fallback
-        ? `(${holds(vector, query)} OR ${holds(vector, correctedQuery)}${title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded()}`})`
+        ? `(${holds(vector, query)} OR ${holds(vector, correctedQuery)}${!similar || title === "''" ? '' : ` OR search_fold(${title}) OPERATOR(extensions.%) ${folded()}`})`
         : holds(vector, query),
     direct: (vector) => (fallback ? `(${vector} @@ ${query})::int` : '1'),
     corrected: (vector) => (fallback ? `${vector} @@ ${correctedQuery}` : 'false'),
@@ -516,7 +522,7 @@ function matchFor(fallback: boolean, folded: () => string, walking = false): Mat
 /** Each searched kind's query parts that need no parameter (its table, title, body), by kind. */
 function kindTables(session: Session, request: SearchRequest, kinds: SearchKind[]): Array<{ kind: SearchKind; query: KindQuery }> {
   const all = branches(session, request);
-  const match = matchFor(false, () => {
+  const match = matchFor(false, false, () => {
     throw new Error('kindTables: no parameter');
   });
   return kinds.flatMap((kind) => {
@@ -655,14 +661,15 @@ async function run(
   stats: ReadonlyMap<string, WordStats>,
   query: string,
   corrected: string | null,
+  similar = false,
 ): Promise<Unquoted & { correctedHits: number }> {
   const params: unknown[] = [query];
   if (corrected !== null) params.push(corrected);
   // The folded words are a parameter only where used: one PostgreSQL cannot type is refused.
   let folded: string | null = null;
   const foldedParam = () => (folded ??= `$${params.push(prepared.folded)}::text`);
-  // The fallback (under five hits): the corrected words, and titles similar to what was typed.
-  const match = matchFor(corrected !== null, foldedParam);
+  // The fallback (under five hits): the corrected words, and (`similar`) titles similar to what was typed.
+  const match = matchFor(corrected !== null, similar, foldedParam);
   const all = branches(session, request);
   const dateConditions: Array<(date: string) => string> = [];
   if (request.from) {
@@ -683,7 +690,7 @@ async function run(
     const [typed, fixed] = [share(query), share(corrected)];
     return typed + fixed - typed * fixed >= WALK_FROM;
   };
-  const walkingMatch = matchFor(corrected !== null, foldedParam, true);
+  const walkingMatch = matchFor(corrected !== null, similar, foldedParam, true);
   interface Rows {
     query: KindQuery;
     where: string;

@@ -67,7 +67,8 @@ describe(`the two ways of reading a kind's newest matches (${DB_KIND})`, () => {
       [folder.rows[0]!.id],
     );
     // Titles only similar to a typo ("walrsu"), whose words the correction ("walrus") does not
-    // find: the fallback finds them by their titles alone, older than every other match.
+    // find, older than every other match: where the correction finds under five (before their
+    // dates), the fallback finds them by their titles alone.
     await db.query(
       `INSERT INTO advices (title, description, status, audience_type, entity_id, created_at)
        VALUES ('Walrush', '<p>Nothing about seals</p>', $2, 'multi_users', $1, now() - interval '200 days')`,
@@ -113,14 +114,21 @@ describe(`the two ways of reading a kind's newest matches (${DB_KIND})`, () => {
         if (page === 1) assert.ok(indexed.total > 0, `${session.user.email} finds ${q}`);
       }
     }
-    // A typo's fallback: the titles only similar to it are found either way.
+    // A typo's fallback: where the correction finds under five, the titles only similar to it
+    // are found, either way; where it finds more, only what it finds.
+    const before = new Date(Date.now() - 150 * 86_400_000).toISOString().slice(0, 10);
     for (const { session, scope } of callers) {
       const typo = { ...request('walrsu ', scope), kinds: ['advice', 'file'] as SearchRequest['kinds'], pageSize: 100 };
-      const walked = await search(db, session, { ...typo, way: 'walk' });
-      assert.deepEqual(walked, await search(db, session, { ...typo, way: 'index' }), `${session.user.email} walrsu`);
+      const old = { ...typo, to: before };
+      const walked = await search(db, session, { ...old, way: 'walk' });
+      assert.deepEqual(walked, await search(db, session, { ...old, way: 'index' }), `${session.user.email} walrsu`);
       const titles = walked.items.map((item) => item.title);
       assert.ok(titles.includes('Walrush'), `${session.user.email}: ${titles.join(', ')}`);
       if (scope === 'portal') assert.equal(titles.filter((title) => title === 'Walrush').length, 2, titles.join(', '));
+      const corrected = await search(db, session, typo);
+      assert.ok(corrected.total >= 5, `${session.user.email}: ${corrected.total}`);
+      assert.equal(corrected.suggestion, 'walrus');
+      assert.ok(!corrected.items.some((item) => item.title === 'Walrush'), corrected.items.map((item) => item.title).join(', '));
     }
     // Not vacuous: the customer sees the walrus in advices, news, messages and files.
     const nina = await search(db, callers[0]!.session, { ...request('walrus', 'portal'), way: 'walk' });
