@@ -480,8 +480,14 @@ async function rounds(
   // too. Comparing every title a kind's walk reads with what was typed (pg_trgm makes both sides'
   // trigrams again for each row) was half of a typo's cost, for titles the corrected words
   // mostly find anyway ("reconciliation" for `reconcilaition`).
-  let fallback = await run(db, session, request, kinds, prepared, stats, query, corrected, false);
-  if (fallback.total < SEARCH_FALLBACK_UNDER) fallback = await run(db, session, request, kinds, prepared, stats, query, corrected, true);
+  // Where the words as typed find nothing, the corrected words stand for them: what is found is
+  // ranked by them (by the words as typed, every rank was 0), and each row is tested once.
+  const asTyped = direct === 0 ? corrected : query;
+  let fallback =
+    direct === 0
+      ? await run(db, session, request, kinds, prepared, stats, corrected, null).then((found) => ({ ...found, correctedHits: found.total }))
+      : await run(db, session, request, kinds, prepared, stats, query, corrected, false);
+  if (fallback.total < SEARCH_FALLBACK_UNDER) fallback = await run(db, session, request, kinds, prepared, stats, asTyped, corrected, true);
   const { correctedHits, ...second } = fallback;
   // Only a correction that finds something the person may see is offered.
   const suggestion = correctedHits > 0 ? corrections.join(' ') : null;

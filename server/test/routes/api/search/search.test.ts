@@ -126,6 +126,9 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     assert.ok(titles(result).includes('Trésorerie du trimestre'), JSON.stringify(titles(result)));
     assert.equal(result.suggestion, 'reconciliation');
     assert.equal(result.corrected, true);
+    // What the corrected word finds is ranked by it: the title above the bodies, as for the word itself.
+    const ranked = await search(NINA, { q: 'reconcilaition ', kinds: 'advice' });
+    assert.deepEqual(titles(ranked), ['Bank reconciliation', 'Trésorerie du trimestre', 'Clôture']);
   });
 
   test('should rank an exact title first, then newer first', async () => {
