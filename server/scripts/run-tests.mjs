@@ -4,7 +4,7 @@
 // failures} (read by the repository's `npm test`, which names the failures again at its end). `--database=pglite` or `--database=postgres` runs one
 // pass only (`npm test` runs the two side by side). Extra arguments filter the files by substring.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +98,13 @@ const PASS_TIMEOUT_MS = 90 * 60_000;
  * in-thread PGlite), which no test timeout can end. HUB_TEST_STALL_MS sets another (to try it).
  */
 const STALL_MS = Number(process.env.HUB_TEST_STALL_MS) || FILE_TIMEOUT_MS + 60_000;
+/**
+ * What a pass whose embedded database broke gives (test-support/helper.ts): PGlite dropped an
+ * exception of PostgreSQL's main loop (src/db/pglite-open.mjs), after which a statement may spin
+ * for ever. The pass stops there at once, having written what was dropped to HUB_TEST_BROKEN_MARK,
+ * and is run again from that file as after a stall, where it used to wait out STALL_MS first.
+ */
+const BROKEN = 'broken';
 
 const work = mkdtempSync(join(tmpdir(), 'hub-server-tests-'));
 const databases = only ? [only] : ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
@@ -118,7 +125,8 @@ try {
       `\n━━ server tests on ${database === 'pglite' ? 'embedded PGlite' : `PostgreSQL (${process.env.DATABASE_URL.replace(/\/\/[^@]*@/, '//')})`} ━━`,
     );
     const started = Date.now();
-    const env = { ...process.env, HUB_TEST_DB: database, NODE_ENV: 'test' };
+    const brokenMark = join(work, `${database}.broken`);
+    const env = { ...process.env, HUB_TEST_DB: database, NODE_ENV: 'test', HUB_TEST_BROKEN_MARK: brokenMark };
     if (database === 'pglite') {
       // Creating a PGlite database takes seconds: make one migrated, seeded template for all files.
       const template = join(work, 'pglite-template.tar');
@@ -151,7 +159,13 @@ try {
     // database). HUB_TEST_ISOLATE=1 gives each file a process of its own instead, as node's runner does.
     const isolate = process.env.HUB_TEST_ISOLATE === '1';
     const progress = join(work, `${database}.progress`);
-    const runPass = (filesToRun, tap) =>
+    const runPass = async (filesToRun, tap) => {
+      const code = await runCommand(filesToRun, tap);
+      if (!existsSync(brokenMark)) return code;
+      rmSync(brokenMark, { force: true });
+      return BROKEN;
+    };
+    const runCommand = (filesToRun, tap) =>
       run(
         process.execPath,
         [
@@ -198,12 +212,14 @@ try {
       const { tops, unfinished } = readTap(text);
       return { files: byFile(tops, declared), unfinished, last: declared.at(-1)?.[0] };
     };
-    const stalledName = (file, again) =>
-      `${file}: printed nothing for ${Math.round(STALL_MS / 1000)} s, ${again ? 'again' : 'its process stopped and run again from it'}`;
+    const stalledName = (file, code, again) =>
+      `${file}: ${code === BROKEN ? 'its embedded database broke (PGlite dropped an exception)' : `printed nothing for ${Math.round(STALL_MS / 1000)} s`}, ${again ? 'again' : 'its process stopped and run again from it'}`;
+    /** The file a pass stopped in, when it stalled or its embedded database broke; else null. */
+    const stoppedIn = (code, report, otherwise) => (code === 'stalled' || code === BROKEN ? (report?.last ?? otherwise) : null);
     let counts = { passed: 0, failed: 0 };
     let code = await runPass(passFiles, join(work, `${database}.tap`));
     let report = readReport(join(work, `${database}.tap`));
-    let stuck = code === 'stalled' ? (report?.last ?? passFiles[0]) : null;
+    let stuck = stoppedIn(code, report, passFiles[0]);
     if (stuck && report) {
       // Stopped while a file ran: that file is named in the summary, the files before it keep their
       // results, and it and the files after it run once more in a new process, so that one stuck
@@ -213,21 +229,21 @@ try {
       failures.push(...ended.failures.map((failure) => ({ database, ...failure })), {
         database,
         file: stuck,
-        name: stalledName(stuck, false),
+        name: stalledName(stuck, code, false),
         error: '',
         flaky: true,
       });
-      console.log(`\n━━ ${stalledName(stuck, false)} ━━`);
+      console.log(`\n━━ ${stalledName(stuck, code, false)} ━━`);
       code = await runPass(passFiles.slice(passFiles.indexOf(stuck)), join(work, `${database}-again.tap`));
       report = readReport(join(work, `${database}-again.tap`));
-      stuck = code === 'stalled' ? (report?.last ?? stuck) : null;
+      stuck = stoppedIn(code, report, stuck);
     }
     if (report) {
       const all = sumFiles(report.files);
       counts = { passed: counts.passed + all.counts.passed, failed: counts.failed + all.counts.failed + report.unfinished.failed };
       failures.push(...all.failures.map((failure) => ({ database, ...failure })));
     }
-    if (stuck) failures.push({ database, file: stuck, name: stalledName(stuck, true), error: '' });
+    if (stuck) failures.push({ database, file: stuck, name: stalledName(stuck, code, true), error: '' });
     let { passed, failed } = counts;
     if (!report) failed = 1;
     if (code !== 0 && failed === 0) failed = 1;

@@ -139,7 +139,7 @@ export function failureLines(failures, max = 12) {
   if (failures.length === 0) return [];
   const lines = ['', 'Server tests that failed, or whose pass was stopped and run again:'];
   for (const failure of failures.slice(0, max)) {
-    lines.push(`  ${failure.flaky ? 'stalled' : 'failed '} [${failure.database}] ${failure.name}`);
+    lines.push(`  ${failure.flaky ? 'stopped' : 'failed '} [${failure.database}] ${failure.name}`);
     // The test's own location, unless it is run-files.ts's (which declares every test of a pass
     // on the files' behalf): then its file.
     const location = failure.location?.replace(/^.*\/server\//, '');

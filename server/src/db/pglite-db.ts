@@ -14,17 +14,38 @@ interface PgliteLike {
 
 type Prepared = ReturnType<typeof preparedStatements>;
 
+/** Runs a call on the database unless it is broken, and fails it if the database broke meanwhile. */
+type Guard = <T>(run: () => Promise<T>) => Promise<T>;
+
 /** `target` as a Queryable; a statement asked with `prepare` runs as a named prepared statement (pglite-prepared.mjs). */
-function wrap(target: PgliteLike, prepared: Prepared, inTransaction: boolean): Queryable {
+function wrap(target: PgliteLike, prepared: Prepared, inTransaction: boolean, guard: Guard): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<QueryResult<T>> {
-      const result = options?.prepare ? await prepared<T>(sql, params, { inTransaction }) : await target.query<T>(sql, [...params]);
+      const result = await guard(() =>
+        options?.prepare ? prepared<T>(sql, params, { inTransaction }) : target.query<T>(sql, [...params]),
+      );
       return { rows: result.rows };
     },
     async exec(sql: string) {
-      await target.exec(sql);
+      await guard(() => target.exec(sql));
     },
   };
+}
+
+/**
+ * PGlite dropped an exception of PostgreSQL's main loop (pglite-open.mjs): the statement that met
+ * it answers rows that may be wrong, and a later one may never return. The handle fails that call
+ * and every later one at once, without running them. The server's handle (pglite-isolated.ts)
+ * reopens the database instead; this one, in the caller's thread, cannot stop a statement that
+ * spins, so it stops before.
+ */
+export class DatabaseBrokenError extends Error {
+  /** PostgreSQL's crash_shutdown: the API answers it as "database unavailable" (db-errors.ts). */
+  readonly code = '57P02';
+  constructor(readonly dropped: string) {
+    super(`The embedded database broke inside PostgreSQL (${dropped}) and answers no more calls: open it again`);
+    this.name = 'DatabaseBrokenError';
+  }
 }
 
 export interface PgliteOptions {
@@ -34,6 +55,8 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
   /** A file that receives a line per statement started and ended (`pglite-trace.ts`); unset, nothing is traced. */
   traceFile?: string;
+  /** Told once when the database breaks (DatabaseBrokenError), with what PGlite dropped. */
+  onBroken?: (dropped: string) => void;
 }
 
 /** The database folder cannot be opened: start-up stops with this message rather than start on an empty database. */
@@ -75,18 +98,32 @@ export async function prepareFolder(dataDir: string, checkExisting = true): Prom
   }
 }
 
-export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOptions = {}): Promise<Db & { dump(): Promise<Blob> }> {
+export async function openPglite({ dataDir, loadDataDir, traceFile, onBroken }: PgliteOptions = {}): Promise<
+  Db & { dump(): Promise<Blob> }
+> {
   if (dataDir) await prepareFolder(dataDir, !loadDataDir);
   let pglite: PGlite;
+  let broken: string | null = null;
+  const onDropped = (said: string) => {
+    if (broken !== null) return;
+    broken = said;
+    onBroken?.(said);
+  };
   try {
-    pglite = await createPglite({ dataDir, loadDataDir });
+    pglite = await createPglite({ dataDir, loadDataDir, onDropped });
   } catch (error) {
     if (!dataDir) throw error;
     throw new DatabaseOpenError(dataDir, error instanceof Error ? error.message : String(error));
   }
+  const guard: Guard = async (run) => {
+    if (broken !== null) throw new DatabaseBrokenError(broken);
+    const result = await run();
+    if (broken !== null) throw new DatabaseBrokenError(broken);
+    return result;
+  };
   const trace = pgliteTrace(traceFile);
   const prepared = preparedStatements(pglite);
-  const inner = trace.statements(wrap(pglite, prepared, false));
+  const inner = trace.statements(wrap(pglite, prepared, false, guard));
   const { counted, queued } = queueCounter();
   const base: Queryable = {
     query: (sql, params, options) => counted(() => inner.query(sql, params, options)),
@@ -99,12 +136,15 @@ export async function openPglite({ dataDir, loadDataDir, traceFile }: PgliteOpti
     // PGlite's LISTEN is in the same process: never lost.
     listenState: () => ({ channels: 0, connected: 0 }),
     transaction: (fn) =>
-      counted(() => trace.transaction((id) => pglite.transaction((tx) => fn(trace.statements(wrap(tx, prepared, true), id))))),
-    listen: (channel, onPayload) => pglite.listen(channel, trace.listener(channel, onPayload)),
+      counted(() =>
+        trace.transaction((id) => guard(() => pglite.transaction((tx) => fn(trace.statements(wrap(tx, prepared, true, guard), id))))),
+      ),
+    listen: (channel, onPayload) => guard(() => pglite.listen(channel, trace.listener(channel, onPayload))),
     close: async () => {
-      await pglite.close();
+      // A broken database is left as it is: closing runs a statement, which may never return.
+      if (broken === null) await pglite.close();
       trace.close();
     },
-    dump: () => pglite.dumpDataDir('none'),
+    dump: () => guard(() => pglite.dumpDataDir('none')),
   };
 }

@@ -34,17 +34,23 @@ export interface IsolatedPgliteOptions {
    * still in flight (the thread runs them in order, so the one that held it), as its operation and
    * the start of its SQL.
    */
-  onReopen?: (facts: { stuckMs: number; failedCalls: number; oldest: string | null }) => void;
+  onReopen?: (facts: { stuckMs: number; failedCalls: number; oldest: string | null; dropped?: string }) => void;
 }
 
-/** The calls in flight when a stuck statement made the database reopen: 503, try again. */
+/**
+ * The calls in flight when a stuck statement, or an exception PGlite dropped (`dropped`,
+ * pglite-worker.mjs), made the database reopen: 503, try again.
+ */
 export class DatabaseStuckError extends Error {
   /** PostgreSQL's crash_shutdown: the API answers it as "database unavailable" (db-errors.ts). */
   readonly code = '57P02';
-  constructor(stuckMs: number) {
-    super(
-      `The embedded database ${stuckMs > 0 ? `did not answer for ${Math.round(stuckMs / 1000)} s` : 'stopped'} and was reopened; the call did not run to its end`,
-    );
+  constructor(stuckMs: number, dropped?: string) {
+    const what = dropped
+      ? `broke inside PostgreSQL (${dropped})`
+      : stuckMs > 0
+        ? `did not answer for ${Math.round(stuckMs / 1000)} s`
+        : 'stopped';
+    super(`The embedded database ${what} and was reopened; the call did not run to its end`);
     this.name = 'DatabaseStuckError';
   }
 }
@@ -55,7 +61,8 @@ type FromWorker =
   | { type: 'ready' }
   | { type: 'open-failed'; message: string }
   | { type: 'notify'; channel: string; payload: string }
-  | { type: 'pong' };
+  | { type: 'pong' }
+  | { type: 'broken'; dropped: string };
 /** A request as the reopening's log names it: its operation, and the start of its SQL, one line. */
 function describeRequest(request: Request): string {
   if (request.op !== 'query' && request.op !== 'exec') return request.op;
@@ -94,6 +101,8 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
   let lastPong = Date.now();
   let closing = false;
   let reopening: Promise<void> | null = null;
+  /** What PGlite dropped, told by the thread before it stopped (pglite-worker.mjs): why it is reopened. */
+  let dropped: string | undefined;
 
   const failAll = (error: Error) => {
     for (const call of pending.values()) call.reject(error);
@@ -110,6 +119,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
           resolve();
         } else if (message.type === 'open-failed') reject(new DatabaseOpenError(dataDir, message.message));
         else if (message.type === 'pong') lastPong = Date.now();
+        else if (message.type === 'broken') dropped = message.dropped;
         else if (message.type === 'notify')
           for (const listener of listeners.get(message.channel) ?? []) listener.onPayload(message.payload);
         else {
@@ -124,7 +134,10 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
       });
       thread.on('exit', () => {
         reject(new DatabaseOpenError(dataDir, 'its thread stopped while opening'));
-        if (thread === worker && !closing && !reopening) restart(0);
+        if (thread !== worker) return;
+        // Closing, a thread that stopped without answering (a broken database) answers no more.
+        if (closing) failAll(new DatabaseStuckError(0, dropped));
+        else if (!reopening) restart(0);
       });
     });
 
@@ -151,7 +164,9 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
     // Described only here: a search's statement is 20 kB, and every call goes through `send`.
     const first = pending.values().next().value;
     const oldest = first ? describeRequest(first.request) : null;
-    failAll(new DatabaseStuckError(stuckMs));
+    const why = dropped;
+    dropped = undefined;
+    failAll(new DatabaseStuckError(stuckMs, why));
     for (const set of listeners.values()) for (const listener of set) listener.onState?.(false);
     await worker.terminate();
     ready = start();
@@ -160,7 +175,7 @@ export async function openPgliteIsolated(options: IsolatedPgliteOptions): Promis
       await send({ op: 'listen', channel }, true);
       for (const listener of set) listener.onState?.(true);
     }
-    options.onReopen?.({ stuckMs, failedCalls, oldest });
+    options.onReopen?.({ stuckMs, failedCalls, oldest, ...(why === undefined ? {} : { dropped: why }) });
   };
 
   /** Reopens after a stuck statement (`stuckMs`), or a thread that stopped on its own (0). */

@@ -7,7 +7,8 @@
 // Messages out: { type: 'ready' } or { type: 'open-failed', message } once; { type: 'reply', id,
 //               rows? } or { type: 'reply', id, error }; { type: 'notify', channel, payload };
 //               { type: 'pong' } (only when this thread's event loop is free: a statement that
-//               never returns stops the pongs, which is how the server notices it).
+//               never returns stops the pongs, which is how the server notices it);
+//               { type: 'broken', dropped } once, just before the thread stops (below).
 import { parentPort, workerData } from 'node:worker_threads';
 import { createPglite } from './pglite-open.mjs';
 import { preparedStatements } from './pglite-prepared.mjs';
@@ -20,11 +21,31 @@ const errorOf = (error) => {
   for (const field of ERROR_FIELDS) if (error && typeof error[field] === 'string') out[field] = error[field];
   return out;
 };
-const reply = (id, body) => port.postMessage({ type: 'reply', id, ...body });
+/**
+ * What PGlite dropped (pglite-open.mjs), once it has: from then on no answer of this database can
+ * be trusted (the statement that met it answers rows that may be wrong, a later one may never
+ * return). The thread then answers nothing more: it says why and stops, and the server reopens
+ * the database from its folder, failing the calls in flight (pglite-isolated.ts).
+ */
+let dropped = null;
+const stopIfBroken = () => {
+  if (dropped === null) return;
+  port.postMessage({ type: 'broken', dropped });
+  process.exit(1);
+};
+const reply = (id, body) => {
+  stopIfBroken();
+  port.postMessage({ type: 'reply', id, ...body });
+};
 
 let pglite;
 try {
-  pglite = await createPglite({ dataDir: workerData.dataDir });
+  pglite = await createPglite({
+    dataDir: workerData.dataDir,
+    onDropped: (said) => {
+      dropped ??= said;
+    },
+  });
 } catch (error) {
   port.postMessage({ type: 'open-failed', message: errorOf(error).message });
   process.exit(0);
@@ -99,6 +120,7 @@ async function handle(message) {
 }
 
 port.on('message', (message) => {
+  stopIfBroken();
   if (message.op === 'ping') port.postMessage({ type: 'pong' });
   else void handle(message);
 });

@@ -13,7 +13,7 @@ const LONG = 'SELECT sum(i) FROM generate_series(1, 400000000) i';
 describe('embedded PGlite in a thread of its own', () => {
   const folder = mkdtempSync(join(tmpdir(), 'hub-pglite-isolated-'));
   const trace = join(folder, 'trace.jsonl');
-  const reopens: Array<{ stuckMs: number; failedCalls: number; oldest: string | null }> = [];
+  const reopens: Array<{ stuckMs: number; failedCalls: number; oldest: string | null; dropped?: string }> = [];
   let db: Awaited<ReturnType<typeof openPgliteIsolated>>;
   before(async () => {
     db = await openPgliteIsolated({
@@ -109,6 +109,31 @@ describe('embedded PGlite in a thread of its own', () => {
     await db.query('SELECT 1');
     assert.deepEqual(heard, ['still heard']);
     await stop();
+  });
+
+  test('an exception PGlite drops: the call fails as unavailable at once, the database reopens with what was committed', async () => {
+    // A plpgsql function recursing thousands deep overflows the thread's stack inside PostgreSQL:
+    // an exception that is not an ERROR, which PGlite drops (pglite-open.mjs). Left to run, the
+    // statement answered no rows, and the next ones rows of other statements.
+    await db.exec(
+      `CREATE FUNCTION deep(n int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN IF n = 0 THEN RETURN 0; END IF; RETURN deep(n - 1) + 1; END $$`,
+    );
+    const before = reopens.length;
+    const started = Date.now();
+    await assert.rejects(db.query('SELECT deep(5000) AS depth'), (error: Error) => {
+      assert.ok(error instanceof DatabaseStuckError, String(error));
+      assert.match(error.message, /broke inside PostgreSQL \(RangeError: Maximum call stack size exceeded\)/);
+      assert.equal(isDatabaseUnavailable(error), true);
+      return true;
+    });
+    // Not the stuck statement's limit (2 s): as soon as the statement came back.
+    assert.ok(Date.now() - started < 2000, `${Date.now() - started} ms`);
+    const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes');
+    assert.equal(rows[0]!.n, 2);
+    assert.deepEqual((await db.query<{ depth: number }>('SELECT deep(10) AS depth')).rows, [{ depth: 10 }]);
+    assert.equal(reopens.length, before + 1);
+    assert.equal(reopens.at(-1)!.dropped, 'RangeError: Maximum call stack size exceeded');
+    assert.equal(reopens.at(-1)!.oldest, 'query: SELECT deep(5000) AS depth');
   });
 
   test('the trace names every statement started, with its end or its error', () => {

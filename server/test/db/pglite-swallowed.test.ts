@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { DatabaseBrokenError, openPglite } from '../../src/db/pglite-db';
+import { isDatabaseUnavailable } from '../../src/db/db-errors';
 import { createPglite, sayWhatIsSwallowed } from '../../src/db/pglite-open.mjs';
 
 describe('exceptions PGlite drops in its protocol loop (sayWhatIsSwallowed)', () => {
@@ -54,6 +56,24 @@ describe('exceptions PGlite drops in its protocol loop (sayWhatIsSwallowed)', ()
     }
   });
 
+  test('should tell onDropped, naming a thrown value that is not an Error by its class and fields', () => {
+    class EmscriptenSjLj {
+      readonly env = 7;
+    }
+    const told: string[] = [];
+    const pglite = {
+      POSTGRES_MAIN_LONGJMP: 100,
+      mod: {
+        _PostgresMainLoopOnce: (): void => {
+          throw new EmscriptenSjLj();
+        },
+      },
+    };
+    sayWhatIsSwallowed(pglite, (said) => told.push(said));
+    assert.throws(() => pglite.mod._PostgresMainLoopOnce(), EmscriptenSjLj);
+    assert.deepEqual(told, ['EmscriptenSjLj {"env":7}']);
+  });
+
   test('should say nothing of an ERROR, which PGlite recovers from', async () => {
     const pglite = await createPglite();
     try {
@@ -65,6 +85,34 @@ describe('exceptions PGlite drops in its protocol loop (sayWhatIsSwallowed)', ()
       assert.deepEqual(said, []);
     } finally {
       await pglite.close();
+    }
+  });
+
+  test('should break the handle: the call that met the exception and every later one fail at once', async () => {
+    const broke: string[] = [];
+    const db = await openPglite({ onBroken: (dropped) => broke.push(dropped) });
+    try {
+      // A plpgsql function recursing thousands deep overflows the stack inside PostgreSQL, which
+      // PGlite drops: left to run, the statement answered no rows, and the next ones wrong rows.
+      await db.exec(
+        `CREATE FUNCTION deep(n int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN IF n = 0 THEN RETURN 0; END IF; RETURN deep(n - 1) + 1; END $$`,
+      );
+      assert.deepEqual((await db.query<{ depth: number }>('SELECT deep(10) AS depth')).rows, [{ depth: 10 }]);
+      const broken = (error: Error) => {
+        assert.ok(error instanceof DatabaseBrokenError, String(error));
+        assert.equal(error.dropped, 'RangeError: Maximum call stack size exceeded');
+        assert.equal(isDatabaseUnavailable(error), true);
+        return true;
+      };
+      await assert.rejects(db.query('SELECT deep(5000) AS depth'), broken);
+      await assert.rejects(db.query('SELECT 1 AS one'), broken);
+      await assert.rejects(
+        db.transaction(async (tx) => tx.query('SELECT 1 AS one')),
+        broken,
+      );
+      assert.deepEqual(broke, ['RangeError: Maximum call stack size exceeded']);
+    } finally {
+      await db.close();
     }
   });
 });

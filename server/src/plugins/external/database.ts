@@ -42,7 +42,12 @@ export default fp<DatabasePluginOptions>(
     const db =
       options.db ??
       (await openDatabase(fastify.config, (facts) =>
-        fastify.log.error(facts, 'the embedded database held one statement too long: reopened, the calls in flight answered 503'),
+        fastify.log.error(
+          facts,
+          facts.dropped
+            ? 'the embedded database broke inside PostgreSQL (PGlite dropped an exception): reopened, the calls in flight answered 503'
+            : 'the embedded database held one statement too long: reopened, the calls in flight answered 503',
+        ),
       ));
     if (!options.db) fastify.addHook('onClose', () => db.close());
     const applied = await migrate(db);
