@@ -28,7 +28,7 @@ export const SEARCH_ADMIN_KINDS: readonly SearchKind[] = ['user', 'company', 'gr
 export const SEARCH_QUERY_MAX = 200;
 /** Results per page unless the caller asks fewer or more (up to PAGE_SIZE_MAX). */
 export const SEARCH_PAGE_SIZE = 20;
-/** Under this many full-text hits, the search also tries corrected words and similar titles. */
+/** Under this many full-text hits, the search also tries corrected words, and still under it, similar titles. */
 export const SEARCH_FALLBACK_UNDER = 5;
 /**
  * The newest matches of each kind that are ranked, counted and paged: past them a kind's count is
