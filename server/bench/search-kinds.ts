@@ -15,6 +15,7 @@ import type { Session } from '../src/lib/auth/session';
 import type { UserRecord } from '../src/lib/auth/user-record';
 import { openPostgres } from '../src/db/postgres-db';
 import { search, searchedKinds, type SearchRequest } from '../src/lib/search/search';
+import { SEARCH_BENCH_QUERIES } from './search-queries';
 
 const url = process.env.DATABASE_URL;
 const schema = process.env.BENCH_SCHEMA;
@@ -25,13 +26,6 @@ if (!url || !schema) {
 const caller = process.env.BENCH_CALLER ?? 'user@northwind.test';
 const scope: SearchRequest['scope'] = process.env.BENCH_SCOPE === 'admin' ? 'admin' : 'portal';
 const runs = Number(process.env.BENCH_RUNS ?? 400);
-// bench/search.ts's queries, as typed there (a space after a finished word).
-const QUERIES: Array<[string, string]> = [
-  ['one word', 'rapport '],
-  ['two words', 'monthly report '],
-  ['prefix', 'reconc'],
-  ['typo', 'reconcilaition '],
-];
 
 const db = await openPostgres({ connectionString: url, schema, max: 2 });
 try {
@@ -45,11 +39,11 @@ try {
   const base = { scope, page: 1, pageSize: 20, includesUnpublished: false };
   const kinds = searchedKinds(session, { ...base, q: '', kinds: [...SEARCH_KINDS] });
   console.log(`${caller}, ${scope} scope, ${runs} searches per line, ms per search (one caller)\n`);
-  console.log(`| kinds | ${QUERIES.map(([label, q]) => `${label} \`${q.trim()}\``).join(' | ')} |`);
-  console.log(`|---|${QUERIES.map(() => '---').join('|')}|`);
+  console.log(`| kinds | ${SEARCH_BENCH_QUERIES.map(([label, q]) => `${label} \`${q.trim()}\``).join(' | ')} |`);
+  console.log(`|---|${SEARCH_BENCH_QUERIES.map(() => '---').join('|')}|`);
   for (const set of [null, ...kinds.map((kind): SearchKind[] => [kind])]) {
     const cells: string[] = [];
-    for (const [, q] of QUERIES) {
+    for (const [, q] of SEARCH_BENCH_QUERIES) {
       const request: SearchRequest = { ...base, q, kinds: set };
       for (let i = 0; i < Math.min(50, runs); i += 1) await search(db, session, request);
       const started = process.hrtime.bigint();

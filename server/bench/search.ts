@@ -23,6 +23,7 @@ import { buildApp } from '../src/app';
 import type { Db, QueryOptions } from '../src/db/db';
 import { openPostgres } from '../src/db/postgres-db';
 import { benchConfig, openBenchDb } from './bench-app';
+import { SEARCH_BENCH_QUERIES } from './search-queries';
 import { startTestIdp } from '../test/test-support/test-idp';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -209,19 +210,13 @@ async function main() {
       customer: { headers: await signIn('user@northwind.test'), scope: '' },
       administrator: { headers: await signIn('admin@demo.test'), scope: '&scope=admin' },
     };
-    const queries = [
-      ['one word', 'rapport '],
-      ['two words', 'monthly report '],
-      ['prefix', 'reconc'],
-      ['typo', 'reconcilaition '],
-    ] as const;
     console.log(
       '\n| query | caller | requests | p50 ms | p95 ms | p99 ms | CPU ms per search | non-200 | hits (total) | indexes in the plans | seq scans |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|---|');
     const only = (variable: string, value: string) =>
       !process.env[variable] || process.env[variable]!.split(',').some((part) => value.startsWith(part));
-    for (const [label, q] of queries.filter(([label]) => only('BENCH_QUERIES', label))) {
+    for (const [label, q] of SEARCH_BENCH_QUERIES.filter(([label]) => only('BENCH_QUERIES', label))) {
       for (const [who, caller] of Object.entries(callers).filter(([who]) => only('BENCH_CALLERS', who))) {
         const url = `${origin}/api/search?q=${encodeURIComponent(q)}${caller.scope}`;
         // One call with its statements caught, for their plans.
