@@ -8,6 +8,7 @@
 //   BENCH_SCHEMA=name (PostgreSQL): keeps the data set in that schema after the run and reuses it
 //   on the next one instead of writing it again (drop the schema by hand when done).
 //   BENCH_QUERIES=prefix,typo and BENCH_CALLERS=customer run only those (by the table's labels).
+//   BENCH_WARMUP=10: seconds of the same load before each measurement, not counted (0: none).
 //
 // Prints, per query and caller: requests, p50, p95 and p99 (ms), the machine's CPU time per search
 // (Linux), and the indexes its plans use;
@@ -29,6 +30,8 @@ import { startTestIdp } from '../test/test-support/test-idp';
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SCALE = Number(process.env.BENCH_SEARCH_SCALE ?? 0);
+// Seconds of the same load before each measurement, not counted (see "warm-up" below).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 
 // Words of a publisher's advices, in both languages: each text takes a few at random.
 const WORDS = `report rapport reconciliation réconciliation bank banque forecast prévision budget sales ventes invoice facture
@@ -259,6 +262,11 @@ async function main() {
           }
           if (process.env.BENCH_PLANS) console.log(plan.rows.map((row) => row['QUERY PLAN']).join('\n'));
         }
+        // The warm-up: a server just started answers its first thousands of searches slower (V8
+        // compiles its hot code on threads of its own, beside PostgreSQL on the same two cores),
+        // and its throughput rose for 10 to 20 s at 20 callers (docs/performance.md, "2026-11-29,
+        // warm"). What is measured is the server as it runs, after that.
+        if (WARMUP > 0) await runCallers(url, caller.headers, WARMUP, CONNECTIONS);
         const busyBefore = busyMs();
         const { latencies, failures } = await runCallers(url, caller.headers, DURATION, CONNECTIONS);
         const busy = busyBefore === null ? null : busyMs()! - busyBefore;
