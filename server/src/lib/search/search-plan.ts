@@ -30,19 +30,20 @@ const DEFAULT_SELECTIVITY = 0.005;
  */
 export const WALK_FROM = 0.05;
 
-type Node = { lexeme: string; prefix: boolean } | { not: Node } | { op: '&' | '|' | '<->'; left: Node; right: Node };
+export type TsqueryNode =
+  { lexeme: string; prefix: boolean } | { not: TsqueryNode } | { op: '&' | '|' | '<->'; left: TsqueryNode; right: TsqueryNode };
 
 /**
  * Parses a tsquery's text as PostgreSQL writes it (`'rapport' & 'mensuel':*`, `!'a' <-> 'b'`,
  * parentheses), with its precedence: `!`, then `<->` (and `<N>`), then `&`, then `|`. Returns null
  * for a text it cannot read.
  */
-export function parseTsquery(text: string): Node | null {
+export function parseTsquery(text: string): TsqueryNode | null {
   let at = 0;
   const skip = () => {
     while (text[at] === ' ') at += 1;
   };
-  const operand = (): Node | null => {
+  const operand = (): TsqueryNode | null => {
     skip();
     if (text[at] === '!') {
       at += 1;
@@ -85,7 +86,7 @@ export function parseTsquery(text: string): Node | null {
     }
     return { lexeme, prefix };
   };
-  const binary = (next: () => Node | null, operator: RegExp, op: '&' | '|' | '<->') => {
+  const binary = (next: () => TsqueryNode | null, operator: RegExp, op: '&' | '|' | '<->') => {
     let left = next();
     for (;;) {
       skip();
@@ -99,7 +100,7 @@ export function parseTsquery(text: string): Node | null {
   };
   const phrase = () => binary(operand, /^<(-|\d+)>/, '<->');
   const and = () => binary(phrase, /^&/, '&');
-  const or = (): Node | null => binary(and, /^\|/, '|');
+  const or = (): TsqueryNode | null => binary(and, /^\|/, '|');
   const tree = or();
   skip();
   return at === text.length ? tree : null;
@@ -115,7 +116,7 @@ export function selectivity(tsquery: string, stats: WordStats | undefined): numb
   const tree = parseTsquery(tsquery);
   if (!tree) return null;
   const rare = Math.min(DEFAULT_SELECTIVITY, stats.minFreq / 2);
-  const of = (node: Node): number => {
+  const of = (node: TsqueryNode): number => {
     if ('lexeme' in node) {
       if (!node.prefix) return stats.freqs.get(node.lexeme) ?? rare;
       let sum = 0;

@@ -1,11 +1,11 @@
 import { MARK_START, MARK_STOP, safeSnippet } from './search-query';
 
 // A hit's snippet: a fragment or two of its text with the words the search found marked. Which
-// words those are is PostgreSQL's answer (a word is found when its French or English form is one
-// the query holds: search.ts, withSnippets); this draws the fragments around them. Drawn here, the
-// text of a page's hits is read through the dictionaries once per distinct word, where a headline
-// per hit (ts_headline) read every word of every hit, in both languages: 1.9 of an administrator's
-// 4 ms in PostgreSQL per search.
+// words those are comes from PostgreSQL's lexemes of each word (a word is found when its French or
+// English form is one the query holds: search-marks.ts); this draws the fragments around them.
+// Drawn here, the text of a page's hits is read through the dictionaries once per distinct word,
+// where a headline per hit (ts_headline) read every word of every hit, in both languages: 1.9 of an
+// administrator's 4 ms in PostgreSQL per search.
 
 /** A word, as the snippets read a text: a run of letters and digits. */
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -38,18 +38,6 @@ export function snippetWords(texts: readonly SnippetText[]): string[] {
   const words = new Set<string>();
   for (const text of texts) for (const word of text.words) words.add(word.key);
   return [...words];
-}
-
-/**
- * The words PostgreSQL marked, from its headline of `snippetWords` joined by single spaces (each
- * marked word is wrapped in MARK_START and MARK_STOP).
- */
-export function markedWords(headline: string): Set<string> {
-  const marked = new Set<string>();
-  for (const part of headline.split(' ')) {
-    if (part.startsWith(MARK_START) && part.endsWith(MARK_STOP)) marked.add(part.slice(1, -1));
-  }
-  return marked;
 }
 
 /**

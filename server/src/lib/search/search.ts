@@ -16,9 +16,10 @@ import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS } from '../content/audience';
 import { adminEntityCondition } from '../content/scope';
 import { audienceVisibility, publishedOnly } from '../content/visibility';
 import { exchangeScope } from '../../plugins/app/file-exchange/file-exchange-repository';
-import { MARK_START, MARK_STOP, searchWords, stillTyping, tsqueryText } from './search-query';
+import { searchWords, stillTyping, tsqueryText } from './search-query';
 import { selectivity, WALK_FROM, wordStats, type WordStats } from './search-plan';
-import { drawSnippet, markedWords, readSnippetText, SNIPPET_TEXT_MAX, snippetWords } from './search-snippet';
+import { markedWords, queryOperands, wordLexemes } from './search-marks';
+import { drawSnippet, readSnippetText, SNIPPET_TEXT_MAX, snippetWords } from './search-snippet';
 
 // One search over everything a person may see (docs/product.md §11). Each kind is a SELECT with
 // the visibility of its own list written into its WHERE, so that what the person may not see is
@@ -400,9 +401,6 @@ interface HitRow {
   date: Date | string | null;
 }
 
-/** ts_headline's options for the words of the snippets: each found word marked, none left out. */
-const MARK_ALL = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, HighlightAll=true`;
-
 /**
  * Corrections of the words as typed: each word that no item holds is replaced by the indexed word
  * closest to it by trigram similarity. The word list says nothing by itself: a correction is only
@@ -593,9 +591,10 @@ async function prepareWords(
  * in a statement of its own with one generic plan: in the search's statement, planned for its
  * values on every call, they were a fifth of the planning (and the paths' joins were planned for
  * every candidate), and a round whose hits are not kept (a typo's first) reads none. A hit
- * without text of its own is quoted by its title. Then PostgreSQL marks, among the distinct
- * words of these texts, those whose French or English form the query holds (an item carries no
- * language): every word once, where a headline per hit read each hit's every word.
+ * without text of its own is quoted by its title. Then the distinct words of these texts whose
+ * French or English lexeme the query holds are marked (search-marks.ts): every word once, where a
+ * headline per hit read each hit's every word, and from lexemes kept, where a headline of the
+ * page's words was a statement of its own.
  */
 async function withSnippets(
   db: Queryable,
@@ -643,15 +642,8 @@ async function withSnippets(
   );
   const texts = result.items.map((item, index) => readSnippetText(rows[index]?.text ?? item.title));
   const words = snippetWords(texts);
-  let marked = new Set<string>();
-  if (words.length > 0) {
-    const { rows: headlines } = await db.query<{ fr: string; en: string }>(
-      `SELECT ts_headline('search_french', $1::text, $2::tsquery, $3::text) AS fr, ts_headline('search_english', $1::text, $2::tsquery, $3::text) AS en`,
-      [words.join(' '), marking, MARK_ALL],
-      { prepare: true },
-    );
-    marked = new Set([...markedWords(headlines[0]?.fr ?? ''), ...markedWords(headlines[0]?.en ?? '')]);
-  }
+  const marked =
+    words.length > 0 ? markedWords(await wordLexemes(db, words), queryOperands([tsquery, corrected ?? ''])) : new Set<string>();
   return {
     ...result,
     items: result.items.map((item, index) => ({ ...item, path: rows[index]?.path ?? '/', snippet: drawSnippet(texts[index]!, marked) })),
