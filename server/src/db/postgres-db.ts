@@ -8,9 +8,17 @@ export interface PostgresOptions {
   /** Work inside this schema (created when missing): the tests' fresh schema per run. */
   schema?: string | null;
   max?: number;
+  /**
+   * How many statements read in index order (QueryOptions.indexOrder: the search's) PostgreSQL runs
+   * at once, on connections of their own: about its cores (DATABASE_SEARCH_CONNECTIONS).
+   */
+  searchConnections?: number;
   /** How long a call waits for a connection (a new one, or a free one of the pool) before it fails: 503, not a hang. */
   connectTimeoutMs?: number;
 }
+
+/** The connections of the statements read in index order, unless said (PostgresOptions.searchConnections). */
+export const SEARCH_CONNECTIONS = 2;
 
 /** Waits between two attempts to bring a lost LISTEN connection back: 0.25 s doubling up to 2 s. */
 export const LISTEN_RETRY_MIN_MS = 250;
@@ -92,7 +100,13 @@ const POOL_WAIT_TIMEOUT = 'timeout exceeded when trying to connect';
  */
 export const OUTAGE_MEMORY_MS = 10_000;
 
-export async function openPostgres({ connectionString, schema, max = 10, connectTimeoutMs = 2000 }: PostgresOptions): Promise<Db> {
+export async function openPostgres({
+  connectionString,
+  schema,
+  max = 10,
+  searchConnections = SEARCH_CONNECTIONS,
+  connectTimeoutMs = 2000,
+}: PostgresOptions): Promise<Db> {
   if (schema && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
   const pool = new pg.Pool({
     connectionString,
@@ -104,9 +118,11 @@ export async function openPostgres({ connectionString, schema, max = 10, connect
     options: [schema ? `-c search_path=${schema}` : '', '-c plan_cache_mode=force_generic_plan'].join(' ').trim(),
   });
   // The statements read in index order (QueryOptions.indexOrder, wrap() above) have connections
-  // of their own, set so: half as many, since these are the long statements (a search) and two
-  // connections per core already keep PostgreSQL busy.
-  const orderedMax = Math.max(2, Math.ceil(max / 2));
+  // of their own, set so, and as many as PostgreSQL has cores: these are the long statements (a
+  // search, a few milliseconds of CPU each), and more of them at once only share the cores out and
+  // switch between them. On two cores, two at a time answered every search of bench/search.ts
+  // faster than five (docs/performance.md, "2026-11-29, warm"); the others wait their turn here.
+  const orderedMax = searchConnections;
   const ordered = new pg.Pool({
     connectionString,
     max: orderedMax,

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { openPostgres } from '../../src/db/postgres-db';
 import { DB_KIND, testDb } from '../test-support/helper';
 
 // QueryOptions.indexOrder (db.ts): one statement planned with sorting as a last resort and without
@@ -35,6 +36,23 @@ describe(`a statement read in index order (${DB_KIND})`, () => {
       return { during, after };
     });
     assert.deepEqual(inside, { during: { ...ordered, value: 4 }, after: { ...usual, value: 5 } });
+  });
+
+  test('should run no more of them at once than the connections said for them', { skip: DB_KIND !== 'postgres' }, async () => {
+    const db = await openPostgres({ connectionString: process.env.DATABASE_URL!, max: 1, searchConnections: 3 });
+    try {
+      const ran = await Promise.all(
+        Array.from({ length: 7 }, () =>
+          db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)', [], { indexOrder: true }),
+        ),
+      );
+      // Seven at once on three connections: the others waited for one of them.
+      assert.equal(new Set(ran.map((result) => result.rows[0]!.pid)).size, 3);
+      const stats = db.stats?.();
+      assert.ok(stats?.kind === 'postgres' && stats.ordered.max === 3 && stats.ordered.total === 3, JSON.stringify(stats));
+    } finally {
+      await db.close();
+    }
   });
 
   test('should leave no transaction open when the statement fails', async () => {

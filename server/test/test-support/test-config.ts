@@ -15,6 +15,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir,
     databaseUrl: null,
     databaseSchema: null,
+    databaseSearchConnections: 2,
     pgliteStuckSeconds: 30,
     pgliteTrace: null,
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
 import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
+import { SEARCH_CONNECTIONS } from '../../db/postgres-db';
 
 /** The server package folder (…/server), whatever the working directory of the process. */
 export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -26,6 +27,11 @@ export interface AppConfig {
   databaseUrl: string | null;
   /** A PostgreSQL schema to work in (tests use a fresh one per run); null means the server's default. */
   databaseSchema: string | null;
+  /**
+   * PostgreSQL: how many of the search's statements it runs at once, on connections of their own
+   * (DATABASE_SEARCH_CONNECTIONS, db/postgres-db.ts): about its cores.
+   */
+  databaseSearchConnections: number;
   /**
    * Embedded database: seconds one statement may hold the database's thread before it is taken as
    * stuck and the database reopened (PGLITE_STUCK_SECONDS, db/pglite-isolated.ts); 0: never.
@@ -256,6 +262,7 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     dataDir,
     databaseUrl,
     databaseSchema: null,
+    databaseSearchConnections: parseInteger(env, 'DATABASE_SEARCH_CONNECTIONS', SEARCH_CONNECTIONS, 1, 100),
     pgliteStuckSeconds: parseInteger(env, 'PGLITE_STUCK_SECONDS', 30, 0, 24 * 60 * 60),
     pgliteTrace: read(env, 'PGLITE_TRACE') ?? null,
     sessionSecret,

@@ -19,10 +19,17 @@ declare module 'fastify' {
  * `pgliteStuckSeconds` (db/pglite-isolated.ts); `onReopen` hears when it was.
  */
 export async function openDatabase(
-  config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'> & Partial<Pick<AppConfig, 'pgliteStuckSeconds' | 'pgliteTrace'>>,
+  config: Pick<AppConfig, 'databaseUrl' | 'databaseSchema' | 'dataDir'> &
+    Partial<Pick<AppConfig, 'databaseSearchConnections' | 'pgliteStuckSeconds' | 'pgliteTrace'>>,
   onReopen?: IsolatedPgliteOptions['onReopen'],
 ): Promise<Db> {
-  if (config.databaseUrl) return openPostgres({ connectionString: config.databaseUrl, schema: config.databaseSchema });
+  if (config.databaseUrl) {
+    return openPostgres({
+      connectionString: config.databaseUrl,
+      schema: config.databaseSchema,
+      searchConnections: config.databaseSearchConnections,
+    });
+  }
   return openPgliteIsolated({
     dataDir: join(config.dataDir, 'pglite'),
     stuckAfterMs: (config.pgliteStuckSeconds ?? 0) * 1000,

@@ -65,6 +65,12 @@ describe('configuration', () => {
     await refused({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
     await refused({ REMOTE_ADMIN_URL: 'ftp://x/y' }, 'REMOTE_ADMIN_URL');
     await refused({ PROJECTS_URL: 'not a url' }, 'PROJECTS_URL');
+    await refused({ DATABASE_SEARCH_CONNECTIONS: '0' }, 'DATABASE_SEARCH_CONNECTIONS');
+  });
+
+  test("should run two of the search's statements at once on PostgreSQL unless told how many", async () => {
+    assert.equal((await loadConfig({ DATA_DIR: dataDir })).databaseSearchConnections, 2);
+    assert.equal((await loadConfig({ DATA_DIR: dataDir, DATABASE_SEARCH_CONNECTIONS: '8' })).databaseSearchConnections, 8);
   });
 
   test('should require SESSION_SECRET in production', async () => {
