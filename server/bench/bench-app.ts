@@ -35,9 +35,15 @@ export async function benchConfig(work: string, database: BenchDatabase) {
   };
 }
 
-/** The benchmark's database, as `benchConfig` names it (PGlite on disk in `work`, in its own thread as the server runs it). */
-export function openBenchDb(work: string, database: BenchDatabase): Promise<Db> {
-  return database.url
-    ? openPostgres({ connectionString: database.url, schema: database.schema })
-    : openPgliteIsolated({ dataDir: join(work, 'pglite') });
+/**
+ * The benchmark's database, as `benchConfig` names it (PGlite on disk in `work`, in its own thread as
+ * the server runs it). On PostgreSQL, DATABASE_SEARCH_CONNECTIONS is read as the server reads it.
+ */
+export async function openBenchDb(work: string, database: BenchDatabase): Promise<Db> {
+  if (!database.url) return openPgliteIsolated({ dataDir: join(work, 'pglite') });
+  const { databaseSearchConnections } = await loadConfig({
+    DATA_DIR: work,
+    DATABASE_SEARCH_CONNECTIONS: process.env.DATABASE_SEARCH_CONNECTIONS,
+  });
+  return openPostgres({ connectionString: database.url, schema: database.schema, searchConnections: databaseSearchConnections });
 }
