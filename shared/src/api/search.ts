@@ -32,11 +32,12 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_FALLBACK_UNDER = 5;
 /**
  * The newest matches of each kind that are ranked, counted and paged: past them a kind's count is
- * "100+" (`capped`), and more words or the dates reach older items. An exact title is ranked
- * first however old. Counting and ranking a thousand per kind cost two to three times as much on
- * every keystroke (docs/performance.md, "Search").
+ * "50+" (`capped`), and more words or the dates reach older items. An exact title is ranked first
+ * however old. Each of them is read on every keystroke: counting and ranking a thousand per kind
+ * cost two to three times as much, and a hundred a fifth more CPU per search than fifty, which
+ * kept the heaviest two-word search over its goal on two cores (docs/performance.md, "Search").
  */
-export const SEARCH_COUNT_CAP = 100;
+export const SEARCH_COUNT_CAP = 50;
 
 /** The highlight markup of a snippet: the only HTML a snippet ever holds. */
 export const SEARCH_MARK_OPEN = '<mark>';

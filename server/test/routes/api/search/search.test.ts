@@ -220,12 +220,13 @@ describe(`GET /api/search (${DB_KIND})`, () => {
     assert.equal(tooMany.statusCode, 400);
   });
 
-  test('should page through the ranked matches without a hit twice: the newest hundred and one, and the exact title', async () => {
+  test('should page through the ranked matches without a hit twice: the newest past the cap, and the exact title', async () => {
     const pages = [];
-    for (const page of ['1', '2', '3', '4']) pages.push(await search(NINA, { q: 'capybara ', page_size: '50', page }));
+    const half = SEARCH_COUNT_CAP / 2;
+    for (const page of ['1', '2', '3', '4']) pages.push(await search(NINA, { q: 'capybara ', page_size: String(half), page }));
     assert.deepEqual(
       pages.map((result) => result.items.length),
-      [50, 50, 2, 0],
+      [half, half, 2, 0],
     );
     const ids = pages.flatMap((result) => result.items.map((item) => item.id));
     assert.equal(new Set(ids).size, SEARCH_COUNT_CAP + 2);
