@@ -189,7 +189,7 @@ async function run(database: 'pglite' | 'postgres', rows: Row[], databaseUrl?: s
   const benchDatabase = { url: database === 'postgres' ? databaseUrl! : null, schema };
   const config = await benchConfig(work, benchDatabase);
   // The default set-up's PGlite keeps its data on disk; PostgreSQL through the app's own pool (10).
-  const db = await openBenchDb(work, benchDatabase);
+  const db = await openBenchDb(config);
   const idp = await startTestIdp('bench-sso');
   const bare = await startBare();
   let app: FastifyInstance | null = null;

@@ -29,6 +29,8 @@ export async function benchConfig(work: string, database: BenchDatabase) {
       RATE_LIMIT_MAX: '1000000',
       // No metrics listener on the machine's 9464, which a portal or the tests may hold.
       METRICS_PORT: '0',
+      // As the server would read it (openBenchDb).
+      DATABASE_SEARCH_CONNECTIONS: process.env.DATABASE_SEARCH_CONNECTIONS,
     })),
     databaseUrl: database.url,
     databaseSchema: database.url ? database.schema : null,
@@ -36,14 +38,15 @@ export async function benchConfig(work: string, database: BenchDatabase) {
 }
 
 /**
- * The benchmark's database, as `benchConfig` names it (PGlite on disk in `work`, in its own thread as
- * the server runs it). On PostgreSQL, DATABASE_SEARCH_CONNECTIONS is read as the server reads it.
+ * The benchmark's database, as `benchConfig` names it: PostgreSQL with the server's settings, or
+ * PGlite on disk in its data folder, in its own thread as the server runs it.
  */
-export async function openBenchDb(work: string, database: BenchDatabase): Promise<Db> {
-  if (!database.url) return openPgliteIsolated({ dataDir: join(work, 'pglite') });
-  const { databaseSearchConnections } = await loadConfig({
-    DATA_DIR: work,
-    DATABASE_SEARCH_CONNECTIONS: process.env.DATABASE_SEARCH_CONNECTIONS,
-  });
-  return openPostgres({ connectionString: database.url, schema: database.schema, searchConnections: databaseSearchConnections });
+export function openBenchDb(config: Awaited<ReturnType<typeof benchConfig>>): Promise<Db> {
+  return config.databaseUrl
+    ? openPostgres({
+        connectionString: config.databaseUrl,
+        schema: config.databaseSchema,
+        searchConnections: config.databaseSearchConnections,
+      })
+    : openPgliteIsolated({ dataDir: join(config.dataDir, 'pglite') });
 }

@@ -84,7 +84,7 @@ async function main() {
   const schema = kept ?? `bench_scale_${randomBytes(3).toString('hex')}`;
   const benchDatabase = { url: databaseUrl, schema };
   const config = await benchConfig(work, benchDatabase);
-  const db: Db = await openBenchDb(work, benchDatabase);
+  const db: Db = await openBenchDb(config);
   const kind = databaseUrl ? 'postgres' : 'pglite';
   const idp = await startTestIdp('bench-sso');
   let app: FastifyInstance | null = null;

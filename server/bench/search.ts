@@ -186,7 +186,7 @@ async function main() {
   const schema = kept ?? `bench_search_${randomBytes(3).toString('hex')}`;
   const benchDatabase = { url: databaseUrl, schema };
   const config = await benchConfig(work, benchDatabase);
-  const db: Db = await openBenchDb(work, benchDatabase);
+  const db: Db = await openBenchDb(config);
   const idp = await startTestIdp('bench-sso');
   let app: FastifyInstance | null = null;
   try {
