@@ -24,4 +24,13 @@ describe(`search_fold (${DB_KIND})`, () => {
     // The folded titles' index (migration 0087) still serves the inlined expression.
     assert.match(text, /advices_title_fold_idx/, text);
   });
+
+  test('should tell the planner that folding costs a hundred operators (migration 0095)', async () => {
+    const db = await testDb();
+    // At one operator, the planner folded a small table's every name rather than read its index.
+    const { rows } = await db.query<{ cost: number }>(
+      `SELECT procost::float AS cost FROM pg_proc WHERE oid = 'search_unaccent(regdictionary, text)'::regprocedure`,
+    );
+    assert.deepEqual(rows, [{ cost: 100 }]);
+  });
 });
