@@ -71,6 +71,10 @@ describe('configuration', () => {
   test("should run two of the search's statements at once on PostgreSQL unless told how many", async () => {
     assert.equal((await loadConfig({ DATA_DIR: dataDir })).databaseSearchConnections, 2);
     assert.equal((await loadConfig({ DATA_DIR: dataDir, DATABASE_SEARCH_CONNECTIONS: '8' })).databaseSearchConnections, 8);
+    // From one to a hundred.
+    assert.equal((await loadConfig({ DATA_DIR: dataDir, DATABASE_SEARCH_CONNECTIONS: '1' })).databaseSearchConnections, 1);
+    assert.equal((await loadConfig({ DATA_DIR: dataDir, DATABASE_SEARCH_CONNECTIONS: '100' })).databaseSearchConnections, 100);
+    await refused({ DATABASE_SEARCH_CONNECTIONS: '101' }, 'DATABASE_SEARCH_CONNECTIONS');
   });
 
   test('should require SESSION_SECRET in production', async () => {
