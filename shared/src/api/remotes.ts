@@ -1,12 +1,187 @@
 import { Type, type Static } from 'typebox';
+import { Nullable } from './common';
 import { REMOTE_NAMES } from './remote-access';
 
-/** GET /api/remotes: the remotes this user may load, each with the URL of its mf-manifest.json. */
+/**
+ * A release's version: a folder name a URL can carry (the release script stores a release's files
+ * under it). A release is immutable: one version is registered once per remote.
+ */
+export const RELEASE_VERSION_PATTERN = '^[0-9A-Za-z][0-9A-Za-z.+_-]*$';
+export const RELEASE_VERSION_MAX = 100;
+
+/**
+ * The version given for a remote whose registry holds no release yet: its stable release is then
+ * `REMOTE_<NAME>_URL`, as on a fresh install.
+ */
+export const CONFIGURED_RELEASE = 'configured';
+
+/**
+ * GET /api/remotes: the remotes this person may load, each with the URL of its mf-manifest.json and
+ * the version of the release this person is given (the stable one, or the candidate when the person
+ * falls in its share or company list). Under display-as, the displayed person's.
+ */
 export const RemoteEntrySchema = Type.Object({
   // Type.Enum keeps the names' union in the static type (a Union over a mapped array typed as never).
   name: Type.Enum(REMOTE_NAMES),
   entry: Type.String(),
+  version: Type.String(),
 });
 export type RemoteEntry = Static<typeof RemoteEntrySchema>;
 export const RemoteListSchema = Type.Object({ remotes: Type.Array(RemoteEntrySchema) });
 export type RemoteList = Static<typeof RemoteListSchema>;
+
+export const RemoteNameParamSchema = Type.Object({ name: Type.Enum(REMOTE_NAMES) });
+export type RemoteNameParam = Static<typeof RemoteNameParamSchema>;
+
+/** Who registered a release or moved a roll-out: a person, or a release token (by its label). */
+export const ReleaseActorSchema = Type.Object({
+  user: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  token: Nullable(Type.Object({ id: Type.Integer(), label: Type.String() })),
+});
+export type ReleaseActor = Static<typeof ReleaseActorSchema>;
+
+/** Browser figures of one release over a window: mounts, and errors of every kind together. */
+export const ReleaseFiguresSchema = Type.Object({
+  mounts: Type.Integer({ minimum: 0 }),
+  errors: Type.Integer({ minimum: 0 }),
+});
+export type ReleaseFigures = Static<typeof ReleaseFiguresSchema>;
+
+export const RemoteReleaseSchema = Type.Object({
+  version: Type.String(),
+  manifest_url: Type.String(),
+  contract_version: Type.Integer(),
+  note: Type.String(),
+  released_by: ReleaseActorSchema,
+  released_at: Type.String(),
+  /** Last hour, last day. */
+  hour: ReleaseFiguresSchema,
+  day: ReleaseFiguresSchema,
+  /** Per minute over the last hour, oldest first: 60 points for the console's small chart. */
+  minutes: Type.Array(ReleaseFiguresSchema),
+});
+export type RemoteRelease = Static<typeof RemoteReleaseSchema>;
+
+export const RemoteCandidateSchema = Type.Object({
+  version: Type.String(),
+  /** The share of people given the candidate, 0–100 %. */
+  share: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** Companies (entity ids) whose people all get the candidate, whatever the share. */
+  entities: Type.Array(Type.Integer({ minimum: 1 })),
+});
+export type RemoteCandidate = Static<typeof RemoteCandidateSchema>;
+
+export const ReleaseTokenSchema = Type.Object({
+  id: Type.Integer(),
+  label: Type.String(),
+  may_promote: Type.Boolean(),
+  created_by: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  created_at: Type.String(),
+  last_used_at: Nullable(Type.String()),
+  revoked_at: Nullable(Type.String()),
+});
+export type ReleaseToken = Static<typeof ReleaseTokenSchema>;
+
+/** One remote in the console: its stable release, its candidate, every release with its figures, its tokens. */
+export const RemoteStatusSchema = Type.Object({
+  name: Type.Enum(REMOTE_NAMES),
+  /** `version` is CONFIGURED_RELEASE while the registry holds no stable release (REMOTE_<NAME>_URL). */
+  stable: Type.Object({ version: Type.String(), manifest_url: Type.String() }),
+  candidate: Nullable(RemoteCandidateSchema),
+  releases: Type.Array(RemoteReleaseSchema),
+  tokens: Type.Array(ReleaseTokenSchema),
+});
+export type RemoteStatus = Static<typeof RemoteStatusSchema>;
+
+/** GET /api/admin/remotes (administrators). */
+export const AdminRemoteListSchema = Type.Object({ remotes: Type.Array(RemoteStatusSchema) });
+export type AdminRemoteList = Static<typeof AdminRemoteListSchema>;
+
+/**
+ * POST /api/admin/remotes/{name}/releases (an administrator, or a release token of that remote): 201.
+ * The server reads the manifest before it registers: one that does not answer, or whose contract
+ * version the shell cannot mount, is refused (422) with a message that says which.
+ */
+export const ReleaseCreateSchema = Type.Object(
+  {
+    version: Type.String({ minLength: 1, maxLength: RELEASE_VERSION_MAX, pattern: RELEASE_VERSION_PATTERN }),
+    manifest_url: Type.String({ minLength: 1, maxLength: 2000 }),
+    note: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type ReleaseCreate = Static<typeof ReleaseCreateSchema>;
+
+/**
+ * PUT /api/admin/remotes/{name}/rollout: start, move, promote or stop.
+ * - `stable`: a registered version becomes the stable release (administrators, or a token allowed to
+ *   promote). Promoting the candidate's version also ends the candidate.
+ * - `candidate`: a registered version becomes the candidate; `null` stops the candidate.
+ * - `share` (0–100) and `entities` move the candidate's reach; alone, they keep its version.
+ */
+export const RolloutUpdateSchema = Type.Object(
+  {
+    stable: Type.Optional(Type.String({ minLength: 1, maxLength: RELEASE_VERSION_MAX })),
+    candidate: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: RELEASE_VERSION_MAX }))),
+    share: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+    entities: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type RolloutUpdate = Static<typeof RolloutUpdateSchema>;
+
+/** POST /api/admin/remotes/{name}/tokens (administrators): the token is in the answer this once. */
+export const ReleaseTokenCreateSchema = Type.Object(
+  {
+    label: Type.String({ minLength: 1, maxLength: 100 }),
+    may_promote: Type.Optional(Type.Boolean({ default: false })),
+  },
+  { additionalProperties: false },
+);
+export type ReleaseTokenCreate = Static<typeof ReleaseTokenCreateSchema>;
+export const ReleaseTokenCreatedSchema = Type.Object({ id: Type.Integer(), token: Type.String() });
+export type ReleaseTokenCreated = Static<typeof ReleaseTokenCreatedSchema>;
+
+/** What a browser counts for each remote and release (POST /api/client-events). */
+export const CLIENT_EVENT_KINDS = ['mount', 'load-failure', 'boundary', 'unhandled'] as const;
+export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
+/** Every kind but 'mount' is an error. */
+export const CLIENT_ERROR_KINDS = ['load-failure', 'boundary', 'unhandled'] as const;
+
+/** The bounds of a batch: a larger body is 413, and nothing of it is stored. */
+export const CLIENT_EVENTS_LIMITS = {
+  bodyBytes: 16 * 1024,
+  events: 50,
+  /** At most one batch every this many milliseconds from a page (the last one, on hiding, excepted). */
+  batchIntervalMs: 10_000,
+} as const;
+
+/**
+ * One counted event. Never a message text, an address's query or anything the person typed: the
+ * error's name (`TypeError`) and the first stack frame's file (a path, no query) and line.
+ */
+export const ClientEventSchema = Type.Object(
+  {
+    remote: Type.Enum(REMOTE_NAMES),
+    version: Type.String({ minLength: 1, maxLength: RELEASE_VERSION_MAX }),
+    kind: Type.Enum(CLIENT_EVENT_KINDS),
+    count: Type.Integer({ minimum: 1, maximum: 1000 }),
+    error_name: Type.Optional(Type.String({ maxLength: 100, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' })),
+    file: Type.Optional(Type.String({ maxLength: 300, pattern: '^[^?#]*$' })),
+    line: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type ClientEvent = Static<typeof ClientEventSchema>;
+export const ClientEventBatchSchema = Type.Object(
+  { events: Type.Array(ClientEventSchema, { minItems: 1, maxItems: CLIENT_EVENTS_LIMITS.events }) },
+  { additionalProperties: false },
+);
+export type ClientEventBatch = Static<typeof ClientEventBatchSchema>;
+
+/**
+ * The automatic roll-back's defaults (each a setting of the server): over the last `windowMinutes`,
+ * a candidate with at least `minMounts` mounts whose error rate is above `errorRate` and above
+ * `stableFactor` times the stable release's is stopped.
+ */
+export const ROLLBACK_DEFAULTS = { windowMinutes: 10, minMounts: 20, errorRate: 0.02, stableFactor: 2 } as const;

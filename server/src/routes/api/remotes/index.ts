@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponseSchema, RemoteListSchema, remotesAllowed } from '@hub/shared/api';
+import { CONFIGURED_RELEASE, ErrorResponseSchema, RemoteListSchema, remotesAllowed } from '@hub/shared/api';
 
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   // Only the remotes the caller's role allows: the shell never learns where the others are.
@@ -7,7 +7,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/remotes',
     { schema: { tags: ['remotes'], response: { 200: RemoteListSchema, 401: ErrorResponseSchema } } },
     async (request) => ({
-      remotes: remotesAllowed(request.session.rights).map((name) => ({ name, entry: fastify.config.remotes[name] })),
+      remotes: remotesAllowed(request.session.rights).map((name) => ({ name, entry: fastify.config.remotes[name], version: CONFIGURED_RELEASE })),
     }),
   );
 };
