@@ -56,7 +56,7 @@ const fittingFacts = {
 
 function renderContent(language: 'en' | 'fr' = 'en') {
   const loader = createFederatedLoader({
-    listRemotes: async () => [{ name: 'content', entry: `${server.origin}${MANIFEST}` }],
+    listRemotes: async () => [{ name: 'content', entry: `${server.origin}${MANIFEST}`, version: 'configured' }],
     rights: () => ['user'],
   });
   const i18n = createI18n(['shell', 'common'], language);
