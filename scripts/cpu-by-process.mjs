@@ -8,7 +8,7 @@
 // Unlike `/usr/bin/time`, it also counts what the command does not wait for (the PostgreSQL server
 // that pg_ctl starts, Chromium's helpers). A process that lives less than one interval can be
 // missed, so the sum is a floor. Linux only. It is how the trace screencast was found to cost a
-// third of the journeys' CPU (docs/performance.md, "Where the processor time goes").
+// third of the journeys' CPU (docs/journal/2026-11-27-test-command-cpu-by-process.md).
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 

@@ -50,7 +50,8 @@ const text = (seed: string, count: number) =>
 // Rows are written oldest first, as a portal writes them, so that ids and the table's pages follow
 // the dates: a walk down a date index then reads neighbouring rows, as it would in production.
 // (Until 2026-11-28 they were written in a cycle of dates, each of the newest rows on a page of its
-// own: a layout no portal has, a tenth slower for a customer's searches, docs/performance.md.)
+// own: a layout no portal has, a tenth slower for a customer's searches:
+// docs/journal/2026-11-28-search-customer-costs.md.)
 async function grow(db: Db, scale: number) {
   const n = (count: number) => Math.max(1, Math.round(count * scale));
   const step = async (label: string, sql: string, params: unknown[] = []) => {
@@ -264,8 +265,8 @@ async function main() {
         }
         // The warm-up: a server just started answers its first thousands of searches slower (V8
         // compiles its hot code on threads of its own, beside PostgreSQL on the same two cores),
-        // and its throughput rose for 10 to 20 s at 20 callers (docs/performance.md, "2026-11-29,
-        // warm"). What is measured is the server as it runs, after that.
+        // and its throughput rose for 10 to 20 s at 20 callers (docs/journal/2026-11-29-search-warm-bench.md).
+        // What is measured is the server as it runs, after that.
         if (WARMUP > 0) await runCallers(url, caller.headers, WARMUP, CONNECTIONS);
         const busyBefore = busyMs();
         const { latencies, failures } = await runCallers(url, caller.headers, DURATION, CONNECTIONS);

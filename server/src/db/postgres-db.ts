@@ -121,7 +121,7 @@ export async function openPostgres({
   // of their own, set so, and as many as PostgreSQL has cores: these are the long statements (a
   // search, a few milliseconds of CPU each), and more of them at once only share the cores out and
   // switch between them. On two cores, two at a time answered every search of bench/search.ts
-  // faster than five (docs/performance.md, "2026-11-29, warm"); the others wait their turn here.
+  // faster than five (docs/journal/2026-11-29-search-every-query-at-goal.md); the others wait their turn here.
   const orderedMax = searchConnections;
   const ordered = new pg.Pool({
     connectionString,

@@ -35,7 +35,7 @@ export const SEARCH_FALLBACK_UNDER = 5;
  * "50+" (`capped`), and more words or the dates reach older items. An exact title is ranked first
  * however old. Each of them is read on every keystroke: counting and ranking a thousand per kind
  * cost two to three times as much, and a hundred a fifth more CPU per search than fifty, which
- * kept the heaviest two-word search over its goal on two cores (docs/performance.md, "Search").
+ * kept the heaviest two-word search over its goal on two cores (docs/decisions/0010-search-cap-of-50.md).
  */
 export const SEARCH_COUNT_CAP = 50;
 

@@ -16,7 +16,7 @@ export function useWidgetData<T>(key: string, load: () => Promise<T>): WidgetDat
   useEffect(() => {
     let current = true;
     // As a transition: React renders the widget's rows in slices rather than in one task (a phone's
-    // blocking time; docs/performance.md, "Lists rendered in slices").
+    // blocking time; docs/journal/2026-11-28-lists-in-slices.md).
     loadRef.current().then(
       (data) => current && startTransition(() => setState({ status: 'ready', data, key })),
       () => current && startTransition(() => setState({ status: 'failed', key })),

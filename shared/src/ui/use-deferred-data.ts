@@ -8,8 +8,8 @@ import { useDeferredValue } from 'react';
  * Lighthouse's phone, during which a tap waited. Through `useDeferredValue` the data's arrival is
  * first rendered with the data as it was (the loading state, cheap), then again with the new data
  * as a transition, which React renders in slices of a few milliseconds, yielding to the browser in
- * between; only putting the result on the page remains one piece (docs/performance.md, "Lists
- * rendered in slices").
+ * between; only putting the result on the page remains one piece
+ * (docs/journal/2026-11-28-lists-in-slices.md).
  *
  * Until the new data is rendered, `data` is the previous one and `isLoading` stays true if there was
  * none. The other fields are the hook's own, read through, so SWR still re-renders only for the

@@ -8,7 +8,7 @@
  * for and while the page waits for its data, it costs the same but in tasks of its own; and in
  * three steps (a collator loads part of what the formatter needs), each short enough on a phone not
  * to count as blocking. Later formatters of any options and either language then take under a
- * millisecond (docs/performance.md, "Dates formatted once").
+ * millisecond (docs/journal/2026-11-28-dates-formatted-once.md).
  */
 const STEPS: ((language: string) => unknown)[] = [
   (language) => new Intl.Collator(language).compare('a', 'b'),

@@ -1,6 +1,5 @@
 -- Every list is paged by keyset (its sort key, then id) so that a deep page costs what the first
--- one does; these indexes match each list's filter and order (docs/performance.md, "At a hundred
--- times the demo data").
+-- one does; these indexes match each list's filter and order (docs/decisions/0008-bounded-lists.md).
 
 -- A discussion's last activity (its latest message, else its creation), kept by the database so
 -- that the discussion lists can be read in that order from an index instead of sorting them all.

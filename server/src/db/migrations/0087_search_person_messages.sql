@@ -1,5 +1,5 @@
--- Search at a publisher's size (docs/performance.md, "Search"): two reads that grew with the
--- tables rather than with what the person may see.
+-- Search at a publisher's size: two reads that grew with the tables rather than with what the
+-- person may see (docs/journal/2026-11-27-search-one-statement-per-round.md).
 --
 -- A person's messages that hold a word. The index on `search` alone found every message of every
 -- discussion holding the word (16,000 of 100,000 for a common one) and only then kept the
