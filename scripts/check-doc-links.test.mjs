@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
-import { anchors, brokenLinks, outsideCitations, slug } from './check-doc-links.mjs';
+import { anchors, brokenLinks, issueCitations, outsideCitations, slug } from './check-doc-links.mjs';
 
 let folder;
 afterEach(() => folder && rmSync(folder, { recursive: true, force: true }));
@@ -60,6 +60,16 @@ describe('brokenLinks', () => {
     ]);
   });
 
+  it('should check the documents in the folders under docs', () => {
+    const base = repository({
+      'docs/journal/2026-01-01-a.md': '# A\n\n[decision](../decisions/0001-b.md#nothing)\n',
+      'docs/decisions/0001-b.md': '# B\n',
+    });
+    assert.deepEqual(brokenLinks(base), [
+      'docs/journal/2026-01-01-a.md:3: ../decisions/0001-b.md#nothing: no heading with the anchor #nothing in docs/decisions/0001-b.md',
+    ]);
+  });
+
   it('should not read links inside code', () => {
     const base = repository({ 'README.md': '# Hub\n\n`[x](nowhere.md)`\n\n```md\n[y](nowhere.md)\n```\n' });
     assert.deepEqual(brokenLinks(base), []);
@@ -75,5 +85,39 @@ describe('outsideCitations', () => {
   it('should accept citations of docs/product.md', () => {
     const base = repository({ 'src/a.ts': '/** docs/product.md §4: draft */\n' });
     assert.deepEqual(outsideCitations(base), []);
+  });
+});
+
+describe('issueCitations', () => {
+  // Written in pieces, so that this file does not find itself.
+  const ISSUE = 'issue';
+
+  it('should find a citation of an issue by number in any tracked file, in either case and with a #', () => {
+    const base = repository({
+      'src/a.ts': `// fine\n// the rule (${ISSUE} 12)\n`,
+      'docs/b.md': `# B\n\n${ISSUE.toUpperCase()} #3 said so; ${ISSUE}s 22 and 26 too.\n`,
+    });
+    assert.deepEqual(issueCitations(base, []), [
+      'docs/b.md:3: cites an issue by number (state the rule itself)',
+      'src/a.ts:2: cites an issue by number (state the rule itself)',
+    ]);
+  });
+
+  it("should accept an outside project's issue cited by its address, and the word without a number", () => {
+    const base = repository({
+      'src/a.ts': `// https://github.com/electric-sql/pglite/${ISSUE}s/1058\n// tokens.${ISSUE}(42)\n// the ${ISSUE} of a ticket\n`,
+    });
+    assert.deepEqual(issueCitations(base, []), []);
+  });
+
+  it('should leave out the files and folders waiting for their rewrite, and those only', () => {
+    const base = repository({
+      'scripts/release.mjs': `// ${ISSUE} 11\n`,
+      'shell/src/remotes/loader.ts': `// ${ISSUE} 11\n`,
+      'shell/src/remotes-list.ts': `// ${ISSUE} 11\n`,
+    });
+    assert.deepEqual(issueCitations(base, ['scripts/release.mjs', 'shell/src/remotes/']), [
+      'shell/src/remotes-list.ts:1: cites an issue by number (state the rule itself)',
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn } from './test-support/session';
 
-// A remote released alone (issue 11): scripts/release-remote.mjs builds a second remote-content into
+// A remote is released alone, the shell untouched: scripts/release-remote.mjs builds a second remote-content into
 // its own folder, and a portal started with REMOTE_CONTENT_URL pointing at it uses it, the shell
 // untouched. Each case starts its own portal (own port, own fresh demo database) beside the one of
 // the run, since the remotes list is configuration.

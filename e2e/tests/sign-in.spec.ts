@@ -43,7 +43,7 @@ test.describe('signing in through the embedded OpenID provider', () => {
     page,
   }) => {
     await signIn(page, 'user@contoso.test');
-    // Tokens copied from local storage before sign-out (issue 10): the server must refuse them after.
+    // Signing out revokes the session's tokens: copied from local storage before, the server refuses them after.
     const taken = await page.evaluate(() => [localStorage.getItem('hub.token.api'), localStorage.getItem('hub.token.files')]);
     expect((await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${taken[0]}` } })).status()).toBe(200);
     expect((await page.request.get('/api/v2/counters', { headers: { authorization: `Bearer ${taken[1]}` } })).status()).toBe(200);

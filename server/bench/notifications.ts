@@ -106,7 +106,7 @@ try {
   };
   const bareRun = await measure(bareUrl);
   const countRun = await measure(`${origin}/api/notifications/count`, { authorization: nina.authorization });
-  // A customer list in the same run, the ratio the count is held to (issue 23: "holds the lists' ratio").
+  // A customer list in the same run: the count's goal is the lists' ratio to the bare route.
   const listRun = await measure(`${origin}/api/advices`, { authorization: nina.authorization });
   for (const [route, run] of [
     ['GET /bare (minimal Fastify)', bareRun],

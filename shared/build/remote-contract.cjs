@@ -1,4 +1,5 @@
-// The remote's side of the host-to-remote contract at build time (issue 11): each remote's manifest
+// The remote's side of the host-to-remote contract at build time, so that a remote can be released
+// without the shell: each remote's manifest
 // declares the facts the shell checks before mounting it (contract version, the ranges of the shared
 // libraries, federation major, build stamp), and the build fails with a plain message when those facts
 // do not fit the shell.

@@ -24,7 +24,7 @@ export async function createPglite({ dataDir, loadDataDir, onDropped } = {}) {
 /**
  * PGlite runs each protocol message by calling PostgreSQL's main loop once, and catches what it
  * throws: an ERROR (PostgreSQL's longjmp, which it recovers from), and every other exception too,
- * which it drops without a word (electric-sql/pglite issue 1058). Such an exception leaves the
+ * which it drops without a word (https://github.com/electric-sql/pglite/issues/1058). Such an exception leaves the
  * statement half run: a stuck test pass was caught spinning in PostgreSQL's error reporting, whose
  * list of error contexts had become a loop (CONTRIBUTING.md, "When the embedded database stops
  * answering"); a plpgsql function recursing a thousand deep overflows the stack, and its

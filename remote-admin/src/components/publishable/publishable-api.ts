@@ -121,7 +121,7 @@ export interface PublishableItem {
   data?: DashboardData;
 }
 
-/** The form's fields of one kind (docs/product.md §3, issue 13 "Forms"). */
+/** The fields the console's form shows for one kind, beyond title and body (docs/product.md §3). */
 export type PublishableField = 'subtitle' | 'category' | 'images' | 'pinned' | 'tag' | 'url' | 'audience';
 
 /** A list's column beyond title, status and date: 'dataAsOf' shows how fresh a dashboard's report is. */

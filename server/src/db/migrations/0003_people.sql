@@ -1,4 +1,4 @@
--- People (issue #3): users, entities, groups, the Power BI Report Server sync and helpdesk tickets.
+-- People: users, entities, groups, the Power BI Report Server sync and helpdesk tickets.
 
 -- Helpdesk statuses, and when a ticket last changed.
 UPDATE tickets SET status = 'open' WHERE status NOT IN ('open', 'in_progress', 'closed');

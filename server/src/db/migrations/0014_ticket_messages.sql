@@ -1,4 +1,4 @@
--- Helpdesk conversation (issue 14): the replies under a ticket, from the customer's side or from the
+-- Helpdesk conversation: the replies under a ticket, from the customer's side or from the
 -- publisher's staff (an administrator answering through /api/admin/tickets). The ticket's description
 -- is its first message; these follow it, oldest first.
 CREATE TABLE ticket_messages (

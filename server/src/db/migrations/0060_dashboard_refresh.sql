@@ -1,4 +1,4 @@
--- How fresh each dashboard's data is (issue 25): what the report server's refresh history said when
+-- How fresh each dashboard's data is: what the report server's refresh history said when
 -- last read (plugins/app/dashboards/dashboard-refresh.ts, on the sync and on a schedule). The last
 -- successful refresh and the last failure of the report the dashboard frames; no row: never read.
 CREATE TABLE dashboard_refresh (

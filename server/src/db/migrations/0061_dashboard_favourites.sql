@@ -1,4 +1,4 @@
--- Each person's favourite dashboards (issue 25): listed first, and on the home page's widget.
+-- Each person's favourite dashboards: listed first, and on the home page's widget.
 CREATE TABLE dashboard_favourites (
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   dashboard_id integer NOT NULL REFERENCES dashboards (id) ON DELETE CASCADE,

@@ -3,7 +3,7 @@
 -- that status and audience), and an UPDATE's row lock is held until the transaction ends: taken at
 -- the row's change, it was held through all the rest of the write (a publish's notifications to
 -- every person of the company, the audit line, the NOTIFYs), so the company's advice writes queued
--- behind one another for that long (issue 27: the soak on the 100× data, waits of up to 1.5 s).
+-- behind one another for that long (docs/decisions/0011-advice-counter-at-commit.md).
 -- A deferred constraint trigger runs the same function, with each change's OLD and NEW, just
 -- before the commit: the lock is held for the commit alone. Nothing reads advice_counts in the
 -- transaction that writes the advice (GET /api/advices reads it; test/db/advice-counts.test.ts

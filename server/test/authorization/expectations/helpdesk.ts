@@ -3,7 +3,7 @@ import type { ExpectationTable } from '../expectation';
 // Personas, in order: anonymous, user (Northwind), otherEntityUser (Contoso), contributor (Northwind),
 // publisher (Northwind), administrator (no entity), adminDisplayingUser (displaying the Northwind user).
 
-/** The helpdesk conversation (issue 14) and the entity admin area's user details. */
+/** The helpdesk conversation and the entity admin area's user details. */
 export const helpdesk: ExpectationTable = {
   'GET /api/tickets/:id': {
     url: (ids) => `/api/tickets/${ids.northwindTicketId}`,

@@ -125,7 +125,7 @@ export const shell = {
     unread_one: '{{count}} unread notification',
     unread_other: '{{count}} unread notifications',
   },
-  /** A remote released alone that does not fit this shell (issue 11): shown in its area instead. */
+  /** Shown in a remote's area, instead of it, when the remote released alone does not fit this shell. */
   remoteUpdating: {
     title: 'This section is being updated',
     body: 'A new version of this section is being installed. Try again in a moment: the rest of the portal still works.',
