@@ -54,7 +54,7 @@ function portal(at: number) {
  * `apart` (the apart… projects and theirs); both when unset. The test command starts one Playwright
  * per chain, side by side: within one Playwright, a project whose dependencies are done still waits
  * for every project of the step before (the two chains ran in lock step, each waiting for the
- * slower one at every step: 3 of 21 minutes lost).
+ * slower one at every step: docs/journal/2026-11-27-test-command-less-work.md).
  */
 const chain = process.env.E2E_CHAIN ?? '';
 const MAIN_CHAIN = [
@@ -78,9 +78,8 @@ export default defineConfig({
   // A folder per chain: each Playwright empties its own when it starts.
   outputDir: chain ? `test-results/${chain}` : 'test-results',
   // Two chains of journeys share two cores with the API suites in `npm test`, where a journey takes
-  // three to four times as long as on a quiet machine (the console journeys, 25 s alone, took 80 s
-  // there, and more on a slower CI machine): generous bounds, which only a journey that fails anyway
-  // reaches.
+  // several times as long as on a quiet machine, and longer still on a slower CI machine: generous
+  // bounds, which only a journey that fails anyway reaches.
   timeout: 180_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
@@ -88,8 +87,9 @@ export default defineConfig({
   workers: chain ? 1 : 2,
   retries: process.env.CI ? 1 : 0,
   // A chain whose portal stops answering would otherwise wait out every remaining journey's
-  // 180 s, and its retry's: forty journeys past the point, four hours. A chain takes about 15
-  // minutes in `npm test`; past these bounds it stops and says which journeys did not run.
+  // bound, and its retry's: hours for a chain of forty journeys. These bounds are well past what a
+  // chain takes in `npm test` (docs/performance.md, "The test command"); past them it stops and
+  // says which journeys did not run.
   maxFailures: process.env.CI ? 6 : 0,
   globalTimeout: process.env.CI ? 40 * 60_000 : 0,
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
@@ -104,11 +104,11 @@ export default defineConfig({
   use: {
     baseURL: originOf(port),
     headless: true,
-    // Traces cost the journeys' CPU, the largest single cost of `npm test` on two cores. One journey
-    // alone (user-area, 7 tests): 53 s of CPU with the default trace, 37 s without its screencast
-    // (the filmstrip made Chromium encode a frame for every paint), 30 s with no trace. So where
-    // journeys are retried (CI), only a retry records one, in full; elsewhere every failed attempt
-    // keeps its trace (each action's DOM snapshot, the network, the console) without the screencast.
+    // Traces cost the journeys' CPU, the largest single cost of `npm test` on two cores, and most of
+    // it is the screencast, for which Chromium encodes a frame on every paint
+    // (docs/decisions/0007-traces-without-screencast.md). So where journeys are retried (CI), only a
+    // retry records one, in full; elsewhere every failed attempt keeps its trace (each action's DOM
+    // snapshot, the network, the console) without the screencast.
     trace: process.env.CI ? 'on-first-retry' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },

@@ -213,7 +213,7 @@ async function check(where, title, suite, body) {
  * the next of them that no lane has taken yet, so that they go to whichever lanes end first (the
  * journeys' length varies most from run to run). The static checks come first: the unit tests
  * (jsdom, waits that poll) beside the journeys' browser made both several times slower and the
- * run longer (27–28 min against 24 when the unit tests came after the journeys); ESLint and tsc
+ * run longer (docs/journal/2026-11-26-server-test-setup.md); ESLint and tsc
  * beside the journeys do not. Then the unit tests, the longest first.
  */
 const closingChecks = [

@@ -2,7 +2,8 @@
 //
 // The shell, the remotes and @hub/shared share one tsconfig.json, word for word, and each of them
 // reads @hub/shared as source: checked one package at a time, @hub/shared's files were checked seven
-// times over (about 90 s of processor time on two cores, against 20 s in one program). So the
+// times over, several times the processor time of one program
+// (docs/journal/2026-11-27-test-command-less-work.md). So the
 // packages that tsconfig.browser.json lists are checked in that one program; each file still
 // resolves its npm packages from its own package's folder, as webpack and jest do. A package it
 // lists must keep the same tsconfig.json as @hub/shared (else this check says so and fails: make it

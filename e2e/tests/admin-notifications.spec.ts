@@ -56,7 +56,8 @@ test.describe('the notification centre', () => {
   test('should count a consultant’s reply on the customer’s open page without a reload, open it from the panel, and email it in the customer’s language, whose one-click unsubscribe stops that kind of email only', async ({
     browser,
   }) => {
-    // Three people signed in, an email's round trip and a few seconds of watching the worker (about 30 s alone).
+    // Three people signed in, an email's round trip and a few seconds of watching the worker: more
+    // than the default bound on a busy machine.
     test.setTimeout(240_000);
     const customer = await signedIn(browser, CUSTOMER);
     const consultant = await signedIn(browser, 'consultant@demo.test');

@@ -59,8 +59,8 @@ test.describe('collectmaster, the file exchange', () => {
   test('a customer fills a missing file with 20 MB and watches it go; it shows on /home; the consultant marks it ok and the customer sees it live; another company cannot reach it', async ({
     browser,
   }) => {
-    // Three people, five accessibility checks and a 20 MB upload: 100 s on two cores busy with the
-    // API suites (`npm test`), more on a slower machine.
+    // Three people, five accessibility checks and a 20 MB upload: past the default bound on two
+    // cores busy with the API suites (`npm test`), and more on a slower machine.
     test.setTimeout(300_000);
     // The consultant asks for a file of the journey's own, then waits on /home: his navigation
     // counts the files to review, and follows them live.

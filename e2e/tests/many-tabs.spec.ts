@@ -27,7 +27,7 @@ const bellOf = (page: Page, unread: number) =>
   page.getByRole('button', { name: `Notifications, ${unread} unread notification${unread === 1 ? '' : 's'}` });
 
 test('many tabs of one browser each load and hear the live count, also after the tab holding the stream closes', async ({ browser }) => {
-  // Two people, twelve tabs, two live replies: 40 s on a quiet machine, 2.5 min in `npm test`.
+  // Two people, twelve tabs, two live replies: several times a quiet machine's time in `npm test`.
   test.setTimeout(300_000);
   const customer = await signedIn(browser, 'user@northwind.test');
   const consultant = await signedIn(browser, 'consultant@demo.test');

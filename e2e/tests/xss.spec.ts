@@ -104,8 +104,8 @@ async function expectMarker(page: Page, path: string, marker: string) {
 }
 
 test.describe('stored XSS', () => {
-  // It writes payloads in every field, then draws 29 pages: the longest journey (2.5 min in `npm test`),
-  // given room on a slower, busy machine.
+  // It writes payloads in every field, then draws 29 pages: the longest journey, given room on a
+  // slower, busy machine.
   test.setTimeout(420_000);
 
   test(`should run none of ${XSS_PAYLOADS.length} payloads stored in every field a person writes and another sees`, async ({ browser }) => {

@@ -125,7 +125,8 @@ async function main() {
     const get = async (who: Call['who'], path: string, files = false) => {
       const once = () => fetch(`${origin}${path}`, { headers: headersOf({ who, files }) });
       // Growing the data on embedded PGlite holds the event loop for longer than the server keeps an
-      // idle connection (72 s at 10×): the first call after it may meet a socket the server closes.
+      // idle connection (docs/journal/2026-11-27-pglite-1x-10x.md): the first call after it may meet
+      // a socket the server closes.
       const response = await once().catch(once);
       return { status: response.status, body: await response.text() };
     };

@@ -3,7 +3,8 @@
 //
 //   cd server && npx tsx bench/soak.ts                 SOAK_MINUTES=10 SOAK_CONNECTIONS=200 (the defaults)
 //   SOAK_FACTOR=100 npx tsx bench/soak.ts              the same on the demo data grown 100× first
-//                                                      (scripts/seed-scale.ts; about 8 minutes more)
+//                                                      (scripts/seed-scale.ts; minutes more:
+//                                                      docs/journal/2026-11-27-soak-100x.md)
 //   SOAK_POSTERS=50                                    the customers' messages spread over this many
 //                                                      customers of consultant@demo.test, each in their own
 //                                                      discussion (2 by default: Nina and Carl)

@@ -24,7 +24,7 @@ module.exports = {
   globals: { __CHAKRA_VERSION__: installedPackage('@chakra-ui/react', __dirname).version },
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-  // The default 5 s is too tight for a component test on two cores shared with the API suites and
-  // the journeys (`npm test`): 20 s was passed once there; a failing test still fails.
+  // The default bound is too tight for a component test on two cores shared with the API suites and
+  // the journeys (`npm test`), which slow it several times over; a failing test still fails.
   testTimeout: 60_000,
 };

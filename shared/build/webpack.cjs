@@ -79,9 +79,8 @@ function precompress() {
 
 /**
  * Scripts minified by SWC instead of webpack's default (Terser, through the same plugin): about half
- * the build's time, and slightly smaller files. Measured on two idle cores: the shell 30 s → 17 s,
- * remote-admin 36 s → 20 s; the shell's scripts 1,065 → 1,048 kB (brotli 281 → 280 kB). The build
- * is on the test command's longest path, before the journeys.
+ * the build's time, and slightly smaller files (docs/journal/2026-11-27-test-command-less-work.md).
+ * The build is on the test command's longest path, before the journeys.
  */
 function swcMinimizer() {
   const MinimizerPlugin = require('minimizer-webpack-plugin');

@@ -12,7 +12,7 @@ import { SnackbarHost } from './snackbar/snackbar-host';
 
 // Everything past /login (design system, layout, pages, remote areas) is one lazy chunk, so that
 // the sign-in page loads React, the router and the catalogues only. Once it has arrived, its work
-// is done in short tasks rather than one long one (on a phone, one of about 500 ms): the design
+// is done in short tasks rather than one long one (docs/journal/2026-11-27-start-up-in-steps.md): the design
 // system's modules, then building the system in steps, then the layout's and pages' modules.
 const SignedInApp = lazy(async () => {
   const { prepareShellSystem } = await import(/* webpackChunkName: "signed-in" */ './layout/chakra-root');

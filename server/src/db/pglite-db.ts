@@ -51,7 +51,7 @@ export class DatabaseBrokenError extends Error {
 export interface PgliteOptions {
   /** A folder kept across restarts; omitted, the database lives in memory. */
   dataDir?: string;
-  /** A tarball made by `dumpDataDir()`: tests start from a migrated template in 0.4 s instead of 3–5 s. */
+  /** A tarball made by `dumpDataDir()`: tests start from a migrated template rather than migrating anew. */
   loadDataDir?: Blob;
   /** A file that receives a line per statement started and ended (`pglite-trace.ts`); unset, nothing is traced. */
   traceFile?: string;

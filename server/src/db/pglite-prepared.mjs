@@ -4,7 +4,8 @@
 //
 // PGlite's `query()` sends each statement unnamed: parsed, analysed and planned anew on every call.
 // For a long statement that is most of its cost: the search's page (a `UNION ALL` of up to twelve
-// kinds) spent 17–19 ms of 20 in planning on the demo data, and parsing its 20 kB text came on top.
+// kinds) spent most of its time in planning on the demo data, and parsing its long text came on top
+// (docs/journal/2026-11-28-search-prepared-on-pglite.md).
 // Here a statement asked with `prepare` is parsed once per database under a name of its own
 // (PostgreSQL's extended protocol, through PGlite's public `execProtocol`, serializer and result
 // parser, the steps `query()` takes), then only bound and run. PostgreSQL's plan cache decides

@@ -4,9 +4,10 @@ import type { Db, Queryable } from '../../src/db/db';
  * The demo data as a test file found it, kept beside it in the same database, and put back before
  * each test (helper.ts, resetData()).
  *
- * Emptying every table and seeding the demo data again took about 280 ms a test on PGlite (a
- * TRUNCATE of some 30 tables and their indexes, then some 300 inserts one by one): minutes of the
- * suite, in each of its two passes. Copying the rows back from a snapshot takes about 20 ms.
+ * Emptying every table and seeding the demo data again (a TRUNCATE of some 30 tables and their
+ * indexes, then some 300 inserts one by one) cost minutes of the suite, in each of its two passes;
+ * copying the rows back from a snapshot is about a tenth of that
+ * (docs/journal/2026-11-26-server-test-setup.md).
  *
  * - The snapshot is taken once, of the migrated and seeded database, before any test has touched
  *   it: in the run's template (make-template.ts), else when a file opens its own database.

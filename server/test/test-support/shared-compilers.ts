@@ -6,8 +6,8 @@ import type { FastifyServerOptions } from 'fastify';
  * Schema compilers shared by every app a test process builds.
  *
  * Each Fastify instance compiles every route's schemas when it starts: the validators (Ajv) and
- * the answers' serialisers (fast-json-stringify), about 0.6 s of CPU per app here, and a test pass
- * builds some seventy apps. The route schemas are the same objects from one app to the next (the
+ * the answers' serialisers (fast-json-stringify), most of an app's start-up, and a test pass
+ * builds some seventy apps (docs/journal/2026-11-26-server-test-setup.md). The route schemas are the same objects from one app to the next (the
  * constants of `@hub/shared/api` and of the route files), so one compiled function serves them all:
  * - validators: one Ajv for all apps (Fastify's default factory keeps one per set of options, and
  *   Ajv keeps each compiled schema by the schema object);

@@ -7,8 +7,8 @@ import type { MountProps, RemoteLifecycles } from './contract';
 /**
  * React DOM's client whose roots render as a transition. single-spa-react calls `root.render` for
  * the mount and every update; a plain render is done whole, in one task, and a remote's first screen
- * (its page with Chakra's styles, the router, the data hooks) was a task of 100–150 ms on
- * Lighthouse's phone. As a transition React renders it in slices of a few milliseconds, yielding to
+ * (its page with Chakra's styles, the router, the data hooks) was one long task on Lighthouse's
+ * phone (docs/journal/2026-11-28-lists-in-slices.md). As a transition React renders it in slices of a few milliseconds, yielding to
  * the browser between them, as the shell's own first render does (shell/src/main.tsx).
  */
 const transitionClient = {

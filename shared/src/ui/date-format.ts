@@ -1,10 +1,10 @@
 /**
  * Dates in the person's language, through one `Intl.DateTimeFormat` per language and options.
  *
- * Making a formatter is what costs (ICU resolves the locale and builds the pattern each time:
- * about 50 µs in Node, several times that on a phone), and formatting with one is some forty times
- * cheaper. A list that made a formatter per row spent most of its first render there (the
- * discussions' list: a third of a 160 ms task on a phone). So every part formats through these.
+ * Making a formatter is what costs (ICU resolves the locale and builds the pattern each time), and
+ * formatting with one is far cheaper. A list that made a formatter per row spent a large share of
+ * its first render there (docs/journal/2026-11-28-dates-formatted-once.md). So every part formats
+ * through these.
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 

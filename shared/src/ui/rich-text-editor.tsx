@@ -100,8 +100,8 @@ const toStored = (html: string) => {
 /**
  * The rich-text editor of the consoles: Quill 2 (its link and image rules are docs/product.md §5's, once sms
  * is taken out) with an own, labelled toolbar. It mounts once under StrictMode: each effect run
- * builds the editor in a fresh element and the cleanup removes it (react-quill #784 is the toolbar
- * mounted twice). Loaded with React.lazy (`LazyRichTextEditor`), so only details pages fetch it.
+ * builds the editor in a fresh element and the cleanup removes it (otherwise the toolbar mounts
+ * twice: https://github.com/zenoamaro/react-quill/issues/784). Loaded with React.lazy (`LazyRichTextEditor`), so only details pages fetch it.
  */
 export default function RichTextEditor({ value, onChange, label, disabled = false, invalid = false }: RichTextEditorProps) {
   const { t: tKit } = useConsoleKit();

@@ -56,7 +56,7 @@ export const CHAKRA_VERSION: string | undefined = typeof __CHAKRA_VERSION__ === 
 /**
  * The shell's design system, lent to the remotes it mounts (`RemoteProps.designSystem`). Building a
  * system is the largest single piece of work a part does on a phone (Chakra reads every token of the
- * theme: about 120 ms of one task on a fast machine, four times that on Lighthouse's phone), and a
+ * theme, in one long task: docs/journal/2026-11-27-design-system-built-once.md), and a
  * remote's page built two: the shell's, then the remote's own. A system is a plain object of data and
  * functions; it may cross bundles when both hold the same Chakra version.
  */

@@ -149,8 +149,8 @@ export function createHubSystem(options: { preflight: boolean; palettes?: readon
 /** What createHubSystem gives Chakra's createSystem (exported for system-steps.test.ts). */
 export function hubSystemConfigs(options: { preflight: boolean; palettes?: readonly string[] }): SystemConfig[] {
   // Chakra's defaultConfig is these two merged; importing it would also evaluate the module that
-  // builds Chakra's own default system at load (measured: ~75 ms of CPU, ~300 ms under Lighthouse's
-  // mobile throttling), a system we never use.
+  // builds Chakra's own default system at load, a system we never use, at the cost of building one
+  // (docs/journal/2026-11-23-home-widgets-light-layout.md).
   const theme = options.palettes ? withPalettes(themeConfig, options.palettes) : themeConfig;
   return [defaultBaseConfig, theme, hubConfig, defineConfig({ preflight: options.preflight })];
 }
@@ -159,8 +159,8 @@ type SystemSteps = (...configs: SystemConfig[]) => Generator<void, SystemContext
 
 /**
  * The same system as createHubSystem, built over several tasks: `between` is awaited between the
- * parts of the work (on a phone, one task of about 250 ms becomes several under 50 ms, during which
- * the page still answers a tap). The builds add `createSystem.steps`, Chakra's own code paused
+ * parts of the work (on a phone, one long task becomes several under the 50 ms that count as
+ * blocking, between which the page still answers a tap: docs/journal/2026-11-27-start-up-in-steps.md). The builds add `createSystem.steps`, Chakra's own code paused
  * between its parts (shared/build/chakra-system-loader.cjs); where it is absent (tests, which run
  * Chakra unbuilt), the system is built at once.
  */

@@ -4,8 +4,8 @@ import { useDeferredValue } from 'react';
  * A data hook's answer (SWR's, say), its data handed on in a render React may interrupt.
  *
  * SWR delivers through `useSyncExternalStore`, whose updates React renders at once and whole: when
- * a list's data came, building every row's elements and styles was one task of 150–250 ms on
- * Lighthouse's phone, during which a tap waited. Through `useDeferredValue` the data's arrival is
+ * a list's data came, building every row's elements and styles was one long task on Lighthouse's
+ * phone, during which a tap waited. Through `useDeferredValue` the data's arrival is
  * first rendered with the data as it was (the loading state, cheap), then again with the new data
  * as a transition, which React renders in slices of a few milliseconds, yielding to the browser in
  * between; only putting the result on the page remains one piece

@@ -2,13 +2,13 @@
  * The browser's first date formatter, made in idle time and in pieces.
  *
  * The first `Intl.DateTimeFormat` of a page loads ICU's data for the locale, its calendar and time
- * zone: 25–35 ms in Chromium unslowed, so 100–140 ms on Lighthouse's phone, and it came inside the
+ * zone, long enough to count as blocking on Lighthouse's phone, and it came inside the
  * render of whatever first showed a date (the discussions' list, a collection's files, the
  * trainings), making that long task longer still. Made here first, once the first screen is asked
  * for and while the page waits for its data, it costs the same but in tasks of its own; and in
  * three steps (a collator loads part of what the formatter needs), each short enough on a phone not
- * to count as blocking. Later formatters of any options and either language then take under a
- * millisecond (docs/journal/2026-11-28-dates-formatted-once.md).
+ * to count as blocking. Later formatters of any options and either language are then cheap
+ * (docs/journal/2026-11-28-dates-formatted-once.md).
  */
 const STEPS: ((language: string) => unknown)[] = [
   (language) => new Intl.Collator(language).compare('a', 'b'),

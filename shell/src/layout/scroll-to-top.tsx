@@ -33,7 +33,8 @@ export function ScrollToTop() {
     const onScroll = () => setShown(showsScrollToTop(window.scrollY));
     window.addEventListener('scroll', onScroll, { passive: true });
     // Reading scrollY lays the page out. Read at mount, it made the browser lay out the whole new
-    // page inside the script's task (the layout's first commit, 30–50 ms of a phone's blocking time);
+    // page inside the script's task, adding to a phone's blocking time
+    // (docs/journal/2026-11-28-dates-formatted-once.md);
     // read in the next frame, it is the layout the frame does anyway.
     const frame = requestAnimationFrame(onScroll);
     return () => {

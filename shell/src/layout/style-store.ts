@@ -2,7 +2,7 @@
 //
 // Chakra styles each element through emotion: on a page's first render every style object is
 // compiled to CSS (stylis) and inserted rule by rule, the largest piece of script of the first
-// commit (about 150 ms of a 220 ms task on /home under Lighthouse's 4× slowdown). The rules are the
+// commit (docs/journal/2026-11-27-component-styles-kept.md). The rules are the
 // same on every visit: a class name is the hash of its styles, so `css-1x2y3z` always holds the same
 // CSS. This module keeps the rules a page inserted in localStorage, and on the next signed-in visit
 // puts them back before the design system loads, as one <style> element in emotion's own server

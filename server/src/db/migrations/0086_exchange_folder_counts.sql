@@ -4,8 +4,8 @@
 -- (GET /api/v2/counters, and the live counters) how many files wait for review in the caller's
 -- companies: each was a count of the files on every call, which grew with the folder and the
 -- company (20,200 files in one folder, 17,500 waiting in one company at 100 times the demo data).
--- Read now from one row per folder, and for the counters one row per company (5,003 folders of one
--- company at 100 times the demo data: their sum was still 0.8 ms a call).
+-- Read now from one row per folder, and for the counters one row per company (a sum over the
+-- company's folders still grew with them: docs/journal/2026-11-27-collectmaster-counts-kept.md).
 --
 -- Three statement-level triggers on exchange_files apply each statement's changes as deltas (an
 -- update under the row's lock: two writers of one folder lose nothing; a folder's uploads already

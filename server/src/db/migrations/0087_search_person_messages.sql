@@ -14,8 +14,8 @@ CREATE INDEX messages_from_user_search_idx ON messages USING gin (from_user_id, 
 -- planner may prefer it, and without it, it chose to read every message.
 
 -- An exact title comes first however old: `search_fold(title) = …` was answered by the title's
--- trigram index, which matches every title holding the word's trigrams (466 advices for
--- "rapport" in a tenth of the benchmark's data, 5 ms) before the equality is checked. A btree on
+-- trigram index, which matches every title holding the word's trigrams (hundreds for a common
+-- word) before the equality is checked. A btree on
 -- the folded title answers it directly, on the three tables that grow.
 CREATE INDEX advices_title_fold_idx ON advices (search_fold(title));
 CREATE INDEX news_items_title_fold_idx ON news_items (search_fold(title));

@@ -2,8 +2,9 @@
 -- exactTitleKinds): asked once per search with one generic plan, so that only the kinds that have
 -- such a title get the exact-title part of the search's statement. Migration 0087 gave the three
 -- tables that grow most a btree on the folded title; the others had only its trigram index, which
--- PostgreSQL's generic plan passed over for reading the table and folding every title (2 ms for
--- 500 folders). A btree on each answers the equality directly.
+-- PostgreSQL's generic plan passed over for reading the table and folding every title
+-- (docs/journal/2026-11-28-search-hundred-candidates.md). A btree on each answers the equality
+-- directly.
 CREATE INDEX trainings_title_fold_idx ON trainings (search_fold(intitule));
 CREATE INDEX dashboards_title_fold_idx ON dashboards (search_fold(title));
 CREATE INDEX tickets_title_fold_idx ON tickets (search_fold(title));

@@ -1,9 +1,8 @@
 -- The embedded database (PGlite) runs no autovacuum. A GIN index's pending list (`fastupdate`, on
 -- by default) is then flushed only by the insert that finds it past gin_pending_list_limit (4 MB),
--- in one go, and every scan of the index reads the whole list until then. Measured on PGlite with
--- the demo data: a typo's correction (the trigram index of search_words) took 7.5 ms after the
--- seed and 218 ms once 10,000 new words had been written, against 2 and 18 ms without a pending
--- list.
+-- in one go, and every scan of the index reads the whole list until then: a typo's correction (the
+-- trigram index of search_words) grew slower with every new word written
+-- (docs/journal/2026-11-29-search-no-gin-pending-lists.md).
 --
 -- On PGlite, every GIN index takes its entries at once. PostgreSQL, whose autovacuum flushes the
 -- lists, keeps the default (bulk inserts are faster with it). A GIN index made by a later

@@ -2,7 +2,8 @@
 -- with the default cost of a C function, one operator, so PostgreSQL took folding every title of a
 -- small table for cheaper than its folded titles' index (migrations 0087, 0090): asked whether an
 -- item is titled as typed, it folded the 514 folders' and the 105 collections' names one by one,
--- 0.19 of the 0.23 ms those eight lookups took on every search (bench/search.ts at full size).
+-- most of what those eight lookups took on every search
+-- (docs/journal/2026-11-29-search-every-query-at-goal.md).
 -- Folding runs the unaccent dictionary over the text, about a hundred times an operator; at that
 -- cost the planner reads the index past a few dozen rows, and still reads a table of a few rows
 -- whole. Where migration 0092 could not declare the function (a role other than a superuser),

@@ -26,8 +26,8 @@ export function DiscussionsPage() {
   const { api, session, notify, navigate, refreshSession } = useRemoteProps();
   const me = session.displayedUser;
   const isConsultant = me.clients.length > 0;
-  // Each list rendered in slices as it arrives (useDeferredData): all three whole were a task of
-  // 150–250 ms on a phone.
+  // Each list rendered in slices as it arrives (useDeferredData): all three whole were one long task
+  // on a phone (docs/journal/2026-11-28-lists-in-slices.md).
   const open = useDeferredData(useDiscussions('open'));
   const all = useDeferredData(useDiscussions('all'));
   const pending = useDeferredData(usePending());

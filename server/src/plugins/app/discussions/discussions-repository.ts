@@ -135,8 +135,8 @@ export async function pendingSorted(db: Queryable, me: number, pageSize: number,
  * row checked as the one-statement sort checks it: the discussion open, the other party in the
  * caller's book (a consultant's client, or a customer's consultant). The check is one EXISTS per
  * row, so that the planner walks the index and stops at the page's end: written as a join with an
- * OR of both sides, it estimated one row, then read and sorted all of them (16.7 ms against 0.8 ms
- * for 904 waiting clients at 100 times the demo data).
+ * OR of both sides, it estimated one row, then read and sorted all of them
+ * (docs/journal/2026-11-27-pending-sort-key-kept.md).
  */
 const WAITING_CHECKED = `w.recipient_id = $1
    AND EXISTS (SELECT 1 FROM discussions d
