@@ -3,7 +3,7 @@ import { callApi, signedIn } from './test-support/session';
 
 // A browser opens at most six connections to one host over HTTP/1.1 (the portal's own address), and
 // a live stream holds one while its page is open. Each tab used to open its own streams (the bell's,
-// and for staff the file exchange's count), so three staff tabs or six customer tabs took them all
+// and for staff Collectmaster's count), so three staff tabs or six customer tabs took them all
 // and every other call of every tab waited for ever. The tabs of a browser now share one stream per
 // person (shared/src/api/event-stream.ts): this journey opens more tabs than that, and each works
 // and hears the live count, also once the tab holding the stream is closed.
@@ -32,7 +32,7 @@ test('many tabs of one browser each load and hear the live count, also after the
   const customer = await signedIn(browser, 'user@northwind.test');
   const consultant = await signedIn(browser, 'consultant@demo.test');
 
-  // Staff: the bell and the file exchange's count in each of five tabs.
+  // Staff: the bell and Collectmaster's count in each of five tabs.
   const staffTabs = await openTabs(consultant, STAFF_PAGES);
   const customerTabs = [customer, ...(await openTabs(customer, CUSTOMER_PAGES))];
   // A call from the last tab still goes through.

@@ -251,7 +251,7 @@ test.describe('stored XSS', () => {
       ok(await carl.api('POST', `/api/tickets/${ticket.body.id}/messages`, { message: all }), 201, 'ticket reply');
       cleanup.push(() => admin.api('PUT', `/api/admin/tickets/${ticket.body.id}`, { status: 'closed' }));
 
-      // File names in the file exchange (cleaned by the server; drawn in its folder page).
+      // File names in Collectmaster (cleaned by the server; drawn in its folder page).
       const entities = await nina.files<{ items: Array<{ slug: string }> }>('GET', '/api/v2/entities');
       const collections = await nina.files<{ items: Array<{ id: number; entity_slug: string }> }>(
         'GET',

@@ -73,7 +73,7 @@ interface Call {
   who: 'customer' | 'consultant' | 'administrator';
   label: string;
   path: string;
-  /** The file exchange's API (/api/v2), called with its own token. */
+  /** The file-exchange API (/api/v2), called with its own token. */
   files?: boolean;
 }
 
@@ -101,7 +101,7 @@ async function main() {
       if (!login.ok) throw new Error(`login of ${email} failed: ${login.status}`);
       return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
     };
-    /** The file exchange's token: its own login, with the same identity token's kind. */
+    /** The file-exchange API's token: its own login, with the same identity token's kind. */
     const filesSignIn = async (email: string) => {
       const login = await fetch(`${origin}/api/v2/auth/login`, {
         method: 'POST',

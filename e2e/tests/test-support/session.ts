@@ -79,7 +79,7 @@ export function callApi(page: Page, method: string, path: string, body?: unknown
   return callWithToken(page, 'hub.token.api', method, `/api${path}`, body);
 }
 
-/** A call to the file exchange's API (/api/v2) with the page's own files token. */
+/** A call to the file-exchange API (/api/v2) with the page's own files token. */
 export function callFilesApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
   return callWithToken(page, 'hub.token.files', method, `/api/v2${path}`, body);
 }

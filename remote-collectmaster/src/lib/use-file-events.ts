@@ -2,7 +2,7 @@ import { followFileExchangeEvents, type FileExchangeEvent } from '@hub/shared/ap
 import { useRemoteProps } from '@hub/shared/remote';
 import { useEffect, useRef } from 'react';
 
-/** Subscribes to the file exchange's live events while mounted (`followFileExchangeEvents`). */
+/** Subscribes to Collectmaster's live events while mounted (`followFileExchangeEvents`). */
 export function useFileEvents(onEvent: (event: FileExchangeEvent) => void) {
   const { filesApi, session } = useRemoteProps();
   const handler = useRef(onEvent);

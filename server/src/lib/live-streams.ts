@@ -131,7 +131,7 @@ export interface LiveChannel<C extends LiveClient> {
 }
 
 /**
- * The common part of the live hubs (discussions, file exchange): one LISTEN per process on the
+ * The common part of the live hubs (discussions, Collectmaster): one LISTEN per process on the
  * channel, events handled one at a time in the order they committed, heartbeats, shutdown with a
  * reconnect hint, replay from Last-Event-ID out of live_events, and old events pruned.
  */

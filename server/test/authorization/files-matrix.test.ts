@@ -9,7 +9,7 @@ import { fixturesOfTheData } from './fixtures';
 import { PERSONAS, personaHeaders, type Persona } from './personas';
 
 /**
- * The authorization matrix's rows of the file exchange (expectations/file-exchange.ts), run in a
+ * The authorization matrix's rows of Collectmaster (expectations/file-exchange.ts), run in a
  * file of their own with file-exchange tokens, so that each file stays well within the runner's
  * per-file time; matrix.test.ts checks that every route has its row and runs all the others.
  */

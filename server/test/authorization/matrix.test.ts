@@ -1,4 +1,4 @@
-// @one-pass: each cell once a run, the whole matrix on one database (the PGlite pass has its file-exchange rows).
+// @one-pass: each cell once a run, the whole matrix on one database (the PGlite pass has its Collectmaster rows).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
@@ -58,7 +58,7 @@ describe(`authorization matrix (${DB_KIND})`, () => {
   // changes nothing, so only an accepted one costs a reset: the matrix stays within its time.
   let changed = false;
   const fixtures = fixturesOfTheData();
-  // The file exchange's rows run in files-matrix.test.ts (this file stays within the runner's per-file time).
+  // Collectmaster's rows run in files-matrix.test.ts (this file stays within the runner's per-file time).
   for (const [route, expectation] of Object.entries(EXPECTATIONS).filter(([key]) => !(key in fileExchange))) {
     test(`should answer ${route} with the expected status for each persona`, async () => {
       const [method, path] = route.split(' ') as [string, string];

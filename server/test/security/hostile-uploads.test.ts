@@ -12,7 +12,7 @@ import { signedInApp } from '../test-support/signed-in-app';
 
 /**
  * Hostile uploads on both upload routes a customer reaches: the profile picture (POST /api/images)
- * and the file exchange's multipart upload. Each is refused with the catalogue message, or stored
+ * and Collectmaster's multipart upload. Each is refused with the catalogue message, or stored
  * harmlessly (a cleaned name; bytes served with a type that cannot run, nosniff, and as an
  * attachment for exchanged files); a refused one leaves no file and no row.
  */

@@ -24,7 +24,7 @@ export interface SseStream {
 
 /**
  * Opens a live stream with fetch and reads its events as they arrive, as the discussions' and the
- * file exchange's clients do in a browser. Asserts a 200 text/event-stream answer.
+ * Collectmaster's clients do in a browser. Asserts a 200 text/event-stream answer.
  */
 export async function readSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
   const controller = new AbortController();

@@ -29,14 +29,14 @@ interface SharedEvent {
  * first takes a fresh ticket; a dropped stream is never retried with the old one (it may have
  * expired) but opened anew, with the id of the last event received (`last_event_id`), so that the
  * server, whichever process answers, first sends what was missed. Used by the notification bell
- * (shell), the discussions (contact remote) and the file exchange (collectmaster remote, the
+ * (shell), the discussions (contact remote) and Collectmaster (collectmaster remote, the
  * shell's count).
  *
  * With a `shareKey`, one tab of the browser holds the connection and hands each event to the other
  * tabs (and to other followers of the key in the same tab). Why: a browser opens at most six
  * connections to one host over HTTP/1.1 (the portal's own address, without a proxy speaking
  * HTTP/2), and a stream holds one for as long as the page is open; with one stream per tab, three
- * staff tabs (the bell and the file exchange's count) or six customer tabs took all six, and every
+ * staff tabs (the bell and Collectmaster's count) or six customer tabs took all six, and every
  * other call of every tab waited for ever. The holder is chosen with a Web Lock named after the key:
  * when its tab closes, the lock passes to the next tab waiting, which connects with the id of the
  * last event it was handed, so nothing is missed. Browsers without Web Locks or BroadcastChannel

@@ -1,5 +1,5 @@
 /**
- * The file exchange (Collectmaster) without schemas: state codes, limits, messages, event names
+ * Collectmaster without schemas: state codes, limits, messages, event names
  * and the paths of the /api/v2 calls, for the server and the browser alike. The schemas and the
  * route list are in ./file-exchange.ts.
  */
@@ -45,7 +45,7 @@ export const TUS_METADATA = {
 /** Answer header of the last PATCH of a tus upload: the id of the file row it made or filled. */
 export const TUS_FILE_ID_HEADER = 'Upload-File-Id';
 
-/** Exact texts of the file exchange's error answers (the `message` of a 4xx body). */
+/** Exact texts of Collectmaster's error answers (the `message` of a 4xx body). */
 export const FILE_EXCHANGE_MESSAGES = {
   displayAs: 'Collectmaster is unavailable in display-as',
   staffOnly: 'Only the publisher’s staff (contributor or more) may do this',

@@ -4,7 +4,7 @@ import { followEventStream } from './event-stream';
 import { FILE_EXCHANGE_EVENTS, fileExchangePaths, type FileExchangeEvent } from './file-exchange-paths';
 
 /**
- * Follows the file exchange's live events (GET /api/v2/events, server-sent) until the returned stop
+ * Follows Collectmaster's live events (GET /api/v2/events, server-sent) until the returned stop
  * is called: a ticket per connection, a fresh one after a drop, and the events missed meanwhile
  * sent first (followEventStream). Events carry ids: re-read through the API. Used by the
  * collectmaster remote and the shell's count; `userId`, the person the stream is for (the displayed

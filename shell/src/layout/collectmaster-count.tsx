@@ -11,7 +11,7 @@ export function useFilesToReview(): number {
 
 /**
  * Holds the publisher's staff's count of files waiting for review (GET /api/v2/counters with the
- * files-API token), then keeps it current from the file exchange's `counters` live event, without a
+ * files-API token), then keeps it current from Collectmaster's `counters` live event, without a
  * reload. Customers and display-as get nothing asked and 0. One stream for every navigation.
  */
 export function CollectmasterCountProvider({ children }: { children: ReactNode }) {

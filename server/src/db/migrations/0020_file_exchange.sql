@@ -1,4 +1,4 @@
--- The file exchange (Collectmaster, docs/product.md §3): an entity's collections (one per project), their
+-- Collectmaster (docs/product.md §3): an entity's collections (one per project), their
 -- folders, and the folders' files. File states (docs/product.md §4): 1 missing, 2 uploaded, 3 problem, 4 ok.
 
 CREATE TABLE exchange_collections (

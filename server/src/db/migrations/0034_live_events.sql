@@ -1,4 +1,4 @@
--- Live events (discussions, file exchange) are kept a day, so that a browser whose stream dropped
+-- Live events (discussions, Collectmaster) are kept a day, so that a browser whose stream dropped
 -- (its server process killed, a network change) reconnects to any process with Last-Event-ID and
 -- is sent what it missed. The id is the SSE `id:`; ids are taken under one advisory lock held until
 -- commit (live-streams.ts), so they become visible in increasing order and a replay "after id N"

@@ -17,7 +17,7 @@ import type { Session } from '../auth/session';
 export const FOLDER_DUE_OPEN = `(d.due_on IS NOT NULL AND (EXISTS (SELECT 1 FROM exchange_files f WHERE f.folder_id = d.id AND f.state = 1)
   OR NOT EXISTS (SELECT 1 FROM exchange_files f WHERE f.folder_id = d.id AND f.upload_at >= d.requested_at)))`;
 
-/** Which entities the caller sees ('all', one entity, or none): the file exchange's scope. */
+/** Which entities the caller sees ('all', one entity, or none): Collectmaster's scope. */
 type Scope = 'all' | number | null;
 
 interface DueRow extends Omit<DueRequest, 'type'> {

@@ -168,7 +168,7 @@ export async function notifyTicket(
   );
 }
 
-/** The file-exchange events, by who is told: the company's users, or its consultants (a customer's upload). */
+/** The Collectmaster events, by who is told: the company's users, or its consultants (a customer's upload). */
 export type FileEvent = 'collectmaster.requested' | 'collectmaster.accepted' | 'collectmaster.problem' | 'collectmaster.placed';
 
 /**

@@ -68,9 +68,9 @@ export interface AppConfig {
   pbirsPassword: string | null;
   /** Things worth a log line once the logger exists (a forced-off setting, say). */
   warnings: string[];
-  /** FILES_MAX_SIZE: the largest file the file exchange accepts, in bytes (default 5 GB). */
+  /** FILES_MAX_SIZE: the largest file Collectmaster accepts, in bytes (default 5 GB). */
   filesMaxSize?: number;
-  /** The file exchange's S3-compatible store (S3_BUCKET set); null or absent: a folder under DATA_DIR. */
+  /** Collectmaster's S3-compatible store (S3_BUCKET set); null or absent: a folder under DATA_DIR. */
   s3?: S3Config | null;
   /**
    * METRICS_PORT: the Prometheus metrics' own listener, on 127.0.0.1 only (default 9464); 0 or

@@ -3,7 +3,7 @@ import { EVENTS_TICKET_TTL_SECONDS } from '../../plugins/app/discussions/discuss
 import type { UserRecord } from '../../lib/auth/user-record';
 
 /**
- * The live streams' tickets (discussions, the file exchange, the notification centre).
+ * The live streams' tickets (discussions, Collectmaster, the notification centre).
  * EventSource sends no Authorization header: an authenticated POST gives a one-minute ticket that
  * names the person, and the stream's GET (public to the session guard) reads it.
  */

@@ -182,7 +182,7 @@ export default fp(
           if (body.name !== undefined) sets.push(`name = $${params.push(body.name.trim())}`);
           if (body.logo_id !== undefined) sets.push(`logo_image_id = $${params.push(body.logo_id)}`);
           if (body.provider_name !== undefined) sets.push(`provider_name = $${params.push(body.provider_name)}`);
-          // The slug stays: the file-exchange URLs handed out with it keep working after a rename.
+          // The slug stays: the file-exchange API's URLs handed out with it keep working after a rename.
           if (sets.length > 0) await tx.query(`UPDATE entities SET ${sets.join(', ')} WHERE id = $1`, params);
           await fastify.auditRepository.record(
             session,

@@ -4,7 +4,7 @@ import type { FileExchangeCountersEvent, FileExchangeFileEvent } from '@hub/shar
 import type { ExchangeScope } from './file-exchange-repository';
 import { appendLiveEvent, openLiveChannel, type SendEvent } from '../../../lib/live-streams';
 
-/** PostgreSQL NOTIFY channel of the file exchange's events (every server process listens). */
+/** PostgreSQL NOTIFY channel of Collectmaster's events (every server process listens). */
 export const FILE_EXCHANGE_CHANNEL = 'file_exchange';
 
 export interface FileEventsClient {
@@ -34,7 +34,7 @@ declare module 'fastify' {
 }
 
 /**
- * The live side of the file exchange (FILE_EXCHANGE_EVENTS), built on the same live channel as the
+ * The live side of Collectmaster (FILE_EXCHANGE_EVENTS), built on the same live channel as the
  * discussions' hub: each event is recorded with the ids of the users to tell; each process sends it
  * to its own connected streams of those users, then their counters (files waiting for review) as they are now.
  */

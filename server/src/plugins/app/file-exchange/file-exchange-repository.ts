@@ -20,7 +20,7 @@ import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
 
 /**
- * Which entities a caller of the file exchange sees: 'all' for the publisher's staff (an
+ * Which entities a caller of Collectmaster sees: 'all' for the publisher's staff (an
  * administrator, or a contributor or more without an entity of his own), else one entity (the
  * one in force), else none. Anything outside answers 404, as if it did not exist.
  */

@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
   );
 
-  // Sign-out from the file exchange: ends the person's tokens of both APIs, as /api/auth/logout.
+  // Sign-out through the file-exchange API: ends the person's tokens of both APIs, as /api/auth/logout.
   fastify.post(
     '/auth/logout',
     { schema: { tags: ['files'], response: { 204: Type.Null(), 401: ErrorResponseSchema } } },

@@ -5,7 +5,7 @@ import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchan
 import { lastEventId, openEventStream, sessionStamp } from '../../../../lib/live-streams';
 import { errorResponses } from '../../error-responses';
 
-/** The live events of the file exchange (FILE_EXCHANGE_EVENTS): a ticket, then the stream. */
+/** The live events of Collectmaster (FILE_EXCHANGE_EVENTS): a ticket, then the stream. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const tags = ['files'];
 
