@@ -221,6 +221,7 @@ const closingChecks = [
     check(where, 'Lint (ESLint on every package: the import walls, hooks, types)', 'lint', () => pnpm(['run', 'lint'], where.options)),
   (where) => check(where, 'Types', 'types', () => run('node', ['scripts/typecheck.mjs'], where.options)),
   (where) => check(where, 'Formatting (Prettier; `npm run format` fixes it)', 'format', () => pnpm(['run', 'format:check'], where.options)),
+  (where) => check(where, 'Dead code (Knip: unused files, exports and dependencies)', 'knip', () => pnpm(['run', 'knip'], where.options)),
   // The documentation check's own tests first (on small repositories they make), then the check on this one.
   (where) =>
     check(where, 'Documentation (links that resolve, no outside citations)', 'docs', async () => {

@@ -18,7 +18,9 @@ type Outcome =
   | { kind: 'error'; message: string };
 
 /** The counts of a run, each as "Created: 1": what changed, and what did not. */
-function countsOf(outcome: Extract<Outcome, { kind: 'groups' | 'users' }>): { key: string; count: number }[] {
+type CountKey = 'found' | 'created' | 'updated' | 'unchanged' | 'removed' | 'notOnServer' | 'added' | 'taken';
+
+function countsOf(outcome: Extract<Outcome, { kind: 'groups' | 'users' }>): { key: CountKey; count: number }[] {
   if (outcome.kind === 'groups') {
     const { found, created, updated, unchanged, not_on_server } = outcome.result;
     // The sync deletes no group: the ones the server no longer names are counted apart, and kept.

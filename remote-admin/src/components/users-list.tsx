@@ -19,7 +19,7 @@ export interface UsersListProps extends Forwarded {
 
 /** A users list (name linking to the details, email, role, the entity where asked) searched and paged on the server. */
 export function UsersList({ source, listPath, showEntity = false, ...frame }: UsersListProps) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
 
   const columns: ListColumn<AdminUserListItem>[] = [
     {

@@ -3,7 +3,6 @@ import {
   type ApiClient,
   type Collection,
   type CollectionBody,
-  type CollectionDetail,
   type CollectionList,
   type DownloadTicket,
   type DueBody,
@@ -43,7 +42,7 @@ export const keys = {
 
 export const getEntities = (files: ApiClient) => files.get<FileExchangeEntityList>(api.entities(), PAGE);
 export const getCollections = (files: ApiClient, slug: string) => files.get<CollectionList>(api.collections(slug), PAGE, { silent: true });
-export const getCollection = (files: ApiClient, id: number) => files.get<CollectionDetail>(api.collection(id), undefined, { silent: true });
+export const getCollection = (files: ApiClient, id: number) => files.get<Collection>(api.collection(id), undefined, { silent: true });
 export const getFolders = (files: ApiClient, collectionId: number) =>
   files.get<FolderList>(api.folders(collectionId), PAGE, { silent: true });
 export const getFolder = (files: ApiClient, id: number) => files.get<FolderDetail>(api.folder(id), undefined, { silent: true });

@@ -25,7 +25,7 @@ export interface TextDialogProps {
 
 /** A small form in a dialog (create, rename, report a problem): required fields said before sending. */
 export function TextDialog({ title, fields, onSubmit, onClose }: TextDialogProps) {
-  const { t } = useTranslation('collectmaster');
+  const { t } = useTranslation(['collectmaster', 'common']);
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(fields.map((field) => [field.name, field.initial ?? ''])),
   );

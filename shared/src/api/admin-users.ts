@@ -10,7 +10,6 @@ export const UserSummarySchema = Type.Object({
   last_name: Type.String(),
   email: Type.String(),
 });
-export type UserSummary = Static<typeof UserSummarySchema>;
 
 /** The role names of roles.ts as a schema: a rights list naming anything else is refused (400). */
 export const RoleSchema = Type.Union([

@@ -42,11 +42,9 @@ export const LoginBodySchema = Type.Object({
   token: Type.String({ minLength: 1 }),
   provider: Type.String({ minLength: 1 }),
 });
-export type LoginBody = Static<typeof LoginBodySchema>;
 
 /** POST /api/v2/auth/login */
 export const FilesLoginBodySchema = Type.Object({ token: Type.String({ minLength: 1 }) });
-export type FilesLoginBody = Static<typeof FilesLoginBodySchema>;
 
 /** Login response of docs/product.md §3. */
 export const LoginResponseSchema = Type.Object({

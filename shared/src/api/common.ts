@@ -2,7 +2,6 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { COUNT_LIMITS, PAGE_SIZE_MAX } from './field-limits';
 
 export const IdParamSchema = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-export type IdParam = Static<typeof IdParamSchema>;
 
 /** The highest page number any list takes. */
 export const PAGE_MAX = 1_000_000;
@@ -55,7 +54,6 @@ export const CursorPageQuerySchema = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: 20 })),
   cursor: Type.Optional(CursorSchema),
 });
-export type CursorPageQuery = Static<typeof CursorPageQuerySchema>;
 
 /**
  * A list paged by keyset: the fields of ListOf (`page` counts the pages read so far when known, else 1)

@@ -36,7 +36,6 @@ export const ItemUserParamsSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   userId: Type.Integer({ minimum: 1 }),
 });
-export type ItemUserParams = Static<typeof ItemUserParamsSchema>;
 
 /**
  * One user who may be a recipient of an item (a user of the item's entity), and whether they are
@@ -49,7 +48,6 @@ export const AudienceUserSchema = Type.Object({
   email: Type.String(),
   selected: Type.Boolean(),
 });
-export type AudienceUser = Static<typeof AudienceUserSchema>;
 
 export const AudienceUserListSchema = ListOf(AudienceUserSchema);
 export type AudienceUserList = Static<typeof AudienceUserListSchema>;

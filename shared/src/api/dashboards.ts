@@ -15,7 +15,6 @@ export const DashboardDataStateSchema = Type.Union([
   Type.Literal('failed'),
   Type.Literal('unknown'),
 ]);
-export type DashboardDataState = Static<typeof DashboardDataStateSchema>;
 
 export const DashboardDataSchema = Type.Object({
   /** The end of the last successful refresh (ISO 8601): "Data as of …". */

@@ -3,9 +3,7 @@ import { CursorListOf, CursorPageQuerySchema, CursorSchema, ListOf, Nullable, Pa
 import type { DiscussionEventType } from './discussion-codes';
 import { MESSAGE_MAX_LENGTH, PAGE_SIZE_MAX } from './field-limits';
 
-export const DISCUSSION_STATUSES = ['open', 'closed'] as const;
 export const DiscussionStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
-export type DiscussionStatus = Static<typeof DiscussionStatusSchema>;
 
 /** A party of a discussion. */
 export const DiscussionPersonSchema = Type.Object({
@@ -68,7 +66,6 @@ export const ThreadQuerySchema = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: THREAD_PAGE_SIZE })),
   before: Type.Optional(CursorSchema),
 });
-export type ThreadQuery = Static<typeof ThreadQuerySchema>;
 
 /**
  * A discussion and one page of its thread, oldest first within the page; `older_cursor` is null
@@ -90,7 +87,6 @@ export const PendingEntrySchema = Type.Object({
   discussion_id: Nullable(Type.Integer()),
   pending_count: Type.Integer({ minimum: 0 }),
 });
-export type PendingEntry = Static<typeof PendingEntrySchema>;
 /** Paged (`page`, `page_size`): the people of one user, waiting messages first, then by name. */
 export const PendingListSchema = ListOf(PendingEntrySchema);
 export const PendingQuerySchema = PageQuerySchema;
@@ -119,7 +115,6 @@ export const MessageReplaceBodySchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   message: Type.String({ minLength: 1 }),
 });
-export type MessageReplaceBody = Static<typeof MessageReplaceBodySchema>;
 
 /** POST /api/discussions/events/ticket: a short-lived ticket for the events stream (EventSource sends no header). */
 export const EventsTicketSchema = Type.Object({ ticket: Type.String(), expires_in: Type.Integer() });

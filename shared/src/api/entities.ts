@@ -49,7 +49,6 @@ export const EntityUserParamsSchema = Type.Object({
   entityId: Type.Integer({ minimum: 1 }),
   userId: Type.Integer({ minimum: 1 }),
 });
-export type EntityUserParams = Static<typeof EntityUserParamsSchema>;
 
 export const ENTITY_MESSAGES = {
   notFound: 'Entity not found',

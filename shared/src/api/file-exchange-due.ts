@@ -34,7 +34,6 @@ export const DUE_REQUESTS_MAX = 100;
 export const DueRequestsQuerySchema = Type.Object({
   n: Type.Optional(Type.Integer({ minimum: 1, maximum: DUE_REQUESTS_MAX, default: 5 })),
 });
-export type DueRequestsQuery = Static<typeof DueRequestsQuerySchema>;
 
 /** GET due-requests?n=: the open requests the caller sees, soonest due first (n default 5, at most 100). */
 export const DueRequestsSchema = Type.Object({ items: Type.Array(DueRequestSchema) });

@@ -92,7 +92,6 @@ export function formatBytes(bytes: number): string {
  * The payload carries ids: re-read through the API, where the rights are checked.
  */
 export const FILE_EXCHANGE_EVENTS = ['file.uploaded', 'file.state', 'counters'] as const;
-export type FileExchangeEventType = (typeof FILE_EXCHANGE_EVENTS)[number];
 export interface FileExchangeFileEvent {
   type: 'file.uploaded' | 'file.state';
   file_id: number;

@@ -17,7 +17,7 @@ import { FILE_EXCHANGE_LIMITS } from './file-exchange-paths';
  * Everyone (reads):
  *   GET  entities                          → FileExchangeEntityList (?page, page_size)
  *   GET  entity/{slug}/collections         → CollectionList (?page, page_size)
- *   GET  collection/{id}                   → CollectionDetail (breadcrumbs after a reload)
+ *   GET  collection/{id}                   → Collection (breadcrumbs after a reload)
  *   GET  collection/{id}/folders           → FolderList (?page, page_size)
  *   GET  folder/{id}                       → FolderDetail (breadcrumbs after a reload)
  *   GET  folder/{id}/files                 → FileExchangeFileList (?page, page_size ≤ 100; by name)
@@ -95,10 +95,6 @@ export type Collection = Static<typeof CollectionSchema>;
 export const CollectionListSchema = ListOf(CollectionSchema);
 export type CollectionList = Static<typeof CollectionListSchema>;
 
-/** GET /api/v2/collection/{id} */
-export const CollectionDetailSchema = CollectionSchema;
-export type CollectionDetail = Collection;
-
 /** A folder (docs/product.md §3) of a collection. */
 export const FolderSchema = Type.Object({
   id: Type.Integer(),
@@ -170,20 +166,17 @@ export const LatestFileSchema = Type.Intersect([
 export type LatestFile = Static<typeof LatestFileSchema>;
 
 export const LatestFilesQuerySchema = Type.Object({ n: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 5 })) });
-export type LatestFilesQuery = Static<typeof LatestFilesQuerySchema>;
 export const LatestFilesSchema = Type.Object({ items: Type.Array(LatestFileSchema) });
 export type LatestFiles = Static<typeof LatestFilesSchema>;
 
 /** 201 of POST upload-files: the rows made or filled, in the order of the parts. */
 export const UploadResultSchema = Type.Object({ items: Type.Array(FileSchema) });
-export type UploadResult = Static<typeof UploadResultSchema>;
 
 export const UploadConflictSchema = Type.Union([Type.Literal('replace'), Type.Literal('keep-both')]);
 export const UploadQuerySchema = Type.Object({
   conflict: Type.Optional(UploadConflictSchema),
   fileId: Type.Optional(Type.Integer({ minimum: 1 })),
 });
-export type UploadQuery = Static<typeof UploadQuerySchema>;
 
 export const EntityFolderParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }), folderId: Type.Integer({ minimum: 1 }) });
 export const SlugParamSchema = Type.Object({ slug: Type.String({ minLength: 1, maxLength: FILE_EXCHANGE_LIMITS.titleMaxLength }) });

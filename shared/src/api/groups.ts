@@ -49,7 +49,6 @@ export const GroupUserParamsSchema = Type.Object({
   id: Type.Integer({ minimum: 1 }),
   userId: Type.Integer({ minimum: 1 }),
 });
-export type GroupUserParams = Static<typeof GroupUserParamsSchema>;
 
 /**
  * POST /api/admin/groups and PUT /api/admin/groups/{id}. Names are unique, in the hub and on the

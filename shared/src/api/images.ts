@@ -1,5 +1,4 @@
 import { Type, type Static } from 'typebox';
-import { FIELD_LIMITS } from './field-limits';
 import { ImageCategorySchema, ImageSchema, ListOf, PageQuerySchema } from './common';
 
 /** An image as the admin API answers it: the public fields, its size and type, when it was added. */
@@ -20,14 +19,12 @@ export type AdminImageList = Static<typeof AdminImageListSchema>;
 
 /** GET /api/images/category/{category}, GET /api/admin/images/category/{category}. */
 export const ImageCategoryParamSchema = Type.Object({ category: ImageCategorySchema });
-export type ImageCategoryParam = Static<typeof ImageCategoryParamSchema>;
 
 /**
  * GET /api/images/{id}/file/{key}: the bytes, public and cacheable for <img>, behind a random key
  * per image so that ids cannot be walked. A wrong key answers 404 like a missing image.
  */
 export const ImageFileParamsSchema = Type.Object({ id: Type.Integer({ minimum: 1 }), key: Type.String({ maxLength: 64 }) });
-export type ImageFileParams = Static<typeof ImageFileParamsSchema>;
 
 /** GET /api/admin/images: optionally one category. */
 export const AdminImageListQuerySchema = Type.Intersect([PageQuerySchema, Type.Object({ category: Type.Optional(ImageCategorySchema) })]);
@@ -38,17 +35,11 @@ export type AdminImageListQuery = Static<typeof AdminImageListQuerySchema>;
  * POST /api/admin/images/{id} where every field and the file are optional), sent before the file
  * part named `file`. Without a file on create: 400 'File is Required'; at 50 MB or more: 400
  * 'Image size should be less than 50 MB !'. jpeg, png, gif and webp only, judged from the bytes.
- * POST /api/images (any signed-in user) accepts the 'profile' category only.
+ * POST /api/images (any signed-in user) accepts the 'profile' category only. The fields:
+ * `category`, `name` (defaults to the file's name; at most FIELD_LIMITS.imageName characters) and
+ * `description` (FIELD_LIMITS.imageDescription). The file part's name is IMAGE_FILE_FIELD (in
+ * `field-rules.ts`, which the browser loads without typebox).
  */
-export const ImageUploadFieldsSchema = Type.Object({
-  category: ImageCategorySchema,
-  /** Defaults to the file's name. */
-  name: Type.Optional(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.imageName })),
-  description: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.imageDescription })),
-});
-export type ImageUploadFields = Static<typeof ImageUploadFieldsSchema>;
-
-/** The name of the file part of the uploads (in `field-rules.ts`, which the browser loads without typebox). */
 export { IMAGE_FILE_FIELD } from './field-rules';
 
 /** The server's refusals of an uploaded image, on the `file` field (IMAGE_FILE_FIELD). */

@@ -60,8 +60,6 @@ export const NotificationPreferencesBodySchema = Type.Partial(
 );
 export type NotificationPreferencesBody = Static<typeof NotificationPreferencesBodySchema>;
 
-export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
-export type MailState = (typeof MAIL_STATES)[number];
 const MailStateSchema = Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('failed')]);
 
 /** One email of the outbox, as the administrators see it: to whom, about what, where it stands. */

@@ -15,7 +15,6 @@ export const NotificationActorSchema = Type.Object({
   first_name: Type.String(),
   last_name: Type.String(),
 });
-export type NotificationActor = Static<typeof NotificationActorSchema>;
 
 /**
  * One notification: what happened (`event`), to what (`title`, the item's title when it happened),
@@ -55,4 +54,3 @@ export type NotificationCount = Static<typeof NotificationCountSchema>;
 
 /** PUT /api/notifications/read-all: how many were marked read. */
 export const NotificationReadAllSchema = Type.Object({ updated: Type.Integer({ minimum: 0 }) });
-export type NotificationReadAll = Static<typeof NotificationReadAllSchema>;

@@ -15,7 +15,6 @@ export const ScheduleBodySchema = Type.Object({
   /** An ISO 8601 date-time with its offset, in the future. */
   publish_at: Type.String({ format: 'date-time' }),
 });
-export type ScheduleBody = Static<typeof ScheduleBodySchema>;
 
 export const ScheduleSchema = Type.Object({
   kind: SchedulableKindSchema,

@@ -39,10 +39,6 @@ export const SEARCH_FALLBACK_UNDER = 5;
  */
 export const SEARCH_COUNT_CAP = 50;
 
-/** The highlight markup of a snippet: the only HTML a snippet ever holds. */
-export const SEARCH_MARK_OPEN = '<mark>';
-export const SEARCH_MARK_CLOSE = '</mark>';
-
 // Type.Enum keeps the kinds' union in the static type.
 export const SearchKindSchema = Type.Enum(SEARCH_KINDS);
 
@@ -59,7 +55,6 @@ export const SearchQuerySchema = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: PAGE_SIZE_MAX, default: SEARCH_PAGE_SIZE })),
   includes_unpublished: Type.Optional(Type.Boolean()),
 });
-export type SearchQuery = Static<typeof SearchQuerySchema>;
 
 export const SearchHitSchema = Type.Object({
   kind: SearchKindSchema,

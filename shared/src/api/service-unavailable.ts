@@ -1,5 +1,3 @@
-import type { ErrorBody } from './errors';
-
 /**
  * Why the server answers 503, in the body's `code`, so that a caller (and an operator reading the
  * metrics) can tell a busy portal from a broken one:
@@ -10,12 +8,6 @@ import type { ErrorBody } from './errors';
  */
 export const SERVICE_UNAVAILABLE_CODES = ['DATABASE_BUSY', 'DATABASE_UNAVAILABLE'] as const;
 export type ServiceUnavailableCode = (typeof SERVICE_UNAVAILABLE_CODES)[number];
-
-/** The body of such a 503: the usual error shape plus its code. */
-export interface ServiceUnavailableBody extends ErrorBody {
-  statusCode: 503;
-  code: ServiceUnavailableCode;
-}
 
 /** True for a 503 body that names one of the codes above (an error's body, parsed JSON, anything). */
 export function serviceUnavailableCode(body: unknown): ServiceUnavailableCode | null {

@@ -94,7 +94,6 @@ export type AdminTicketListQuery = Static<typeof AdminTicketListQuerySchema>;
 
 /** PUT /api/admin/tickets/{id} (administrators): moves a ticket to another status. */
 export const TicketStatusBodySchema = Type.Object({ status: TicketStatusSchema });
-export type TicketStatusBody = Static<typeof TicketStatusBodySchema>;
 
 export const TICKET_MESSAGES = {
   noEntity: 'You need an entity to open a ticket',

@@ -38,18 +38,18 @@ describe('catalogues per part, language and namespace', () => {
     await store.load('en', ADMIN);
     const i18n = createI18n(ADMIN, 'en', store);
     expect(asked).toEqual(['en/admin', 'en/common']);
-    expect(i18n.t('deleteFailed')).toBe(en.admin.deleteFailed);
+    expect(i18n.t('deleteFailed', { ns: 'admin' })).toBe(en.admin.deleteFailed);
     expect(i18n.hasResourceBundle('fr', 'admin')).toBe(false);
     expect(i18n.hasResourceBundle('en', 'content')).toBe(false);
 
     await switchLanguage(i18n, 'fr', store);
     expect(asked).toEqual(['en/admin', 'en/common', 'fr/admin', 'fr/common']);
     expect(i18n.language).toBe('fr');
-    expect(i18n.t('deleteFailed')).toBe(fr.admin.deleteFailed);
+    expect(i18n.t('deleteFailed', { ns: 'admin' })).toBe(fr.admin.deleteFailed);
     expect(i18n.t('common:deleteDialog.question')).toBe(fr.common.deleteDialog.question);
 
     await switchLanguage(i18n, 'en', store);
-    expect(i18n.t('deleteFailed')).toBe(en.admin.deleteFailed);
+    expect(i18n.t('deleteFailed', { ns: 'admin' })).toBe(en.admin.deleteFailed);
     expect(asked).toHaveLength(4);
   });
 
@@ -60,12 +60,12 @@ describe('catalogues per part, language and namespace', () => {
     const i18n = createI18n(ADMIN, 'en', store);
     hold('fr');
     const toFrench = switchLanguage(i18n, 'fr', store);
-    expect(i18n.t('deleteFailed')).toBe(en.admin.deleteFailed);
+    expect(i18n.t('deleteFailed', { ns: 'admin' })).toBe(en.admin.deleteFailed);
     await switchLanguage(i18n, 'en', store);
     release('fr');
     await toFrench;
     expect(i18n.language).toBe('en');
-    expect(i18n.t('deleteFailed')).toBe(en.admin.deleteFailed);
+    expect(i18n.t('deleteFailed', { ns: 'admin' })).toBe(en.admin.deleteFailed);
   });
 
   it('should fetch a catalogue once when two parts of a page ask for it at the same time', async () => {
@@ -82,7 +82,7 @@ describe('catalogues per part, language and namespace', () => {
     const store = createCatalogueStore(loader);
     store.register({ fr: { shell: fr.shell, common: fr.common } });
     const i18n = createI18n(['shell', 'common'], 'fr', store);
-    expect(i18n.t('nav.home')).toBe(fr.shell.nav.home);
+    expect(i18n.t('nav.home', { ns: 'shell' })).toBe(fr.shell.nav.home);
     expect(asked).toEqual([]);
   });
 });

@@ -134,4 +134,4 @@ export function createWidgetLifecycles(Widget: ComponentType, namespace?: Widget
 }
 
 export { useRemoteProps } from './remote-context';
-export { useWidgetData, type WidgetData } from './use-widget-data';
+export { useWidgetData } from './use-widget-data';

@@ -45,14 +45,14 @@ export interface RichTextEditorProps {
 
 /** The toolbar of docs/product.md §2 (headings, bold, italic, underline, lists, link, image, clean), named for assistive tech. */
 const TOOLBAR = [
-  ['bold', 'B'],
-  ['italic', 'I'],
-  ['underline', 'U'],
-  ['list:ordered', ''],
-  ['list:bullet', '•'],
-  ['link', '🔗'],
-  ['image', '🖼'],
-  ['clean', '⌫'],
+  ['bold', 'B', 'bold'],
+  ['italic', 'I', 'italic'],
+  ['underline', 'U', 'underline'],
+  ['list:ordered', '', 'list-ordered'],
+  ['list:bullet', '•', 'list-bullet'],
+  ['link', '🔗', 'link'],
+  ['image', '🖼', 'image'],
+  ['clean', '⌫', 'clean'],
 ] as const;
 
 // Quill's core layout rules (lists, blank placeholder), and a toolbar that follows the colour scheme.
@@ -199,7 +199,7 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
           <option value="3">{tKit('editor.heading3')}</option>
           <option value="">{tKit('editor.normal')}</option>
         </select>
-        {TOOLBAR.map(([format, text]) => {
+        {TOOLBAR.map(([format, text, label]) => {
           const [name, option] = format.split(':');
           return (
             <button
@@ -207,7 +207,7 @@ export default function RichTextEditor({ value, onChange, label, disabled = fals
               type="button"
               className={`ql-${name}`}
               value={option}
-              aria-label={tKit(`editor.${format.replace(':', '-')}`)}
+              aria-label={tKit(`editor.${label}`)}
               disabled={disabled}
             >
               {format === 'list:ordered' ? <OrderedListIcon /> : <span aria-hidden="true">{text}</span>}

@@ -24,7 +24,7 @@ type SignInModule = Awaited<ReturnType<typeof loadSignIn>>;
  * Plain elements styled by index.html, no design system: this page must stay small.
  */
 export function LoginPage() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const services = useShell();
   const { apis, session, snackbar } = services;
   const language = useLanguage();

@@ -158,7 +158,7 @@ function Dialog({ onClose }: { onClose: () => void }) {
                     <Box as="span" color="fg.muted" textStyle="sm">
                       {user.email}
                       {user.entity ? ` · ${user.entity.name}` : ''}
-                      {` · ${t(`roles.${roleLabel(user)}`)}`}
+                      {` · ${tShell(`roles.${roleLabel(user)}`)}`}
                     </Box>
                   </Box>
                 </chakra.label>

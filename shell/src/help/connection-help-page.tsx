@@ -11,7 +11,7 @@ import { withCatalogue } from '../language/with-catalogue';
 export const ConnectionHelpPage = withCatalogue('account', ConnectionHelp);
 
 function ConnectionHelp() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common']);
   const signedIn = useShell().session.isAuthenticated();
   return (
     <main className="hub-login">

@@ -4,11 +4,11 @@ import { createShellI18n } from './shell-i18n';
 describe('createShellI18n', () => {
   it("should speak English and French with the shell's and the common catalogues only", async () => {
     const i18n = createShellI18n('en');
-    expect(i18n.t('nav.home')).toBe('Home');
+    expect(i18n.t('nav.home', { ns: 'shell' })).toBe('Home');
     expect(i18n.t('common:appTitle')).toBe('Client Hub');
     expect(i18n.hasResourceBundle('en', 'admin')).toBe(false);
     await switchLanguage(i18n, 'fr');
-    expect(i18n.t('displayAs.stop')).toBe('Arrêter');
+    expect(i18n.t('displayAs.stop', { ns: 'shell' })).toBe('Arrêter');
     expect(i18n.hasResourceBundle('fr', 'admin')).toBe(false);
   });
 });

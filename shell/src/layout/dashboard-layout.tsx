@@ -41,7 +41,7 @@ function MenuIcon() {
  * vertical navigation. While display-as runs, its band sits above everything.
  */
 export function DashboardLayout() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const preferences = usePreferences();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);

@@ -5,10 +5,11 @@ import type { TFunction } from 'i18next';
 import type { MouseEvent } from 'react';
 
 const KNOWN = new Set<string>(NOTIFICATION_EVENTS);
+const isKnown = (event: string): event is (typeof NOTIFICATION_EVENTS)[number] => KNOWN.has(event);
 
 /** "What happened, to what" in the reader's language; an event this bundle does not know shows its title. */
-export function notificationText(t: TFunction, notification: Notification): string {
-  return t(`events.${KNOWN.has(notification.event) ? notification.event : 'other'}`, { title: notification.title });
+export function notificationText(t: TFunction<'notifications'>, notification: Notification): string {
+  return t(`events.${isKnown(notification.event) ? notification.event : 'other'}`, { title: notification.title });
 }
 
 /** One notification as a link to its item: what happened, to what, when, read or not. */
@@ -18,7 +19,7 @@ export function NotificationItem({
   notification,
   onOpen,
 }: {
-  t: TFunction;
+  t: TFunction<'notifications'>;
   language: string;
   notification: Notification;
   onOpen: (notification: Notification) => void;

@@ -7,7 +7,7 @@ import { useCatalogue } from '../language/with-catalogue';
  * The 'notifications' namespace, fetched with the panel or the page (not in the shell's entry) in
  * the current language; null until it is at hand.
  */
-export function useNotificationsText(): TFunction | null {
+export function useNotificationsText(): TFunction<'notifications'> | null {
   // The language the shell speaks now (it switches once that language's catalogues are at hand).
   const { i18n } = useTranslation('shell');
   const language = isLanguage(i18n.language) ? i18n.language : 'en';

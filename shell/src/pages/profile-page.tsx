@@ -24,7 +24,7 @@ const MAX_BYTES = 50 * 1024 * 1024;
 export const ProfilePage = withCatalogue('account', Profile);
 
 function Profile() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'common', 'shell']);
   const services = useShell();
   const { apis, snackbar, session } = services;
   const { displayedUser: user, displayAs } = useSessionState();

@@ -16,7 +16,7 @@ const FirstMessageForm = lazy(() =>
  * the navigation see the open discussion, and the contact area takes over.
  */
 export function WriteToConsultant() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const { displayedUser, displayAs } = useSessionState();
   const navigate = useNavigate();
   // "Ask my consultant" from a dashboard, for someone with no open discussion: /home?draft=… opens

@@ -82,7 +82,7 @@ export default function NotificationPreferences() {
       live = false;
     };
   }, [i18n, language]);
-  const t = i18n.getFixedT(language, 'mail');
+  const t = i18n.getFixedT(language, ['mail', 'common']);
 
   const load = useCallback(() => {
     setLoaded({ status: 'loading' });

@@ -28,7 +28,7 @@ const fieldStyle = {
 /** /search?q=&kind=&from=&to=&page= (docs/product.md §11): every hit, filtered by kind and date, paged. */
 export default function SearchPage() {
   const ready = useSearchCatalogue();
-  const { t, i18n } = useTranslation('search');
+  const { t, i18n } = useTranslation(['search', 'common']);
   const { apis } = useShell();
   const id = useId();
   const [params, setParams] = useSearchParams();

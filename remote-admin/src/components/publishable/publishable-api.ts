@@ -9,6 +9,7 @@ import type {
   DashboardData,
   Image,
 } from '@hub/shared/api';
+import type { en } from '@hub/shared/i18n';
 import { useRemoteProps } from '@hub/shared/remote';
 import useSWR, { useSWRConfig } from 'swr';
 
@@ -131,10 +132,15 @@ export type PublishableColumn = 'category' | 'pinned' | 'dataAsOf';
  * One console's configuration: its API, its paths, its words (a key of the admin namespace holding
  * title, create, empty, newTitle, editTitle and the toasts of docs/product.md §8) and its fields.
  */
+export type PublishableWords = 'advices' | 'dashboards' | 'newsItems';
+/** The keys every kind's words hold (title, create, empty, …): a key one kind lacks fails the type check. */
+type AdminCatalogue = (typeof en)['admin'];
+export type PublishableWordKey = keyof AdminCatalogue['advices'] & keyof AdminCatalogue['dashboards'] & keyof AdminCatalogue['newsItems'];
+
 export interface PublishableKind<Item extends PublishableItem = PublishableItem, Body extends object = object> {
   api: PublishableApi<Item, Body>;
   listPath: string;
-  words: 'advices' | 'dashboards' | 'newsItems';
+  words: PublishableWords;
   fields: readonly PublishableField[];
   /** The list's columns beyond title, status and date (category and pinned follow `fields`). */
   columns?: readonly PublishableColumn[];

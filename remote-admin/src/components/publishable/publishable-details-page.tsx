@@ -22,11 +22,11 @@ import useSWR from 'swr';
 import { detailsPath } from '../../paths';
 import { useWorkingEntityId } from '../entity-gate';
 import { descriptionTooLong, formErrorsOfRefusal, validate, valuesOf, type FieldErrors } from './publishable-form-values';
-import type { FormValues, PublishableItem, PublishableKind } from './publishable-api';
+import type { FormValues, PublishableItem, PublishableKind, PublishableWordKey } from './publishable-api';
 
 /** A console's details page: `/details/{id}` edits that item, `/details` creates one. */
 export function PublishableDetailsPage<Item extends PublishableItem, Body extends object>({ kind }: { kind: PublishableKind<Item, Body> }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
   const params = useParams();
   const id = parseId(params.id);
   const item = kind.api.useItem(id);
@@ -54,7 +54,7 @@ function PublishableForm<Item extends PublishableItem, Body extends object>({
   kind: PublishableKind<Item, Body>;
   item: Item | null;
 }) {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation(['admin', 'common']);
   const { adminApi, notify, session } = useRemoteProps();
   const navigate = useNavigate();
   const mutations = kind.api.useMutations();
@@ -69,7 +69,7 @@ function PublishableForm<Item extends PublishableItem, Body extends object>({
   const dirty = useIsDirty(values, saved, published);
   const release = useUnsavedChangesGuard(dirty);
   const has = (field: (typeof kind.fields)[number]) => kind.fields.includes(field);
-  const words = (key: string, options?: Record<string, unknown>) => t(`${kind.words}.${key}`, options);
+  const words = (key: PublishableWordKey, options?: Record<string, unknown>) => t(`${kind.words}.${key}`, options);
   const categories = useSWR(has('category') ? ['admin', 'categories', 'all'] : null, () =>
     adminApi.get<CategoryList>('/categories', { page_size: 100 }, { silent: true }),
   );

@@ -39,7 +39,7 @@ export const articleBody = (values: FormValues) => ({
 });
 
 /** The checks of docs/product.md §5 made before sending, in its words. */
-export function validate(kind: KindFields, values: FormValues, t: TFunction): FieldErrors {
+export function validate(kind: KindFields, values: FormValues, t: TFunction<['admin', 'common']>): FieldErrors {
   const errors: FieldErrors = {};
   const max = (field: keyof FormValues, length: number) => {
     if (String(values[field]).length > length) errors[field] = t('common:validation.maxLength', { length });

@@ -19,13 +19,13 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { detailsPath } from '../../paths';
 import { useWorkingEntityId } from '../entity-gate';
-import type { PublishableItem, PublishableKind } from './publishable-api';
+import type { PublishableItem, PublishableKind, PublishableWordKey } from './publishable-api';
 
 const PAGE_SIZE = 20;
 
 /** A console list (advices, dashboards, news items): paged, sorted, searched and filtered by the server. */
 export function PublishableListPage<Item extends PublishableItem, Body extends object>({ kind }: { kind: PublishableKind<Item, Body> }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const { notify, adminApi } = useRemoteProps();
   const navigate = useNavigate();
   const has = (field: 'pinned' | 'category') => kind.fields.includes(field);
@@ -54,7 +54,7 @@ export function PublishableListPage<Item extends PublishableItem, Body extends o
   const [busy, setBusy] = useState(false);
   const [bulkDeleting, setBulkDeleting] = useState<{ rows: Item[]; done: () => void } | null>(null);
   const [bulkBusy, setBulkBusy] = useState(false);
-  const words = (key: string, options?: Record<string, unknown>) => t(`${kind.words}.${key}`, options);
+  const words = (key: PublishableWordKey, options?: Record<string, unknown>) => t(`${kind.words}.${key}`, options);
 
   const remove = async () => {
     if (!deleting) return;

@@ -54,7 +54,6 @@ export function dueDates(db: Db, audit: AuditRepository) {
       }),
   };
 }
-export type DueDates = ReturnType<typeof dueDates>;
 
 /** The open requests in `scope`, soonest due first, at most `n` (both indexed on the due date). */
 export async function openDueRequests(db: Queryable, scope: Scope, n: number): Promise<DueRequest[]> {

@@ -159,4 +159,3 @@ export function staffWrites(db: Db, audit: AuditRepository) {
       }),
   };
 }
-export type StaffWrites = ReturnType<typeof staffWrites>;

@@ -161,7 +161,7 @@ function ViewFilter({ list }: { list: ReturnType<typeof useListParams> }) {
       value={list.params.filters.view ?? ''}
       onChange={(value) => list.setFilter('view', value)}
       allLabel={t('mail.views.failed')}
-      options={VIEWS.filter(Boolean).map((view) => ({ value: view, label: t(`mail.views.${view}`) }))}
+      options={VIEWS.filter((view) => view !== '').map((view) => ({ value: view, label: t(`mail.views.${view}`) }))}
     />
   );
 }

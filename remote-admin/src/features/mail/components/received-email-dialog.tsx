@@ -11,7 +11,7 @@ import { useReceivedEmail } from '../api/mail-api';
  * addresses of its List-Unsubscribe header. `email` is the list's row (null: closed).
  */
 export function ReceivedEmailDialog({ email, onClose }: { email: ReceivedEmail | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'common']);
   const details = useReceivedEmail(email?.id ?? null);
   const when = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
   const shown = details.data ?? email;

@@ -10,7 +10,7 @@ import { HistoryDialog } from './history-dialog';
 
 /** /contact-close: the displayed user's closed discussions, read-only, each with its history. */
 export function ClosedDiscussionsPage() {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const all = useDiscussions('all');
   const revalidate = useRevalidateDiscussions();
   const [history, setHistory] = useState<Discussion | null>(null);

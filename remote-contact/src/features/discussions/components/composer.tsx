@@ -14,7 +14,7 @@ export interface ComposerProps {
 
 /** The message box: Enter sends, Shift+Enter adds a line; Send, and Send & Close. */
 export function Composer({ onSend, canClose = true, initialText = '' }: ComposerProps) {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const [text, setText] = useState(initialText);
   const [busy, setBusy] = useState(false);
   const tooLong = text.length > MESSAGE_MAX_LENGTH;

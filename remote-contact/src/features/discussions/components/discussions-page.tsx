@@ -22,7 +22,7 @@ type Selection = { discussionId: number } | { toUserId: number; name: string };
 
 /** /contact: current discussions, their thread and composer, my discussions, and a consultant's customers. */
 export function DiscussionsPage() {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const { api, session, notify, navigate, refreshSession } = useRemoteProps();
   const me = session.displayedUser;
   const isConsultant = me.clients.length > 0;

@@ -33,7 +33,7 @@ function scrollParent(element: HTMLElement): Element {
 }
 
 export function MessageThread({ discussionId, label, readOnly = false }: MessageThreadProps) {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const { api, notify, session } = useRemoteProps();
   const { data, error, isLoading, isValidating, mutate, loadOlder } = useThread(discussionId);
   const revalidate = useRevalidateDiscussions();

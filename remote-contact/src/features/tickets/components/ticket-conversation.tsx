@@ -15,7 +15,7 @@ const REPLY_MAX = 9999;
  * the entity's), fetched on demand, and a form to answer (not during display-as, which only looks).
  */
 export function TicketConversation({ ticket, onReplied }: { ticket: Ticket; onReplied: () => void }) {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const { api, notify, language, session } = useRemoteProps();
   const [open, setOpen] = useState(false);
   const { data, error, isLoading, mutate } = useTicket(ticket.id, open);

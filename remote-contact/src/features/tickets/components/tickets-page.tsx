@@ -12,7 +12,7 @@ const STATUS_COLOURS: Record<TicketStatus, string> = { open: 'blue', in_progress
 
 /** /tickets: the entity's helpdesk tickets with their status, and a form to open one. */
 export function TicketsPage() {
-  const { t } = useTranslation('contact');
+  const { t } = useTranslation(['contact', 'common']);
   const { api, notify, language, session } = useRemoteProps();
   const { data, error, isLoading, mutate } = useTickets();
   const [title, setTitle] = useState('');

@@ -32,10 +32,6 @@ export function exchangeScope(session: Pick<Session, 'rights' | 'entityId'> & { 
   return session.entityId;
 }
 
-export function inScope(scope: ExchangeScope, entityId: number): boolean {
-  return scope === 'all' || scope === entityId;
-}
-
 /** Staff actions (create, rename, delete, set a state): contributor or more, on an entity in scope. */
 export function requireStaff(session: Session): void {
   if (!isContributor(session.rights)) throw httpErrors.forbidden(FILE_EXCHANGE_MESSAGES.staffOnly);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { httpErrors } from '@fastify/sensible';
 import {
   CollectionBodySchema,
-  CollectionDetailSchema,
   CollectionListSchema,
   CollectionSchema,
   FILE_EXCHANGE_MESSAGES,
@@ -90,7 +89,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   fastify.get(
     '/collection/:id',
-    { schema: { tags, params: IdParamSchema, response: { 200: CollectionDetailSchema, ...errorResponses(401, 403, 404) } } },
+    { schema: { tags, params: IdParamSchema, response: { 200: CollectionSchema, ...errorResponses(401, 403, 404) } } },
     async (request) => collectionOr404(request, request.params.id),
   );
 
