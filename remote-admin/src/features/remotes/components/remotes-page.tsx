@@ -1,6 +1,6 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { LoadState } from '@hub/shared/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompanies, useRemotes } from '../api/remotes-api';
 import { RemoteCard, type RemoteAction } from './remote-card';
@@ -81,6 +81,19 @@ export function RemotesPage() {
   const remotes = useRemotes();
   const companies = useCompanies();
   const [action, setAction] = useState<RemoteAction | null>(null);
+  // The button that opened a dialog takes the focus back when it closes (the dialog is unmounted, not hidden).
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (next: RemoteAction) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setAction(next);
+  };
+  const close = () => {
+    setAction(null);
+    const target = opener.current;
+    requestAnimationFrame(() => {
+      if (target?.isConnected) target.focus();
+    });
+  };
   const names = new Map((companies.data?.items ?? []).map((entity) => [entity.id, entity.name]));
   const companyName = (id: number) => names.get(id) ?? t('remotes.unknownCompany', { id });
   const list = remotes.data?.remotes;
@@ -104,7 +117,7 @@ export function RemotesPage() {
       ) : (
         <Stack gap="6">
           {list.map((remote) => (
-            <RemoteCard key={remote.name} remote={remote} companyName={companyName} onAction={setAction} />
+            <RemoteCard key={remote.name} remote={remote} companyName={companyName} onAction={open} />
           ))}
         </Stack>
       )}
@@ -113,7 +126,7 @@ export function RemotesPage() {
           key={`${action.kind}:${action.remote.name}`}
           action={action}
           companyName={companyName}
-          onClose={() => setAction(null)}
+          onClose={close}
           onChanged={() => void remotes.mutate()}
         />
       )}

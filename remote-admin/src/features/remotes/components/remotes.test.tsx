@@ -194,6 +194,8 @@ describe('the remotes console', () => {
     await userEvent.click(within(cancelled).getByRole('button', { name: en.common.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(writes()).toHaveLength(0);
+    // The focus goes back to the button that opened the dialog.
+    await waitFor(() => expect(card.getByRole('button', { name: 'Make 1.3.0 stable' })).toHaveFocus());
 
     await userEvent.click(card.getByRole('button', { name: texts.actions.promote }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Content: make 1.5.0 stable' });
