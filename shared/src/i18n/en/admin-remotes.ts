@@ -35,8 +35,11 @@ export const adminRemotes = {
     lastHour: 'Last hour',
     lastDay: 'Last day',
     chart: 'Last hour per minute',
-    figures_one: '{{mounts}} mount · {{errors}} errors',
-    figures_other: '{{mounts}} mounts · {{errors}} errors',
+    figures: '{{mounts}} · {{errors}}',
+    mounts_one: '{{value}} mount',
+    mounts_other: '{{value}} mounts',
+    errors_one: '{{value}} error',
+    errors_other: '{{value}} errors',
     rate: '{{rate}} % errors',
     noRate: 'Not mounted',
     chartAlt:

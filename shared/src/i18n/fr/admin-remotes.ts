@@ -35,8 +35,11 @@ export const adminRemotes = {
     lastHour: 'Dernière heure',
     lastDay: 'Dernier jour',
     chart: 'Dernière heure par minute',
-    figures_one: '{{mounts}} montage · {{errors}} erreurs',
-    figures_other: '{{mounts}} montages · {{errors}} erreurs',
+    figures: '{{mounts}} · {{errors}}',
+    mounts_one: '{{value}} montage',
+    mounts_other: '{{value}} montages',
+    errors_one: '{{value}} erreur',
+    errors_other: '{{value}} erreurs',
     rate: '{{rate}} % d’erreurs',
     noRate: 'Pas montée',
     chartAlt:

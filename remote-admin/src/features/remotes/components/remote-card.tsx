@@ -26,9 +26,8 @@ function useFigureText() {
       const rate = errorRate(figures);
       return {
         counts: t('remotes.figures', {
-          mounts: count.format(figures.mounts),
-          errors: count.format(figures.errors),
-          count: figures.mounts,
+          mounts: t('remotes.mounts', { value: count.format(figures.mounts), count: figures.mounts }),
+          errors: t('remotes.errors', { value: count.format(figures.errors), count: figures.errors }),
         }),
         rate: rate === null ? t('remotes.noRate') : t('remotes.rate', { rate: percent.format(rate) }),
         high: rate !== null && figures.errors > 0 && rate > 2,

@@ -138,6 +138,7 @@ describe('the remotes console', () => {
     expect(chart.querySelectorAll('g')[0]!.querySelectorAll('rect')).toHaveLength(60);
     expect(chart.querySelectorAll('g[data-errors] rect')).toHaveLength(2);
     expect(within(rows[1]!).getByText('Alice Admin')).toBeVisible();
+    expect(within(rows[1]!).getByText('402 mounts · 1 error')).toBeVisible();
     expect(within(rows[2]!).getAllByText(texts.noRate)).toHaveLength(2);
     expect(within(rows[2]!).getByRole('button', { name: 'Make 1.3.0 stable' })).toBeVisible();
     expect(within(rows[0]!).queryByRole('button', { name: /stable/ })).toBeNull();
