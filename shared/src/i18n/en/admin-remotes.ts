@@ -25,6 +25,7 @@ export const adminRemotes = {
     unknownCompany: 'Company #{{id}}',
     registerFirst: 'Register a release to start a candidate.',
     releases: 'Releases',
+    allReleases: 'Show all {{count}} releases',
     releasesCaption: 'Releases of {{name}}, newest first',
     noReleases: 'No release registered yet: the server’s configured address is used.',
     version: 'Version',

@@ -25,6 +25,7 @@ export const adminRemotes = {
     unknownCompany: 'Société n° {{id}}',
     registerFirst: 'Enregistrez une version pour lancer une candidate.',
     releases: 'Versions',
+    allReleases: 'Voir les {{count}} versions',
     releasesCaption: 'Versions de {{name}}, les plus récentes d’abord',
     noReleases: 'Aucune version enregistrée : l’adresse configurée sur le serveur est utilisée.',
     version: 'Version',

@@ -1,9 +1,12 @@
 import { Badge, Box, Button, Card, DataList, Flex, Heading, Stack, Table, Text } from '@chakra-ui/react';
 import { CONFIGURED_RELEASE, type ReleaseFigures, type ReleaseToken, type RemoteRelease, type RemoteStatus } from '@hub/shared/api';
 import { dateTimeFormat } from '@hub/shared/ui';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minuteTotals, ReleaseChart } from './release-chart';
+
+/** The newest releases a card lists at first (the stable and the candidate always among them). */
+export const RELEASES_SHOWN = 10;
 
 /** What the page opens from a card: a form or a confirmation about one remote. */
 export type RemoteAction =
@@ -214,6 +217,12 @@ export function RemoteCard({
   const configured = remote.stable.version === CONFIGURED_RELEASE;
   const candidate = remote.candidate;
   const releases = [...remote.releases].sort((a, b) => b.released_at.localeCompare(a.released_at));
+  const [allReleases, setAllReleases] = useState(false);
+  const shown = allReleases
+    ? releases
+    : releases.filter(
+        (release, index) => index < RELEASES_SHOWN || release.version === remote.stable.version || release.version === candidate?.version,
+      );
   const others = remote.releases.some((release) => release.version !== remote.stable.version);
   return (
     <Card.Root as="section" aria-labelledby={titleId} size="sm">
@@ -316,12 +325,17 @@ export function RemoteCard({
                     </Table.Row>
                   </Table.Header>
                   <Table.Body>
-                    {releases.map((release) => (
+                    {shown.map((release) => (
                       <ReleaseRow key={release.version} remote={remote} release={release} onAction={onAction} />
                     ))}
                   </Table.Body>
                 </Table.Root>
               </Table.ScrollArea>
+            )}
+            {shown.length < releases.length && (
+              <Button size="sm" variant="ghost" mt="2" onClick={() => setAllReleases(true)}>
+                {t('remotes.allReleases', { count: releases.length })}
+              </Button>
             )}
           </Box>
           <Box>

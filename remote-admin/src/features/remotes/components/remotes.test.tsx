@@ -422,6 +422,29 @@ describe('the remotes console', () => {
     expectNoRawKey();
   });
 
+  it('should list the newest releases with the stable one, and every release on demand', async () => {
+    const many: RemoteStatus = {
+      ...contact,
+      stable: { ...contact.stable, version: '0.0.1' },
+      releases: Array.from({ length: 13 }, (_, index) =>
+        release(`0.0.${index + 1}`, { released_at: new Date(Date.UTC(2026, 10, index + 1)).toISOString() }),
+      ),
+    };
+    server.routes = [get('/api/admin/remotes', { remotes: [many] }), get('/api/admin/entities', companies)];
+    render();
+    const card = within(await section(texts.names.contact));
+    const table = card.getByRole('table', { name: 'Releases of Contact, newest first' });
+    const versions = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(versions()).toEqual([...Array.from({ length: 10 }, (_, index) => `0.0.${13 - index}`), `0.0.1${texts.badgeStable}`]);
+    await userEvent.click(card.getByRole('button', { name: 'Show all 13 releases' }));
+    expect(versions()).toHaveLength(13);
+    expect(card.queryByRole('button', { name: /Show all/ })).toBeNull();
+  });
+
   it('should tell a contributor the console is for administrators, without asking the server', async () => {
     render({ rights: ['contributor'] });
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.administratorsOnly);
