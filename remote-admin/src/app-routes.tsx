@@ -37,7 +37,7 @@ function AdministratorsOnly({
 }: {
   children: ReactNode;
   /** The i18n section whose `administratorsOnly` message is shown. */
-  section: 'groups' | 'audit' | 'tickets' | 'categories' | 'people' | 'mail';
+  section: 'groups' | 'audit' | 'tickets' | 'categories' | 'people' | 'mail' | 'remotes';
 }) {
   const { session } = useRemoteProps();
   const { t } = useTranslation('admin');
@@ -86,6 +86,7 @@ const GroupsPage = lazyPage(() => import('./features/groups/components/groups-pa
 const GroupDetailsPage = lazyPage(() => import('./features/groups/components/group-details-page').then((m) => m.GroupDetailsPage));
 const AuditPage = lazyPage(() => import('./features/audit/components/audit-page').then((m) => m.AuditPage));
 const MailPage = lazyPage(() => import('./features/mail/components/mail-page').then((m) => m.MailPage));
+const RemotesPage = lazyPage(() => import('./features/remotes/components/remotes-page').then((m) => m.RemotesPage));
 const TicketsPage = lazyPage(() => import('./features/tickets/components/tickets-page').then((m) => m.TicketsPage));
 const TicketDetailsPage = lazyPage(() => import('./features/tickets/components/ticket-details-page').then((m) => m.TicketDetailsPage));
 const DocumentationPage = lazyPage(() => import('./features/documentation/components/documentation-page').then((m) => m.DocumentationPage));
@@ -124,6 +125,7 @@ export function consoleRoutes() {
       <Route path={`${paths.groups}/details/:id?`} element={only('groups', <GroupDetailsPage />)} />
       <Route path={paths.audit} element={only('audit', <AuditPage />)} />
       <Route path={paths.mail} element={only('mail', <MailPage />)} />
+      <Route path={paths.remotes} element={only('remotes', <RemotesPage />)} />
       <Route path={paths.tickets} element={only('tickets', <TicketsPage />)} />
       <Route path={`${paths.tickets}/details/:id`} element={only('tickets', <TicketDetailsPage />)} />
       <Route path={`${paths.admin}/*`} element={<ConsolesPage area="main" />} />

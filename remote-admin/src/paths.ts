@@ -17,6 +17,8 @@ export const paths = {
   groups: '/admin/groups',
   audit: '/admin/audit',
   mail: '/admin/mail',
+  /** The remotes' releases, candidates and release tokens (administrators). */
+  remotes: '/admin/remotes',
   tickets: '/admin/tickets',
 } as const;
 

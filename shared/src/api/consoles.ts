@@ -12,6 +12,7 @@ export type ConsoleKey =
   | 'tickets'
   | 'audit'
   | 'mail'
+  | 'remotes'
   | 'advices'
   | 'dashboards'
   | 'entityUsers';
@@ -39,6 +40,7 @@ export const CONSOLES: readonly ConsoleEntry[] = [
   { area: 'main', path: '/admin/tickets', key: 'tickets', role: 'administrator' },
   { area: 'main', path: '/admin/audit', key: 'audit', role: 'administrator' },
   { area: 'main', path: '/admin/mail', key: 'mail', role: 'administrator' },
+  { area: 'main', path: '/admin/remotes', key: 'remotes', role: 'administrator' },
   { area: 'entity', path: '/entity/admin/advices', key: 'advices', role: 'contributor' },
   { area: 'entity', path: '/entity/admin/dashboard', key: 'dashboards', role: 'contributor' },
   { area: 'entity', path: '/entity/admin/users', key: 'entityUsers', role: 'contributor' },

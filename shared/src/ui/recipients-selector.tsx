@@ -39,6 +39,14 @@ export interface RecipientsSelectorProps {
    */
   single?: boolean;
   pageSize?: number;
+  /** The words of a selector of something other than users (companies, say): its search label, its count, its load failure. */
+  words?: SelectorWords;
+}
+
+export interface SelectorWords {
+  search: string;
+  count: (count: number) => string;
+  loadFailed: string;
 }
 
 interface Side {
@@ -63,6 +71,7 @@ export function RecipientsSelector({
   disabled = false,
   single = false,
   pageSize = 50,
+  words,
 }: RecipientsSelectorProps) {
   const { t } = useTranslation(['admin', 'common']);
   const searchId = useId();
@@ -174,7 +183,7 @@ export function RecipientsSelector({
       <Stack gap="1" maxW="24rem">
         <label htmlFor={searchId}>
           <Text as="span" fontSize="sm" fontWeight="medium">
-            {t('common:search-name-email')}
+            {words?.search ?? t('common:search-name-email')}
           </Text>
         </label>
         <Input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} />
@@ -187,6 +196,7 @@ export function RecipientsSelector({
           onMove={(element) => move(element, true)}
           onMore={() => void fetchSide(false, left.page + 1, search, true)}
           disabled={disabled}
+          words={words}
         />
         <SelectorList
           title={t('admin:associated.yes', { type })}
@@ -195,6 +205,7 @@ export function RecipientsSelector({
           onMove={(element) => move(element, false)}
           onMore={() => void fetchSide(true, right.page + 1, search, true)}
           disabled={disabled}
+          words={words}
         />
       </Flex>
       <VisuallyHidden aria-live="polite" role="status">
@@ -211,8 +222,9 @@ function SelectorList(props: {
   onMove: (element: SelectorElement) => void;
   onMore: () => void;
   disabled: boolean;
+  words: SelectorWords | undefined;
 }) {
-  const { title, side, entry, onMove, onMore, disabled } = props;
+  const { title, side, entry, onMove, onMore, disabled, words } = props;
   const { t } = useTranslation(['admin', 'common']);
   const titleId = useId();
   const [active, setActive] = useState(0);
@@ -237,12 +249,12 @@ function SelectorList(props: {
           {title}
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {t('admin:selector.count', { count: side.total })}
+          {words ? words.count(side.total) : t('admin:selector.count', { count: side.total })}
         </Text>
       </Flex>
       {side.failed && (
         <Text role="alert" color="fg.error" fontSize="sm">
-          {t('admin:selector.loadFailed')}
+          {words?.loadFailed ?? t('admin:selector.loadFailed')}
         </Text>
       )}
       <Box

@@ -40,6 +40,7 @@ describe('navigationFor', () => {
       '/admin/tickets',
       '/admin/audit',
       '/admin/mail',
+      '/admin/remotes',
       '/documentation',
     ]);
   });

@@ -29,6 +29,7 @@ export type NavLabel =
   | 'consoles.groups'
   | 'consoles.audit'
   | 'consoles.mail'
+  | 'consoles.remotes'
   | 'consoles.tickets';
 
 export interface NavItem {

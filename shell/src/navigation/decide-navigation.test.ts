@@ -26,6 +26,7 @@ describe('decideNavigation', () => {
     ['a contributor on /admin/entities', { authenticated: true, rights: contributor }, '/admin/entities', '/home'],
     ['a publisher on /admin/groups', { authenticated: true, rights: ['publisher'] }, '/admin/groups', '/home'],
     ['a contributor on /admin/audit', { authenticated: true, rights: contributor }, '/admin/audit', '/home'],
+    ['a publisher on /admin/remotes', { authenticated: true, rights: ['publisher'] }, '/admin/remotes', '/home'],
     ['a contributor on /admin/tickets/details/4', { authenticated: true, rights: contributor }, '/admin/tickets/details/4', '/home'],
     [
       'an administrator displaying a plain user on /admin/news-items',
@@ -89,6 +90,7 @@ describe('decideNavigation', () => {
     ['an administrator on /admin/users/details/2', { authenticated: true, rights: administrator }, '/admin/users/details/2'],
     ['an administrator on /admin/categories', { authenticated: true, rights: administrator }, '/admin/categories'],
     ['an administrator on /admin/entities', { authenticated: true, rights: administrator }, '/admin/entities'],
+    ['an administrator on /admin/remotes', { authenticated: true, rights: administrator }, '/admin/remotes'],
     ['an administrator on /collectmaster as themself', { authenticated: true, rights: administrator, displayAs: false }, '/collectmaster'],
   ])('should let %s through', (_case, input, path) => {
     expect(decideNavigation({ ...input, path })).toEqual({ allow: true });

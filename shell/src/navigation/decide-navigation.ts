@@ -41,7 +41,7 @@ const KNOWN_PAGES: string[] = [
   paths.documentation,
   paths.entityDocumentation,
 ];
-const ADMINISTRATOR_ONLY = ['categories', 'users', 'entities', 'groups', 'audit', 'tickets', 'mail'].map(
+const ADMINISTRATOR_ONLY = ['categories', 'users', 'entities', 'groups', 'audit', 'tickets', 'mail', 'remotes'].map(
   (page) => `${paths.admin}/${page}`,
 );
 

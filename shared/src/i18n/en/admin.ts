@@ -3,6 +3,7 @@ import { consoleKit } from './console-kit';
 import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminMail } from './admin-mail';
+import { adminRemotes } from './admin-remotes';
 import { adminPeople } from './admin-people';
 
 /** The admin remote's namespace. */
@@ -27,6 +28,7 @@ export const admin = {
     tickets: 'Helpdesk tickets',
     audit: 'Audit log',
     mail: 'Emails',
+    remotes: 'Remotes',
     entityUsers: 'Users of the entity',
   },
   associated: {
@@ -130,6 +132,7 @@ export const admin = {
   ...adminGroups,
   ...adminHelpdesk,
   ...adminMail,
+  ...adminRemotes,
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',

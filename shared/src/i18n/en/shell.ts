@@ -35,6 +35,7 @@ export const shell = {
       groups: 'Groups',
       audit: 'Audit log',
       mail: 'Emails',
+      remotes: 'Remotes',
       tickets: 'Tickets',
     },
     horizontal: 'Main navigation',

@@ -5,6 +5,7 @@ import { consoleKit } from './console-kit';
 import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminMail } from './admin-mail';
+import { adminRemotes } from './admin-remotes';
 import { adminPeople } from './admin-people';
 
 export const admin: Catalogue<typeof en> = {
@@ -28,6 +29,7 @@ export const admin: Catalogue<typeof en> = {
     tickets: "Tickets d'assistance",
     audit: 'Journal d’audit',
     mail: 'E-mails',
+    remotes: 'Modules distants',
     entityUsers: "Utilisateurs de l'entité",
   },
   associated: {
@@ -131,6 +133,7 @@ export const admin: Catalogue<typeof en> = {
   ...adminGroups,
   ...adminHelpdesk,
   ...adminMail,
+  ...adminRemotes,
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",

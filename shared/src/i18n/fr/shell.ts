@@ -37,6 +37,7 @@ export const shell: Catalogue<typeof en> = {
       groups: 'Groupes',
       audit: "Journal d'audit",
       mail: 'E-mails',
+      remotes: 'Modules distants',
       tickets: 'Tickets',
     },
     horizontal: 'Navigation principale',
