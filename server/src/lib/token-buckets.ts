@@ -21,8 +21,9 @@ export class TokenBuckets<K> {
       return 0;
     }
     this.buckets.set(key, { tokens, at: now });
-    // More than a bucket holds never fits: the wait says a minute, the most a bucket needs to fill.
-    return Math.max(1, Math.ceil(Math.min(n - tokens, this.perMinute) / this.perMs / 1000));
+    // More than a bucket holds never fits: the wait says a minute, the time a bucket takes to fill.
+    if (n > this.perMinute) return 60;
+    return Math.max(1, Math.ceil((n - tokens) / this.perMs / 1000));
   }
 
   /** Forgets the buckets that are full again at `now`. */
