@@ -51,6 +51,8 @@ import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
 import reminderJob from './plugins/app/reminders/reminder-job';
+import clientEventsRepository from './plugins/app/remotes/client-events-repository';
+import rollbackJob from './plugins/app/remotes/rollback-job';
 import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
@@ -238,6 +240,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(reminderJob, { enabled: config.reminderJob !== false });
   await app.register(mailRepository);
   await app.register(mailWorker);
+  await app.register(clientEventsRepository);
+  await app.register(rollbackJob);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

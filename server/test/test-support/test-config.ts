@@ -1,6 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
+import { REMOTE_NAMES, ROLLBACK_DEFAULTS, type RemoteName } from '@hub/shared/api';
 import type { AppConfig } from '../../src/plugins/external/config';
 
 /** A complete configuration for tests, without reading the environment. */
@@ -29,6 +29,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     reportRefreshMinutes: 0,
     // The reminders run when a test calls app.reminders.run(now), at the time it chooses.
     reminderJob: false,
+    // The automatic roll-back runs when a test calls app.rollbackJob.run(now).
+    telemetry: { eventsPerMinute: 1200, rollbackIntervalSeconds: 0, rollback: { ...ROLLBACK_DEFAULTS } },
     projectsUrl: null,
     logLevel: process.env.HUB_TEST_LOG ? 'info' : 'silent',
     rateLimitMax: 10_000,

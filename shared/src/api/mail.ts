@@ -20,6 +20,7 @@ export const DEFAULT_DELIVERY: Record<PreferenceKind, DeliveryChoice> = {
   collectmaster: 'email',
   tickets: 'email',
   trainings: 'portal',
+  releases: 'email',
 };
 export const DEFAULT_DIGEST_HOUR = 8;
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -33,6 +34,7 @@ export const DeliveryByKindSchema = Type.Object({
   collectmaster: Delivery,
   tickets: Delivery,
   trainings: Delivery,
+  releases: Delivery,
 });
 
 /**

@@ -5,7 +5,7 @@
  * The notification centre (docs/product.md, "Staying informed"): one row per event and per person
  * concerned. The kind is the preference a notification falls under; the event names what happened.
  */
-export const NOTIFICATION_KINDS = ['content', 'discussions', 'collectmaster', 'tickets', 'trainings'] as const;
+export const NOTIFICATION_KINDS = ['content', 'discussions', 'collectmaster', 'tickets', 'trainings', 'releases'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -30,6 +30,7 @@ export const NOTIFICATION_EVENTS = [
   'ticket.answered',
   'ticket.status',
   'training.starting',
+  'remote.rolled_back',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -52,6 +53,7 @@ export const NOTIFICATION_EVENT_KIND: Readonly<Record<NotificationEvent, Notific
   'ticket.answered': 'tickets',
   'ticket.status': 'tickets',
   'training.starting': 'trainings',
+  'remote.rolled_back': 'releases',
 };
 
 /**

@@ -7,6 +7,7 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('collectmaster'),
   Type.Literal('tickets'),
   Type.Literal('trainings'),
+  Type.Literal('releases'),
 ]);
 
 /** Who caused it (null for the scheduled publishing, reminders, or a deleted account). */

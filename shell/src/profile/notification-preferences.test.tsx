@@ -5,7 +5,7 @@ import { makeUser } from '@hub/shared/remote';
 import { startApiServer, type Route } from '@hub/shared/test-support';
 import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
 import { createHubSystem } from '@hub/shared/ui';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { ShellContext } from '../shell-context';
@@ -14,7 +14,7 @@ import NotificationPreferences from './notification-preferences';
 
 const api = startApiServer();
 const defaults: Preferences = {
-  delivery: { content: 'digest', discussions: 'email', collectmaster: 'email', tickets: 'email', trainings: 'portal' },
+  delivery: { content: 'digest', discussions: 'email', collectmaster: 'email', tickets: 'email', trainings: 'portal', releases: 'email' },
   digest_hour: 8,
   followed_categories: null,
   language: 'en',
@@ -36,9 +36,9 @@ beforeEach(() => {
   api.routes = [preferencesApi];
 });
 
-function renderSection(language: 'en' | 'fr' = 'en', displayAs = false) {
+function renderSection(language: 'en' | 'fr' = 'en', displayAs = false, rights = ['user']) {
   const services = createShellServices({ language, origin: api.origin, remoteLoader: () => Promise.reject(new Error('unused')) });
-  const user = makeUser();
+  const user = makeUser({ rights });
   services.session.setUser(user, displayAs ? { displayAs: { userId: 2, includesUnpublished: false }, user: makeUser({ id: 2 }) } : null);
   const toasts: string[] = [];
   services.snackbar.subscribe((message) => toasts.push(message.message));
@@ -68,6 +68,15 @@ describe('NotificationPreferences', () => {
     expect(stored.delivery.discussions).toBe('off');
     expect(stored.digest_hour).toBe(7);
     expectNoRawKey();
+  });
+
+  it('should offer the releases’ choice to administrators only', async () => {
+    renderSection('en', false, ['administrator']);
+    expect(await screen.findByRole('combobox', { name: 'Releases of the portal’s sections (administrators)' })).toHaveValue('email');
+    cleanup();
+    renderSection();
+    expect(await screen.findByRole('combobox', { name: 'Discussions' })).toBeVisible();
+    expect(screen.queryByRole('combobox', { name: 'Releases of the portal’s sections (administrators)' })).toBeNull();
   });
 
   it('should speak French, and only show the choices during display-as', async () => {

@@ -1,6 +1,7 @@
 import { Box, Button, Checkbox, Fieldset, Heading, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   DELIVERY_CHOICES,
+  isAdministrator,
   LANGUAGES,
   PREFERENCE_KINDS,
   type CategoryList,
@@ -63,7 +64,9 @@ export default function NotificationPreferences() {
   const { i18n } = useTranslation();
   const language = i18n.language as Language;
   const { apis, snackbar } = useShell();
-  const { displayAs } = useSessionState();
+  const { displayAs, displayedUser } = useSessionState();
+  // Only administrators are told of releases (an automatic roll-back): the others never see the choice.
+  const kinds = PREFERENCE_KINDS.filter((kind) => kind !== 'releases' || isAdministrator(displayedUser?.rights ?? []));
   const [ready, setReady] = useState(false);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [draft, setDraft] = useState<Preferences | null>(null);
@@ -144,7 +147,7 @@ export default function NotificationPreferences() {
     <Stack gap="5">
       {readOnly ? <Text role="note">{t('preferences.displayAs')}</Text> : null}
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-        {PREFERENCE_KINDS.map((kind) => (
+        {kinds.map((kind) => (
           <Select
             key={kind}
             label={t(`preferences.kinds.${kind}`)}

@@ -39,6 +39,7 @@ export const WORDS: Record<Language, Words> = {
       'ticket.answered': 'Your helpdesk ticket was answered',
       'ticket.status': 'Your helpdesk ticket changed status',
       'training.starting': 'A training starts in 24 hours',
+      'remote.rolled_back': 'A section’s new release was rolled back automatically: it failed too often in browsers',
     },
     otherEvent: 'Something new is waiting for you',
     kinds: {
@@ -47,6 +48,7 @@ export const WORDS: Record<Language, Words> = {
       collectmaster: 'Collectmaster',
       tickets: 'helpdesk tickets',
       trainings: 'trainings',
+      releases: 'the releases of the portal’s sections',
     },
     open: 'Open it in the portal',
     digestSubject: (count) => (count === 1 ? '1 new item for you' : `${count} new items for you`),
@@ -76,6 +78,8 @@ export const WORDS: Record<Language, Words> = {
       'ticket.answered': 'Votre ticket a reçu une réponse',
       'ticket.status': 'Votre ticket a changé de statut',
       'training.starting': 'Une formation commence dans 24 heures',
+      'remote.rolled_back':
+        'La nouvelle version d’une section a été retirée automatiquement : elle échouait trop souvent dans les navigateurs',
     },
     otherEvent: 'Du nouveau vous attend',
     kinds: {
@@ -84,6 +88,7 @@ export const WORDS: Record<Language, Words> = {
       collectmaster: 'Collectmaster',
       tickets: 'les tickets',
       trainings: 'les formations',
+      releases: 'les versions des sections du portail',
     },
     open: 'Ouvrir dans le portail',
     digestSubject: (count) => (count === 1 ? '1 nouveauté pour vous' : `${count} nouveautés pour vous`),

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
-import { REMOTE_NAMES, type RemoteName } from '@hub/shared/api';
+import { REMOTE_NAMES, ROLLBACK_DEFAULTS, type RemoteName } from '@hub/shared/api';
 import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
 import { SEARCH_CONNECTIONS } from '../../db/postgres-db';
 
@@ -79,7 +79,28 @@ export interface AppConfig {
   metricsPort?: number;
   /** The mail settings (docs/product.md §12); absent: no email is sent (tests that do not need it). */
   mail?: MailConfig;
+  /** The browser figures and the automatic roll-back (docs/releasing.md); absent: TELEMETRY_DEFAULTS. */
+  telemetry?: TelemetryConfig;
 }
+
+/**
+ * CLIENT_EVENTS_PER_MINUTE, ROLLBACK_INTERVAL_SECONDS, ROLLBACK_WINDOW_MINUTES, ROLLBACK_MIN_MOUNTS,
+ * ROLLBACK_ERROR_RATE, ROLLBACK_STABLE_FACTOR.
+ */
+export interface TelemetryConfig {
+  /** Counted events one person may send per minute to one process (a token bucket holding as many). */
+  eventsPerMinute: number;
+  /** How often the roll-back job looks at the candidates, in seconds; 0: only when asked (tests). */
+  rollbackIntervalSeconds: number;
+  /** Each as ROLLBACK_DEFAULTS of @hub/shared/api. */
+  rollback: { windowMinutes: number; minMounts: number; errorRate: number; stableFactor: number };
+}
+
+export const TELEMETRY_DEFAULTS: TelemetryConfig = {
+  eventsPerMinute: 1200,
+  rollbackIntervalSeconds: 15,
+  rollback: { ...ROLLBACK_DEFAULTS },
+};
 
 /** SMTP_URL, MAIL_FROM, MAIL_RETENTION_DAYS, SMTP_EMBEDDED_PORT, PORTAL_NAME. */
 export interface MailConfig {
@@ -163,6 +184,17 @@ function parseInteger(env: Env, name: string, fallback: number, min: number, max
   const number = Number(value);
   if (!/^\d+$/.test(value) || !Number.isInteger(number) || number < min || number > max) {
     throw new ConfigError(name, `must be an integer between ${min} and ${max} (got "${value}")`);
+  }
+  return number;
+}
+
+/** A decimal number (0.02, 2.5) between `min` and `max`. */
+function parseDecimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || number < min || number > max) {
+    throw new ConfigError(name, `must be a number between ${min} and ${max} (got "${value}")`);
   }
   return number;
 }
@@ -293,6 +325,16 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
       embeddedPort: parseInteger(env, 'SMTP_EMBEDDED_PORT', 2525, 0, 65535),
       portalName: read(env, 'PORTAL_NAME') ?? 'Client hub',
       workerIntervalMs: 1000,
+    },
+    telemetry: {
+      eventsPerMinute: parseInteger(env, 'CLIENT_EVENTS_PER_MINUTE', TELEMETRY_DEFAULTS.eventsPerMinute, 10, 1_000_000),
+      rollbackIntervalSeconds: parseInteger(env, 'ROLLBACK_INTERVAL_SECONDS', TELEMETRY_DEFAULTS.rollbackIntervalSeconds, 0, 3600),
+      rollback: {
+        windowMinutes: parseInteger(env, 'ROLLBACK_WINDOW_MINUTES', ROLLBACK_DEFAULTS.windowMinutes, 1, 24 * 60),
+        minMounts: parseInteger(env, 'ROLLBACK_MIN_MOUNTS', ROLLBACK_DEFAULTS.minMounts, 1, 1_000_000),
+        errorRate: parseDecimal(env, 'ROLLBACK_ERROR_RATE', ROLLBACK_DEFAULTS.errorRate, 0, 1),
+        stableFactor: parseDecimal(env, 'ROLLBACK_STABLE_FACTOR', ROLLBACK_DEFAULTS.stableFactor, 1, 1000),
+      },
     },
   };
 }

@@ -12,7 +12,7 @@ import entities from './entities/index';
 import sessionGuard from './session-guard';
 import health from './health/index';
 import remotes from './remotes/index';
-import clientErrors from './client-errors/index';
+import clientEvents from './client-events/index';
 import tickets from './tickets/index';
 import search from './search/index';
 import users from './users/index';
@@ -26,7 +26,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(health);
   await fastify.register(auth);
   await fastify.register(remotes);
-  await fastify.register(clientErrors);
+  await fastify.register(clientEvents);
   await fastify.register(advices);
   await fastify.register(newsItems);
   await fastify.register(dashboards);

@@ -24,10 +24,10 @@ export const auth: ExpectationTable = {
     note: 'administrators only, and not while already displaying someone',
   },
   'GET /api/remotes': { statuses: [401, 200, 200, 200, 200, 200, 200] },
-  'POST /api/client-errors': {
-    body: () => ({ kind: 'remote-misfit', remote: 'content', version: '0.2.0', reasons: ['It is built against contract version 2.'] }),
+  'POST /api/client-events': {
+    body: () => ({ events: [{ remote: 'content', version: 'configured', kind: 'mount', count: 1 }] }),
     statuses: [401, 204, 204, 204, 204, 204, 204],
-    note: 'anyone signed in reports what went wrong in their browser; it only writes the server log',
+    note: 'anyone signed in reports the figures of the remotes in their browser; only registered releases are counted',
   },
   'GET /api/admin/audit': { statuses: [401, 403, 403, 403, 403, 200, 403] },
   'GET /api/admin/audit/filters': { statuses: [401, 403, 403, 403, 403, 200, 403] },

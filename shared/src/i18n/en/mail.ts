@@ -11,6 +11,7 @@ export const mail = {
       collectmaster: 'Collectmaster requests and files',
       tickets: 'Helpdesk tickets',
       trainings: 'Trainings',
+      releases: 'Releases of the portal’s sections (administrators)',
     },
     delivery: {
       portal: 'In the portal only',

@@ -23,6 +23,7 @@ export const notifications = {
     collectmaster: 'Collectmaster',
     tickets: 'Helpdesk',
     trainings: 'Trainings',
+    releases: 'Releases',
   },
   displayAs: 'Displaying another user: their notifications are shown, never marked as read.',
   /** What happened (the event codes of @hub/shared/api); `{{title}}` is what it happened to. */
@@ -44,6 +45,7 @@ export const notifications = {
     'ticket.answered': 'Your ticket was answered: {{title}}',
     'ticket.status': 'Your ticket changed status: {{title}}',
     'training.starting': 'Starting soon: {{title}}',
+    'remote.rolled_back': 'Rolled back automatically: {{title}}',
     other: '{{title}}',
   },
 };

@@ -14,6 +14,7 @@ export const mail: Catalogue<typeof en> = {
       collectmaster: 'Demandes et fichiers Collectmaster',
       tickets: 'Tickets',
       trainings: 'Formations',
+      releases: 'Versions des sections du portail (administrateurs)',
     },
     delivery: {
       portal: 'Dans le portail seulement',

@@ -23,6 +23,7 @@ export const notifications = {
     collectmaster: 'Collectmaster',
     tickets: 'Assistance',
     trainings: 'Formations',
+    releases: 'Versions',
   },
   displayAs: 'Affichage d’un autre utilisateur : ses notifications sont montrées, jamais marquées comme lues.',
   events: {
@@ -43,6 +44,7 @@ export const notifications = {
     'ticket.answered': 'Réponse à votre ticket : {{title}}',
     'ticket.status': 'Votre ticket a changé de statut : {{title}}',
     'training.starting': 'Bientôt : {{title}}',
+    'remote.rolled_back': 'Retirée automatiquement : {{title}}',
     other: '{{title}}',
   },
 };

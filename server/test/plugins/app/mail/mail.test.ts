@@ -331,7 +331,14 @@ describe(`email for the notifications (${DB_KIND})`, () => {
   test('should show the preferences’ defaults, and refuse a change during display-as', async () => {
     const preferences = await hub.call(USER, 'GET', '/api/notifications/preferences');
     assert.deepEqual(preferences.json(), {
-      delivery: { content: 'digest', discussions: 'email', collectmaster: 'email', tickets: 'email', trainings: 'portal' },
+      delivery: {
+        content: 'digest',
+        discussions: 'email',
+        collectmaster: 'email',
+        tickets: 'email',
+        trainings: 'portal',
+        releases: 'email',
+      },
       digest_hour: 8,
       followed_categories: null,
       language: 'en',
