@@ -55,6 +55,7 @@ import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
 import { fieldError, fieldErrorsOf } from './lib/http/field-errors';
+import { schemaFieldErrors } from './lib/http/schema-errors';
 import hubApi from './routes/api/index';
 import filesApi from './routes/api/v2/index';
 
@@ -155,6 +156,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
+
+  // A schema's refusal names the field, as data (`errors`), on every route: set here, before any
+  // route scope is made, so each one inherits it.
+  app.setSchemaErrorFormatter(schemaFieldErrors);
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {
