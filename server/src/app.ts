@@ -47,7 +47,7 @@ import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
 import { logSerializers, redactUrl } from './lib/http/log-redaction';
 import metrics from './plugins/external/metrics';
-import identityProvider from './plugins/external/identity-provider/index';
+import identityProvider from './plugins/external/identity-provider';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
 import reminderJob from './plugins/app/reminders/reminder-job';
