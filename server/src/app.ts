@@ -48,7 +48,7 @@ import helmet from './plugins/external/helmet';
 import { logSerializers, redactUrl } from './lib/http/log-redaction';
 import metrics from './plugins/external/metrics';
 import identityProvider from './plugins/external/identity-provider';
-import powerBi from './plugins/external/power-bi/index';
+import powerBi from './plugins/external/power-bi';
 import rateLimit from './plugins/external/rate-limit';
 import reminderJob from './plugins/app/reminders/reminder-job';
 import scheduler from './plugins/app/schedules/scheduler';

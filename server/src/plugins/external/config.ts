@@ -270,7 +270,7 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     seedDemo,
     staticDir,
     remotes,
-    // In development without a report server, the stand-in the portal serves under /dev-report-server (plugins/external/power-bi).
+    // In development without a report server, the stand-in the portal serves under /dev-report-server (plugins/external/power-bi.ts).
     reportingHost:
       parseOptionalUrl(env, 'REPORTING_HOST') ??
       (nodeEnv === 'development' && pbirsUrl === null ? `${new URL(publicUrl).origin}/dev-report-server` : null),

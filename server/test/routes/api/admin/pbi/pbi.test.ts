@@ -6,7 +6,7 @@ import {
   ROLES,
   startFakeReportServer,
   type FakeReportServer,
-} from '../../../../../src/plugins/external/power-bi/fake-report-server';
+} from '../../../../../src/lib/power-bi/fake-report-server';
 import { build, DB_KIND, testDb, userId } from '../../../../test-support/helper';
 import { auditLines, caller } from '../../../../test-support/caller';
 import { signedInApp } from '../../../../test-support/signed-in-app';
