@@ -28,7 +28,7 @@ import notificationHub from './plugins/app/notifications/notification-hub';
 import fileExchangeRepository from './plugins/app/file-exchange/file-exchange-repository';
 import groupsRepository from './plugins/app/groups/groups-repository';
 import imageUrls from './plugins/app/images/image-urls';
-import imageStore from './plugins/app/images/file-store';
+import imageStore from './plugins/app/images/image-store';
 import imagesRepository from './plugins/app/images/images-repository';
 import categoriesRepository from './plugins/app/categories/categories-repository';
 import dashboardRefresh from './plugins/app/dashboards/dashboard-refresh';

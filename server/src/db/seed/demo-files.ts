@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ExchangeStore } from '../../lib/file-exchange/exchange-store';
+import type { ExchangeStore } from '../../lib/file-exchange/exchange-storage';
 import type { Queryable } from '../db';
 
 /** One demo file: state 1 (missing) has no bytes; the others a small CSV drawn on start-up when missing. */

@@ -15,7 +15,7 @@ import {
 } from '@hub/shared/api';
 import type { Session } from '../../../../lib/auth/session';
 import { exchangeScope, type FileRow, type IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-store';
+import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-storage';
 import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
