@@ -1,24 +1,10 @@
 import fp from 'fastify-plugin';
 import type { AuditFilters, AuditList, AuditQuery } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
 import { likePattern } from '../../../lib/content/sql';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
-import type { Session } from '../../../lib/auth/session';
+import type { AuditRecorder } from '../../../lib/audit/audit-event';
 
-export interface AuditEvent {
-  /** What was done, as `<item type>.<verb>`: 'advice.create', 'advice.publish', 'display-as.start'. */
-  action: string;
-  itemType?: string | null;
-  itemId?: number | null;
-  details?: Record<string, unknown> | null;
-}
-
-export interface AuditRepository {
-  /**
-   * Writes who (the signed-in actor), as whom (the displayed user during display-as), what,
-   * which item and when. Pass the transaction's db so the line is written with the change or not at all.
-   */
-  record(session: Session, event: AuditEvent, db?: Queryable): Promise<void>;
+export interface AuditRepository extends AuditRecorder {
   list(query: AuditQuery): Promise<AuditList>;
   /** The distinct actions and item types of the log, sorted. */
   filters(): Promise<AuditFilters>;

@@ -4,8 +4,6 @@ import {
   FILE_EXCHANGE_LIMITS,
   FILE_EXCHANGE_MESSAGES,
   FILE_STATE_CODES,
-  isAdministrator,
-  isContributor,
   type Collection,
   type FileExchangeEntity,
   type FileExchangeFile,
@@ -15,31 +13,14 @@ import {
   type UploadConflict,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../../../lib/auth/session';
 import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
 
-/**
- * Which entities a caller of the file exchange sees: 'all' for the publisher's staff (an
- * administrator, or a contributor or more without an entity of his own), else one entity (the
- * one in force), else none. Anything outside answers 404, as if it did not exist.
- */
-export type ExchangeScope = 'all' | number | null;
+import type { ExchangeScope } from '../../../lib/file-exchange/exchange-scope';
+import { iso } from '../../../lib/iso';
 
-export function exchangeScope(session: Pick<Session, 'rights' | 'entityId'> & { user: { entity_id: number | null } }): ExchangeScope {
-  if (isAdministrator(session.rights)) return session.entityId ?? 'all';
-  if (isContributor(session.rights) && session.user.entity_id === null) return session.entityId ?? 'all';
-  return session.entityId;
-}
-
-export function inScope(scope: ExchangeScope, entityId: number): boolean {
-  return scope === 'all' || scope === entityId;
-}
-
-/** Staff actions (create, rename, delete, set a state): contributor or more, on an entity in scope. */
-export function requireStaff(session: Session): void {
-  if (!isContributor(session.rights)) throw httpErrors.forbidden(FILE_EXCHANGE_MESSAGES.staffOnly);
-}
+// The search (lib/search) still reads the scope from here; everything else imports lib/file-exchange/exchange-scope.
+export { exchangeScope } from '../../../lib/file-exchange/exchange-scope';
 
 function scopeCondition(scope: ExchangeScope, column: string, params: unknown[]): string {
   if (scope === 'all') return 'TRUE';
@@ -47,8 +28,6 @@ function scopeCondition(scope: ExchangeScope, column: string, params: unknown[])
   params.push(scope);
   return `${column} = $${params.length}`;
 }
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export interface FileRow {
   id: number;

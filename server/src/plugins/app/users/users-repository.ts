@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { isAdministrator, isContributor, type Contact, type User } from '@hub/shared/api';
 import type { Session } from '../../../lib/auth/session';
 import type { UserRecord } from '../../../lib/auth/user-record';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 
 export interface UsersRepository {
   findById(id: number): Promise<UserRecord | null>;

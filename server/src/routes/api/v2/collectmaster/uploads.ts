@@ -14,7 +14,8 @@ import {
   type UploadConflict,
 } from '@hub/shared/api';
 import type { Session } from '../../../../lib/auth/session';
-import { exchangeScope, type FileRow, type IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import type { FileRow, IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope } from '../../../../lib/file-exchange/exchange-scope';
 import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-storage';
 import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
