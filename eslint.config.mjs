@@ -22,6 +22,8 @@ const message = {
   shell: 'The shell imports @hub/shared only: remotes are loaded at run time through Module Federation (docs/architecture.md).',
   server: 'The server imports @hub/shared/api only: schemas and types, no React, no browser code (docs/architecture.md).',
   shared: '@hub/shared imports nothing of this repository (docs/architecture.md).',
+  routeSql:
+    "A route holds no SQL: add the query to the feature's repository (server/src/plugins/app/<feature>) and call that (docs/architecture.md).",
   serverDb:
     "The server's db/ imports none of lib/, plugins/ or routes/: what the seed needs of a store it declares itself (docs/architecture.md).",
   serverLib:
@@ -188,6 +190,20 @@ export default tseslint.config(
   { files: ['shell/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.shell) } },
   { files: ['shared/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.shared) } },
   { files: ['server/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared/api$)', message.server) } },
+  // A route holds no SQL: it reaches the database through its feature's repository (plugins/app),
+  // never by a query or a transaction of its own (docs/architecture.md, "The server").
+  {
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['query', 'transaction'].flatMap((call) => [
+          { selector: `CallExpression[callee.property.name='${call}'][callee.object.property.name='db']`, message: message.routeSql },
+          { selector: `CallExpression[callee.property.name='${call}'][callee.object.name=/^(db|tx)$/]`, message: message.routeSql },
+        ]),
+      ],
+    },
+  },
   // Server tests may also use the shared test tables (one table of cases run against both the server and the browser).
   {
     files: ['server/test/**'],

@@ -56,13 +56,13 @@ interface Row {
 export default fp(
   async (fastify) => {
     const repository: AuditRepository = {
-      async record(session, event, db = fastify.db) {
+      async record(who, event, db = fastify.db) {
         await db.query(
           `INSERT INTO audit_log (actor_id, display_as_user_id, action, item_type, item_id, details)
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [
-            session.actor.id,
-            session.displayAs ? session.user.id : null,
+            who.actor.id,
+            who.displayAs ? who.user.id : null,
             event.action,
             event.itemType ?? null,
             event.itemId ?? null,
