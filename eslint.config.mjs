@@ -22,6 +22,13 @@ const message = {
   shell: 'The shell imports @hub/shared only: remotes are loaded at run time through Module Federation (docs/architecture.md).',
   server: 'The server imports @hub/shared/api only: schemas and types, no React, no browser code (docs/architecture.md).',
   shared: '@hub/shared imports nothing of this repository (docs/architecture.md).',
+  routeSql:
+    "A route holds no SQL: add the query to the feature's repository (server/src/plugins/app/<feature>) and call that (docs/architecture.md).",
+  serverDb:
+    "The server's db/ imports none of lib/, plugins/ or routes/: what the seed needs of a store it declares itself (docs/architecture.md).",
+  serverLib:
+    "The server's lib/ is plain code: it imports neither plugins/ nor routes/; a type both need lives in lib/ (docs/architecture.md).",
+  serverPlugins: "The server's plugins never import routes/: what a route and a plugin share lives in lib/ (docs/architecture.md).",
   feature: 'A feature never imports another feature (CONTRIBUTING.md): move what both need to src/lib, src/components or @hub/shared.',
 };
 
@@ -37,6 +44,26 @@ const packageZones = [
   folderWalls('server', 'shell', message.shell),
   ...['shell', 'server', 'e2e', ...REMOTES].map((other) => folderWalls(other, 'shared', message.shared)),
   ...['shell', 'e2e', ...REMOTES].map((other) => folderWalls(other, 'server', message.server)),
+];
+
+/**
+ * The server's floors (docs/architecture.md, "The server"): `db/` imports none of the others; `lib/`
+ * (plain code) imports neither the Fastify plugins nor the routes; the plugins do not import the
+ * routes. The search is the one part of `lib/` that still reads the file exchange's scope through
+ * its repository.
+ */
+const server = (folder) => `./server/src/${folder}`;
+const serverZones = [
+  { target: server('db'), from: [server('lib'), server('plugins'), server('routes')], message: message.serverDb },
+  { target: [server('lib/*.ts'), server('lib/!(search)/**')], from: [server('plugins'), server('routes')], message: message.serverLib },
+  {
+    target: server('lib/search/**'),
+    from: server('plugins'),
+    except: ['./app/file-exchange/file-exchange-repository.ts'],
+    message: message.serverLib,
+  },
+  { target: server('lib/search/**'), from: server('routes'), message: message.serverLib },
+  { target: server('plugins'), from: server('routes'), message: message.serverPlugins },
 ];
 
 /** One zone per feature folder of a remote or the shell: a feature may not import a sibling feature. */
@@ -135,7 +162,7 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.tsx'],
     ignores: TESTS,
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...packageZones, ...featureZones, ...serverZones] }] },
   },
   {
     // With type information where it pays: a promise nobody awaits or handles loses its error.
@@ -163,6 +190,20 @@ export default tseslint.config(
   { files: ['shell/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.shell) } },
   { files: ['shared/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared(/|$))', message.shared) } },
   { files: ['server/**'], rules: { 'no-restricted-imports': restrictHub('^@hub/(?!shared/api$)', message.server) } },
+  // A route holds no SQL: it reaches the database through its feature's repository (plugins/app),
+  // never by a query or a transaction of its own (docs/architecture.md, "The server").
+  {
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['query', 'transaction'].flatMap((call) => [
+          { selector: `CallExpression[callee.property.name='${call}'][callee.object.property.name='db']`, message: message.routeSql },
+          { selector: `CallExpression[callee.property.name='${call}'][callee.object.name=/^(db|tx)$/]`, message: message.routeSql },
+        ]),
+      ],
+    },
+  },
   // Server tests may also use the shared test tables (one table of cases run against both the server and the browser).
   {
     files: ['server/test/**'],

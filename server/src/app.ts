@@ -28,7 +28,7 @@ import notificationHub from './plugins/app/notifications/notification-hub';
 import fileExchangeRepository from './plugins/app/file-exchange/file-exchange-repository';
 import groupsRepository from './plugins/app/groups/groups-repository';
 import imageUrls from './plugins/app/images/image-urls';
-import imageStore from './plugins/app/images/file-store';
+import imageStore from './plugins/app/images/image-store';
 import imagesRepository from './plugins/app/images/images-repository';
 import categoriesRepository from './plugins/app/categories/categories-repository';
 import dashboardRefresh from './plugins/app/dashboards/dashboard-refresh';
@@ -47,8 +47,8 @@ import database from './plugins/external/database';
 import helmet from './plugins/external/helmet';
 import { logSerializers, redactUrl } from './lib/http/log-redaction';
 import metrics from './plugins/external/metrics';
-import identityProvider from './plugins/external/identity-provider/index';
-import powerBi from './plugins/external/power-bi/index';
+import identityProvider from './plugins/external/identity-provider';
+import powerBi from './plugins/external/power-bi';
 import rateLimit from './plugins/external/rate-limit';
 import reminderJob from './plugins/app/reminders/reminder-job';
 import clientEventsRepository from './plugins/app/remotes/client-events-repository';
@@ -57,6 +57,7 @@ import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
 import { fieldError, fieldErrorsOf } from './lib/http/field-errors';
+import { schemaFieldErrors } from './lib/http/schema-errors';
 import hubApi from './routes/api/index';
 import filesApi from './routes/api/v2/index';
 
@@ -157,6 +158,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
   });
+
+  // A schema's refusal names the field, as data (`errors`), on every route: set here, before any
+  // route scope is made, so each one inherits it.
+  app.setSchemaErrorFormatter(schemaFieldErrors);
 
   // One error shape ({statusCode, error, message}); 5xx details stay in the log.
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -81,3 +81,8 @@ export interface Db extends Queryable {
   listen(channel: string, onPayload: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/** Whether the database answers: one round trip that reads nothing (the health checks). */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('SELECT 1');
+}

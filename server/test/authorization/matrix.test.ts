@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { startFakeReportServer, type FakeReportServer } from '../../src/plugins/external/power-bi/fake-report-server';
+import { startFakeReportServer, type FakeReportServer } from '../../src/lib/power-bi/fake-report-server';
 import { build, DB_KIND, resetData } from '../test-support/helper';
 import { startTestIdp, type TestIdp } from '../test-support/test-idp';
 import { EXPECTATIONS } from './expectations/index';

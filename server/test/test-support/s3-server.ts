@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Config } from '../../src/plugins/external/config';
+import type { S3Config } from '../../src/lib/file-exchange/exchange-storage';
 
 export interface TestS3 {
   config: S3Config;

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { ExchangeStore } from '../../lib/file-exchange/exchange-store';
 import type { Queryable } from '../db';
 
 /** One demo file: state 1 (missing) has no bytes; the others a small CSV drawn on start-up when missing. */
@@ -121,8 +120,14 @@ export async function seedDemoFiles(
   }
 }
 
+/** What the seed needs of the exchanged files' store (lib/file-exchange/exchange-storage.ts): the database layer knows no store. */
+export interface DemoFileStore {
+  has(key: string): Promise<boolean>;
+  put(key: string, source: Readable): Promise<unknown>;
+}
+
 /** Writes the demo files' bytes that the store lacks (a fresh DATA_DIR, or a new S3 bucket). */
-export async function writeMissingDemoFiles(db: Queryable, store: ExchangeStore): Promise<void> {
+export async function writeMissingDemoFiles(db: Queryable, store: DemoFileStore): Promise<void> {
   const { rows } = await db.query<{ storage_key: string; name: string }>(
     `SELECT storage_key, name FROM exchange_files WHERE storage_key LIKE 'demo-file-%'`,
   );

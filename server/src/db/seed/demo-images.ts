@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateSync } from 'node:zlib';
 import type { ImageCategory } from '@hub/shared/api';
-import type { FileStore } from '../../lib/images/file-store';
 import type { Queryable } from '../db';
 
 /** The demo pictures: rows seeded with the demo data, bytes drawn on start-up when missing. */
@@ -126,8 +125,14 @@ export async function seedDemoImages(tx: Queryable): Promise<Record<string, numb
   return ids;
 }
 
+/** What the seed needs of the images' store (lib/images/file-store.ts): the database layer knows no store. */
+export interface DemoImageStore {
+  get(key: string): Promise<{ stream: Readable } | null>;
+  put(key: string, source: Readable): Promise<unknown>;
+}
+
 /** Draws the demo pictures whose rows exist but whose bytes are not in the store (a fresh DATA_DIR). */
-export async function writeMissingDemoImages(db: Queryable, store: FileStore): Promise<void> {
+export async function writeMissingDemoImages(db: Queryable, store: DemoImageStore): Promise<void> {
   const { rows } = await db.query<{ storage_key: string }>('SELECT storage_key FROM images WHERE storage_key = ANY($1)', [
     DEMO_IMAGES.map((image) => image.key),
   ]);

@@ -1,5 +1,5 @@
 import type { AudienceType, Category, EntitySummary } from '@hub/shared/api';
-import type { ImageJson, ImageUrls } from '../../plugins/app/images/image-urls';
+import type { ImageJson, ImageUrls } from '../images/image-json';
 
 // The row types that advices, dashboards and news items share; what differs stays in each repository.
 

@@ -9,8 +9,6 @@ export function setClauses(values: Record<string, unknown>, params: unknown[]): 
   return clauses;
 }
 
-export const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

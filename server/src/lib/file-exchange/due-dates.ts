@@ -1,7 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import { FILE_EXCHANGE_MESSAGES, FILE_STATE_CODES, type DueRequest } from '@hub/shared/api';
 import type { Db, Queryable } from '../../db/db';
-import type { AuditRepository } from '../../plugins/app/audit/audit-repository';
+import type { AuditRecorder } from '../audit/audit-event';
 import type { Session } from '../auth/session';
 
 /*
@@ -24,7 +24,7 @@ interface DueRow extends Omit<DueRequest, 'type'> {
   type: 'folder' | 'file';
 }
 
-export function dueDates(db: Db, audit: AuditRepository) {
+export function dueDates(db: Db, audit: AuditRecorder) {
   return {
     /** Sets (or with null withdraws) the date by which the folder's files are asked for; the request restarts now. */
     setFolderDue: (session: Session, folderId: number, dueOn: string | null) =>

@@ -1,7 +1,7 @@
 import { httpErrors } from '@fastify/sensible';
 import { FILE_EXCHANGE_MESSAGES, FILE_STATE_CODES } from '@hub/shared/api';
 import type { Db, Queryable } from '../../db/db';
-import type { AuditRepository } from '../../plugins/app/audit/audit-repository';
+import type { AuditRecorder } from '../audit/audit-event';
 import type { Session } from '../auth/session';
 import { cleanFileName } from './file-names';
 import { forgetSubject, notifyFile } from '../notifications/notifications';
@@ -12,7 +12,7 @@ import { forgetSubject, notifyFile } from '../notifications/notifications';
  * transaction with its audit line. A deletion answers the storage keys whose bytes to remove once
  * committed.
  */
-export function staffWrites(db: Db, audit: AuditRepository) {
+export function staffWrites(db: Db, audit: AuditRecorder) {
   async function folderNameTaken(tx: Queryable, collectionId: number, name: string, except: number | null) {
     const { rows } = await tx.query('SELECT 1 FROM exchange_folders WHERE collection_id = $1 AND lower(name) = lower($2) AND id <> $3', [
       collectionId,

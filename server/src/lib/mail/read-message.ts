@@ -1,6 +1,6 @@
 /**
  * Reads what the administrators' mail page shows of a message the embedded SMTP server of
- * development received (plugins/app/mail/embedded-smtp.ts): its subject, its plain-text part and
+ * development received (lib/mail/embedded-smtp.ts): its subject, its plain-text part and
  * the addresses of its List-Unsubscribe header. A small MIME reader for what nodemailer writes
  * (multipart parts, quoted-printable or base64, RFC 2047 encoded words, any charset the runtime
  * knows), so that production carries no mail parser; it never throws: what it cannot read it leaves

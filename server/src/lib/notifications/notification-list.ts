@@ -2,6 +2,7 @@ import { httpErrors } from '@fastify/sensible';
 import type { Notification, NotificationKind, NotificationList, NotificationListQuery } from '@hub/shared/api';
 import type { Queryable } from '../../db/db';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt } from '../paging';
+import { iso } from '../iso';
 
 // Reading one person's notifications: the list (keyset on id, newest first), the unread count
 // (one read of the partial index notifications_user_unread) and the read marks.
@@ -19,8 +20,6 @@ interface NotificationRow {
   last_name: string | null;
   at: string;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export const NOTIFICATION_COLUMNS = `n.id, n.kind, n.event, n.title, n.path, n.created_at, n.read_at, n.actor_id,
   a.first_name, a.last_name, ${keysetAt('n.created_at')} AS at`;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { REMOTE_NAMES, ROLLBACK_DEFAULTS, type RemoteName } from '@hub/shared/api';
 import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
+import type { S3Config } from '../../lib/file-exchange/exchange-storage';
 import { SEARCH_CONNECTIONS } from '../../db/postgres-db';
 
 /** The server package folder (…/server), whatever the working directory of the process. */
@@ -114,17 +115,6 @@ export interface MailConfig {
   portalName: string;
   /** How often each process looks for emails to send and digests due, in ms; 0: only when asked (tests). */
   workerIntervalMs: number;
-}
-
-/** An S3-compatible object store (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
-export interface S3Config {
-  /** Unset: AWS itself. */
-  endpoint: string | null;
-  bucket: string;
-  region: string;
-  /** Both or neither; neither: the AWS SDK's default credentials chain. */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
 }
 
 function parseS3(env: Env): S3Config | null {
@@ -302,7 +292,7 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     seedDemo,
     staticDir,
     remotes,
-    // In development without a report server, the stand-in the portal serves under /dev-report-server (plugins/external/power-bi).
+    // In development without a report server, the stand-in the portal serves under /dev-report-server (plugins/external/power-bi.ts).
     reportingHost:
       parseOptionalUrl(env, 'REPORTING_HOST') ??
       (nodeEnv === 'development' && pbirsUrl === null ? `${new URL(publicUrl).origin}/dev-report-server` : null),

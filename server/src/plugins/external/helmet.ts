@@ -72,7 +72,7 @@ export default fp(
     const https = config.publicUrl.startsWith('https:');
     // A remote on its webpack dev server (development only) is an eval-based build.
     const devRemotes = config.nodeEnv === 'development' && remotes.length > 0;
-    // The stand-in report server under /dev-report-server (development only, see plugins/external/power-bi).
+    // The stand-in report server under /dev-report-server (development only, see plugins/external/power-bi.ts).
     const devReports = config.nodeEnv === 'development' && !config.pbirsUrl;
 
     const options = (): HelmetOptions => ({

@@ -13,7 +13,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { recomputePbiGroups } from '../groups/groups-repository';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 import { cleanDescription } from '../../../lib/content/description';
 import { foldedLike, likePattern, personSearchText } from '../../../lib/content/sql';
 import { cappedCount } from '../../../lib/paging';

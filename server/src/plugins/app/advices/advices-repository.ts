@@ -34,8 +34,9 @@ import type { SortKey } from '../../../lib/paging';
 import { audienceVisibility, visibleAdvicesCount } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
-import { iso, setClauses } from '../../../lib/content/sql';
-import { imageJsonSql } from '../images/image-urls';
+import { setClauses } from '../../../lib/content/sql';
+import { iso } from '../../../lib/iso';
+import { imageJsonSql } from '../../../lib/images/image-json';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<

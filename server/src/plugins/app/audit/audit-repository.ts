@@ -1,24 +1,10 @@
 import fp from 'fastify-plugin';
 import type { AuditFilters, AuditList, AuditQuery } from '@hub/shared/api';
-import type { Queryable } from '../../../db/db';
 import { likePattern } from '../../../lib/content/sql';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
-import type { Session } from '../../../lib/auth/session';
+import type { AuditRecorder } from '../../../lib/audit/audit-event';
 
-export interface AuditEvent {
-  /** What was done, as `<item type>.<verb>`: 'advice.create', 'advice.publish', 'display-as.start'. */
-  action: string;
-  itemType?: string | null;
-  itemId?: number | null;
-  details?: Record<string, unknown> | null;
-}
-
-export interface AuditRepository {
-  /**
-   * Writes who (the signed-in actor), as whom (the displayed user during display-as), what,
-   * which item and when. Pass the transaction's db so the line is written with the change or not at all.
-   */
-  record(session: Session, event: AuditEvent, db?: Queryable): Promise<void>;
+export interface AuditRepository extends AuditRecorder {
   list(query: AuditQuery): Promise<AuditList>;
   /** The distinct actions and item types of the log, sorted. */
   filters(): Promise<AuditFilters>;
@@ -70,13 +56,13 @@ interface Row {
 export default fp(
   async (fastify) => {
     const repository: AuditRepository = {
-      async record(session, event, db = fastify.db) {
+      async record(who, event, db = fastify.db) {
         await db.query(
           `INSERT INTO audit_log (actor_id, display_as_user_id, action, item_type, item_id, details)
            VALUES ($1, $2, $3, $4, $5, $6)`,
           [
-            session.actor.id,
-            session.displayAs ? session.user.id : null,
+            who.actor.id,
+            who.displayAs ? who.user.id : null,
             event.action,
             event.itemType ?? null,
             event.itemId ?? null,

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { ReportServerError } from '../../external/power-bi/report-server-client';
+import { ReportServerError } from '../../../lib/power-bi/report-server-client';
 
 /**
  * How fresh each dashboard's data is: the refresh history of the report each dashboard frames,

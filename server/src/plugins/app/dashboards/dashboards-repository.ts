@@ -33,8 +33,9 @@ import {
 import type { SortKey } from '../../../lib/paging';
 import { audienceCondition, audienceVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
-import { iso, setClauses } from '../../../lib/content/sql';
-import { imageJsonSql } from '../images/image-urls';
+import { setClauses } from '../../../lib/content/sql';
+import { iso } from '../../../lib/iso';
+import { imageJsonSql } from '../../../lib/images/image-json';
 import { naming } from '../../../lib/http/field-errors';
 
 /** Dashboards are per entity, like advices, and follow the same visibility and admin rules. */

@@ -23,6 +23,7 @@ import type { Session } from '../../../lib/auth/session';
 import { appendLiveEvent, notifyUnrecorded } from '../../../lib/live-streams';
 import { notifyDiscussionMessage } from '../../../lib/notifications/notifications';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
+import { iso } from '../../../lib/iso';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
@@ -221,7 +222,6 @@ interface DiscussionRow {
   pending_count: number;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
 const parseJson = <T>(value: T | string | null): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 function toMessage(row: MessageRow): Message {

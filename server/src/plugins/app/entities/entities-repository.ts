@@ -12,7 +12,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { likePattern } from '../../../lib/content/sql';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 import { fieldError, naming } from '../../../lib/http/field-errors';
 
 export interface EntitiesRepository {

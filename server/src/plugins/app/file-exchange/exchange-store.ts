@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Server as TusServer } from '@tus/server';
 import fp from 'fastify-plugin';
 import { writeMissingDemoFiles } from '../../../db/seed/demo-files';
-import { diskExchangeStore, s3ExchangeStore, type ExchangeStore } from '../../../lib/file-exchange/exchange-store';
+import { diskExchangeStore, s3ExchangeStore, type ExchangeStore } from '../../../lib/file-exchange/exchange-storage';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FileExchangeCountersEvent, FileExchangeFileEvent } from '@hub/shared/api';
-import type { ExchangeScope } from './file-exchange-repository';
+import type { ExchangeScope } from '../../../lib/file-exchange/exchange-scope';
 import { appendLiveEvent, openLiveChannel, type SendEvent } from '../../../lib/live-streams';
 
 /** PostgreSQL NOTIFY channel of Collectmaster's events (every server process listens). */

@@ -4,8 +4,6 @@ import {
   FILE_EXCHANGE_LIMITS,
   FILE_EXCHANGE_MESSAGES,
   FILE_STATE_CODES,
-  isAdministrator,
-  isContributor,
   type Collection,
   type FileExchangeEntity,
   type FileExchangeFile,
@@ -15,27 +13,16 @@ import {
   type UploadConflict,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
-import type { Session } from '../../../lib/auth/session';
 import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
 
-/**
- * Which entities a caller of Collectmaster sees: 'all' for the publisher's staff (an
- * administrator, or a contributor or more without an entity of his own), else one entity (the
- * one in force), else none. Anything outside answers 404, as if it did not exist.
- */
-export type ExchangeScope = 'all' | number | null;
+import type { Session } from '../../../lib/auth/session';
+import type { ExchangeScope } from '../../../lib/file-exchange/exchange-scope';
+import { notifyFile } from '../../../lib/notifications/notifications';
+import { iso } from '../../../lib/iso';
 
-export function exchangeScope(session: Pick<Session, 'rights' | 'entityId'> & { user: { entity_id: number | null } }): ExchangeScope {
-  if (isAdministrator(session.rights)) return session.entityId ?? 'all';
-  if (isContributor(session.rights) && session.user.entity_id === null) return session.entityId ?? 'all';
-  return session.entityId;
-}
-
-/** Staff actions (create, rename, delete, set a state): contributor or more, on an entity in scope. */
-export function requireStaff(session: Session): void {
-  if (!isContributor(session.rights)) throw httpErrors.forbidden(FILE_EXCHANGE_MESSAGES.staffOnly);
-}
+// The search (lib/search) still reads the scope from here; everything else imports lib/file-exchange/exchange-scope.
+export { exchangeScope } from '../../../lib/file-exchange/exchange-scope';
 
 function scopeCondition(scope: ExchangeScope, column: string, params: unknown[]): string {
   if (scope === 'all') return 'TRUE';
@@ -43,8 +30,6 @@ function scopeCondition(scope: ExchangeScope, column: string, params: unknown[])
   params.push(scope);
   return `${column} = $${params.length}`;
 }
-
-const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export interface FileRow {
   id: number;
@@ -140,6 +125,11 @@ export interface FileExchangeRepository {
   checkDuplicates(folderId: number, names: readonly string[], db?: Queryable): Promise<string[]>;
   /** Writes an upload's row in `tx` (the folder row locked): creates, fills a slot, or replaces. */
   place(tx: Queryable, incoming: IncomingFile): Promise<Placed>;
+  /**
+   * Writes the rows of uploads whose bytes are already stored (`via` the multipart form or the
+   * resumable uploads), in one transaction with their notifications and audit lines: all or none.
+   */
+  placeUploads(session: Session, incoming: IncomingFile[], via: 'multipart' | 'tus'): Promise<Placed[]>;
   toFile(row: FileRow): FileExchangeFile;
   /** The users to tell about a file event on `entityId`: its users and its consultants, and administrators. */
   audience(entityId: number): Promise<{ customers: number[]; staff: number[] }>;
@@ -361,6 +351,36 @@ export default fp(
         return rows.map((row) => row.name);
       },
 
+      placeUploads(session, incoming, via) {
+        return db.transaction(async (tx) => {
+          const results: Placed[] = [];
+          for (const file of incoming) {
+            const result = await repository.place(tx, file);
+            await notifyFile(tx, result.row.id, 'collectmaster.placed', session.user.id);
+            await fastify.auditRepository.record(
+              session,
+              {
+                action: 'file.upload',
+                itemType: 'exchange_file',
+                itemId: result.row.id,
+                details: {
+                  name: result.row.name,
+                  name_sent: file.clean.original,
+                  size: file.size,
+                  folder_id: file.folderId,
+                  entity_id: result.row.entity_id,
+                  outcome: result.outcome,
+                  via,
+                },
+              },
+              tx,
+            );
+            results.push(result);
+          }
+          return results;
+        });
+      },
+
       async place(tx, incoming) {
         // One upload at a time per folder: the name checks below hold until the commit.
         const folder = await tx.query('SELECT id FROM exchange_folders WHERE id = $1 FOR UPDATE', [incoming.folderId]);
@@ -435,5 +455,5 @@ export default fp(
     };
     fastify.decorate('fileExchangeRepository', repository);
   },
-  { name: 'file-exchange-repository', dependencies: ['config', 'database'] },
+  { name: 'file-exchange-repository', dependencies: ['config', 'database', 'audit-repository'] },
 );

@@ -12,9 +12,10 @@ import {
   type ImageList,
 } from '@hub/shared/api';
 import type { Session } from '../../../lib/auth/session';
-import { iso, setClauses } from '../../../lib/content/sql';
+import { setClauses } from '../../../lib/content/sql';
+import { iso } from '../../../lib/iso';
 import type { ImageFields, StoredImageFile } from '../../../lib/images/image-upload';
-import { imageVersion } from './image-urls';
+import { imageVersion } from '../../../lib/images/image-json';
 import type { ImageMime } from '../../../lib/images/image-type';
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '@hub/shared/api';
 import type { OutboxRow } from '../../../lib/mail/compose-email';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
+import { iso } from '../../../lib/iso';
 
 /** Delay before each new try of an email, by the number of tries made: seconds first, then minutes apart. */
 export const RETRY_DELAYS_SECONDS = [2, 5, 15, 30, 60, 120, 180, 180, 180] as const;
@@ -62,8 +63,6 @@ declare module 'fastify' {
 }
 
 const deliveryOf = (kind: PreferenceKind) => `coalesce(p.${kind}, '${DEFAULT_DELIVERY[kind]}')`;
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 const receivedOf = (row: Record<string, unknown>): ReceivedEmail => ({
   id: Number(row.id),

@@ -63,7 +63,7 @@ export default fp(
       });
     } else if (mail && config.nodeEnv === 'development') {
       // Imported here so that production never loads the embedded server.
-      const { startEmbeddedSmtp } = await import('./embedded-smtp');
+      const { startEmbeddedSmtp } = await import('../../../lib/mail/embedded-smtp');
       const server = await startEmbeddedSmtp(mail.embeddedPort, (message) => fastify.mailRepository.recordReceived(message));
       fastify.addHook('onClose', () => server.close());
       transport = createTransport({ host: '127.0.0.1', port: server.port, secure: false, ignoreTLS: true, pool: true, maxConnections: 5 });

@@ -22,8 +22,9 @@ import type { ContentRow, ContentTable, CursorPage, IllustratedRow, LockedItem }
 import type { SortKey } from '../../../lib/paging';
 import { publishedOnly } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
-import { iso, setClauses } from '../../../lib/content/sql';
-import { imageJsonSql } from '../images/image-urls';
+import { setClauses } from '../../../lib/content/sql';
+import { iso } from '../../../lib/iso';
+import { imageJsonSql } from '../../../lib/images/image-json';
 
 /** News items are for everyone (not per entity); contributors and above manage them all. */
 export interface NewsItemsRepository {

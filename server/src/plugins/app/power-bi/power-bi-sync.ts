@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { Group, PbiRefreshGroupsResponse, PbiRefreshUsersResponse } from '@hub/shared/api';
-import { groupPrincipals, type ReportServerClient } from '../../external/power-bi/report-server-client';
+import { groupPrincipals, type ReportServerClient } from '../../../lib/power-bi/report-server-client';
 import type { Session } from '../../../lib/auth/session';
 
 export interface PowerBiSync {

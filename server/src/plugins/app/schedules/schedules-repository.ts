@@ -6,6 +6,7 @@ import type { Session } from '../../../lib/auth/session';
 import { adminEntityCondition, mayManageEntity } from '../../../lib/content/scope';
 import { fieldError } from '../../../lib/http/field-errors';
 import { syncContentNotifications, type ContentSubject } from '../../../lib/notifications/notifications';
+import { iso } from '../../../lib/iso';
 
 /** Where each kind lives; advices and dashboards are per entity, news items are not. */
 const KINDS: Record<SchedulableKind, { table: string; itemType: ContentSubject; perEntity: boolean; notFound: string }> = {
@@ -38,8 +39,6 @@ interface ScheduledRow {
   title: string;
   publish_at: Date | string;
 }
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export default fp(
   async (fastify) => {

@@ -16,8 +16,9 @@ import { httpErrors } from '@fastify/sensible';
 import type { Queryable } from '../../../db/db';
 import { decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
 import type { Session } from '../../../lib/auth/session';
-import { iso, likePattern } from '../../../lib/content/sql';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { likePattern } from '../../../lib/content/sql';
+import { iso } from '../../../lib/iso';
+import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 import { notifyTicket } from '../../../lib/notifications/notifications';
 
 export interface TicketsRepository {

@@ -11,7 +11,8 @@ import {
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
-import { iso, likePattern, setClauses } from '../../../lib/content/sql';
+import { likePattern, setClauses } from '../../../lib/content/sql';
+import { iso } from '../../../lib/iso';
 import { fieldError } from '../../../lib/http/field-errors';
 
 /** Trainings, webinars and events: for everyone; contributors and above write them. */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import { isAdministrator, isContributor, type Contact, type User } from '@hub/shared/api';
 import type { Session } from '../../../lib/auth/session';
 import type { UserRecord } from '../../../lib/auth/user-record';
-import { imageJsonSql, type ImageJson } from '../images/image-urls';
+import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 
 export interface UsersRepository {
   findById(id: number): Promise<UserRecord | null>;
@@ -24,6 +24,8 @@ export interface UsersRepository {
   setProfileImage(id: number, imageId: number | null, ownOnly?: boolean): Promise<'done' | 'no-image' | 'not-profile'>;
   /** Ends every access token of user `id` (both APIs, every process): false when there is no such user. */
   endSessions(id: number): Promise<boolean>;
+  /** The language user `id` reads the portal and the emails in; English when there is no such user. */
+  languageOf(id: number): Promise<'en' | 'fr'>;
 }
 
 declare module 'fastify' {
@@ -65,6 +67,11 @@ export default fp(
       async endSessions(id) {
         const { rows } = await db.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1 RETURNING id', [id]);
         return rows.length > 0;
+      },
+
+      async languageOf(id) {
+        const { rows } = await db.query<{ language: 'en' | 'fr' }>('SELECT language FROM users WHERE id = $1', [id]);
+        return rows[0]?.language ?? 'en';
       },
 
       async entityExists(id) {

@@ -10,7 +10,6 @@ import {
   PUBLICATION,
 } from '@hub/shared/api';
 import type { AudienceContentAdmin } from '../../../lib/content/audience-content-admin';
-import { fieldErrors } from '../field-errors';
 import { errorResponses } from '../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -43,7 +42,6 @@ export function audienceContentRoutes<S extends AudienceContentSchemas>(options:
   // The type provider cannot resolve the static type of a generic schema (it reads `unknown`): the
   // three casts below name what the schemas have just validated.
   return async (fastify) => {
-    fastify.setSchemaErrorFormatter(fieldErrors);
     const items = options.repository(fastify);
     const tags = ['admin', name];
 

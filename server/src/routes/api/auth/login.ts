@@ -41,10 +41,10 @@ export async function exchangeIdToken(
   if (typeof email !== 'string' || email.trim() === '') throw new LoginError(401, AUTH_MESSAGES.noEmail);
   const user = await fastify.usersRepository.findByEmail(email);
   if (!user) throw new LoginError(403, AUTH_MESSAGES.loginFailed);
-  await fastify.db.query(`INSERT INTO audit_log (actor_id, action, item_type, item_id, details) VALUES ($1, 'login', 'user', $1, $2)`, [
-    user.id,
-    JSON.stringify({ provider: provider.name, api: audience }),
-  ]);
+  await fastify.auditRepository.record(
+    { actor: user, user, displayAs: false },
+    { action: 'login', itemType: 'user', itemId: user.id, details: { provider: provider.name, api: audience } },
+  );
   return fastify.accessTokens.issue(user.id, audience, user.token_version);
 }
 

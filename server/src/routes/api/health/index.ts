@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ping } from '../../../db/db';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../../db/db-errors';
 
 const NotReady = Type.Object({ status: Type.Literal('unavailable'), reason: Type.String() });
@@ -26,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: { tags: ['health'], security: [], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
     },
     async () => {
-      await fastify.db.query('SELECT 1');
+      await ping(fastify.db);
       return { status: 'ok' as const };
     },
   );
@@ -57,7 +58,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
           .header('retry-after', '1')
           .send({ status: 'unavailable' as const, reason: 'shutting down' });
       try {
-        await fastify.db.query('SELECT 1');
+        await ping(fastify.db);
       } catch (error) {
         request.log.warn({ err: error }, 'not ready: database unavailable');
         return reply

@@ -20,11 +20,6 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const tags = ['notifications'];
   const pattern = new RegExp(UNSUBSCRIBE_TOKEN_PATTERN);
 
-  async function languageOf(userId: number) {
-    const { rows } = await fastify.db.query<{ language: 'en' | 'fr' }>('SELECT language FROM users WHERE id = $1', [userId]);
-    return rows[0]?.language ?? 'en';
-  }
-
   fastify.get(
     '/unsubscribe/:token',
     {
@@ -35,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       const target = pattern.test(request.params.token) ? verifyUnsubscribeToken(fastify.config.sessionSecret, request.params.token) : null;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
       if (!target) return reply.code(404).send(unsubscribePage('en', { state: 'invalid' }));
-      const language = await languageOf(target.userId);
+      const language = await fastify.usersRepository.languageOf(target.userId);
       return unsubscribePage(language, { state: 'ask', kind: WORDS[language].kinds[target.kind], action: request.url });
     },
   );
@@ -53,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
         return reply.code(404).send(unsubscribePage('en', { state: 'invalid' }));
       }
       request.log.info({ userId: target.userId, kind: target.kind }, 'unsubscribed by the email link');
-      const language = await languageOf(target.userId);
+      const language = await fastify.usersRepository.languageOf(target.userId);
       return unsubscribePage(language, { state: 'done', kind: WORDS[language].kinds[target.kind] });
     },
   );

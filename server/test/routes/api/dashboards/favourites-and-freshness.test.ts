@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { dashboardData } from '../../../../src/plugins/app/dashboards/dashboards-repository';
 import { reportPathOf } from '../../../../src/plugins/app/dashboards/dashboard-refresh';
-import { startFakeReportServer, type FakeReportServer } from '../../../../src/plugins/external/power-bi/fake-report-server';
+import { startFakeReportServer, type FakeReportServer } from '../../../../src/lib/power-bi/fake-report-server';
 import { DB_KIND, testDb } from '../../../test-support/helper';
 import { rowId } from '../../../test-support/content-caller';
 import { signedInApp } from '../../../test-support/signed-in-app';

@@ -7,7 +7,6 @@ import {
   CategoryUpdateBodySchema,
   IdParamSchema,
 } from '@hub/shared/api';
-import { fieldErrors } from '../../field-errors';
 import { requireRole } from '../../require-role';
 import { errorResponses } from '../../error-responses';
 
@@ -15,7 +14,6 @@ const errors = errorResponses(400, 401, 403, 404);
 
 /** The categories console: administrators only (docs/product.md §6). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.setSchemaErrorFormatter(fieldErrors);
   fastify.addHook('onRequest', requireRole('administrator'));
   const categories = fastify.categoriesRepository;
   const tags = ['admin', 'categories'];

@@ -14,14 +14,12 @@ import {
 import { naming } from '../../../../lib/http/field-errors';
 import { FILE_REQUIRED, IMAGE_MULTIPART_LIMITS, imageFields, receiveImage } from '../../../../lib/images/image-upload';
 import { imageUsage } from '../../../../lib/images/image-usage';
-import { fieldErrors } from '../../field-errors';
 import { errorResponses } from '../../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404);
 
 /** The image library in the admin API (contributor or more, checked by the admin scope). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.setSchemaErrorFormatter(fieldErrors);
   await fastify.register(multipart, { limits: IMAGE_MULTIPART_LIMITS, throwFileSizeLimit: false });
   const { imagesRepository: images, imageStore: store } = fastify;
   const tags = ['admin', 'images'];

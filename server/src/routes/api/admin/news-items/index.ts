@@ -8,14 +8,12 @@ import {
   NewsItemUpdateBodySchema,
   PUBLICATION,
 } from '@hub/shared/api';
-import { fieldErrors } from '../../field-errors';
 import { errorResponses } from '../../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** News items in the admin API (contributor or more, checked by the admin scope): not per entity. */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.setSchemaErrorFormatter(fieldErrors);
   const news = fastify.newsItemsRepository;
   const tags = ['admin', 'news-items'];
 

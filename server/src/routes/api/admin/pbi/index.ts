@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PBI_MESSAGES, PbiRefreshGroupsResponseSchema, PbiRefreshUsersResponseSchema } from '@hub/shared/api';
 import type { FastifyReply } from 'fastify';
-import { ReportServerError, type ReportServerClient } from '../../../../plugins/external/power-bi/report-server-client';
+import { ReportServerError, type ReportServerClient } from '../../../../lib/power-bi/report-server-client';
 import { SyncAlreadyRunningError } from '../../../../plugins/app/power-bi/power-bi-sync';
 import { requireRole } from '../../require-role';
 import { errorResponses } from '../../error-responses';

@@ -7,7 +7,6 @@ import {
   ScheduleListSchema,
   ScheduleSchema,
 } from '@hub/shared/api';
-import { fieldErrors } from '../../field-errors';
 import { errorResponses } from '../../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -17,7 +16,6 @@ const errors = errorResponses(400, 401, 403, 404, 409);
  * the caller's entity only, like their other writes): set or clear a draft's publication date, list them.
  */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.setSchemaErrorFormatter(fieldErrors);
   const schedules = fastify.schedulesRepository;
   const tags = ['admin', 'schedules'];
 

@@ -7,14 +7,12 @@ import {
   TrainingSchema,
   TrainingUpdateBodySchema,
 } from '@hub/shared/api';
-import { fieldErrors } from '../../field-errors';
 import { errorResponses } from '../../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Trainings, webinars and events in the admin API (contributor or more, checked by the admin scope). */
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
-  fastify.setSchemaErrorFormatter(fieldErrors);
   const trainings = fastify.trainingsRepository;
   const tags = ['admin', 'trainings'];
 

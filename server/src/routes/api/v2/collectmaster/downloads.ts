@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { DownloadQuerySchema, DownloadTicketSchema, FILE_EXCHANGE_MESSAGES, IdParamSchema, isAdministrator } from '@hub/shared/api';
 import type { Session } from '../../../../lib/auth/session';
 import { downloadTickets, type DownloadPurpose } from '../../../../lib/file-exchange/download-tickets';
-import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope } from '../../../../lib/file-exchange/exchange-scope';
 import { zipStream } from '../../../../lib/file-exchange/zip-stream';
 import { errorResponses } from '../../error-responses';
 

@@ -9,7 +9,7 @@ import {
   FolderSchema,
   IdParamSchema,
 } from '@hub/shared/api';
-import { exchangeScope, requireStaff } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope, requireStaff } from '../../../../lib/file-exchange/exchange-scope';
 import { dueDates, openDueRequests } from '../../../../lib/file-exchange/due-dates';
 import { errorResponses } from '../../error-responses';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponseSchema, EventsTicketSchema, FileEventsQuerySchema } from '@hub/shared/api';
 import { EVENTS_TICKET_REFUSED, issueEventsTicket, ticketHolder } from '../../events-tickets';
-import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope } from '../../../../lib/file-exchange/exchange-scope';
 import { lastEventId, openEventStream, sessionStamp } from '../../../../lib/live-streams';
 import { errorResponses } from '../../error-responses';
 

@@ -23,7 +23,7 @@ import {
   RenameFileBodySchema,
   SlugParamSchema,
 } from '@hub/shared/api';
-import { exchangeScope, requireStaff } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope, requireStaff } from '../../../../lib/file-exchange/exchange-scope';
 import { staffWrites } from '../../../../lib/file-exchange/staff-writes';
 import { errorResponses } from '../../error-responses';
 import { notifyStateChange } from './notify';

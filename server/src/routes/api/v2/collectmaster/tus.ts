@@ -16,7 +16,7 @@ import {
   type UploadConflict,
 } from '@hub/shared/api';
 import type { Session } from '../../../../lib/auth/session';
-import { exchangeScope } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope } from '../../../../lib/file-exchange/exchange-scope';
 import { cleanFileName } from '../../../../lib/file-exchange/file-names';
 import { maxFileSize, placeUploads } from './uploads';
 import { fieldError } from '../../../../lib/http/field-errors';

@@ -14,13 +14,13 @@ import {
   type UploadConflict,
 } from '@hub/shared/api';
 import type { Session } from '../../../../lib/auth/session';
-import { exchangeScope, type FileRow, type IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
-import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-store';
+import type { FileRow, IncomingFile } from '../../../../plugins/app/file-exchange/file-exchange-repository';
+import { exchangeScope } from '../../../../lib/file-exchange/exchange-scope';
+import { IO_CHUNK } from '../../../../lib/file-exchange/exchange-storage';
 import { cleanFileName, type CleanName } from '../../../../lib/file-exchange/file-names';
 import { errorResponses } from '../../error-responses';
 import { notifyUpload } from './notify';
 import { fieldError, naming } from '../../../../lib/http/field-errors';
-import { notifyFile } from '../../../../lib/notifications/notifications';
 
 /** The field of the multipart upload's file parts. */
 export const FILES_FIELD = 'files';
@@ -33,8 +33,8 @@ export const maxFileSize = (fastify: FastifyInstance) => fastify.config.filesMax
 
 /**
  * Writes the rows of uploads whose bytes are already stored, in one transaction with their audit
- * lines; then removes the bytes they replaced and tells who should know. On failure nothing is
- * written and the new bytes are removed.
+ * lines (the repository's placeUploads); then removes the bytes they replaced and tells who should
+ * know. On failure nothing is written and the new bytes are removed.
  */
 export async function placeUploads(
   fastify: FastifyInstance,
@@ -44,33 +44,7 @@ export async function placeUploads(
 ): Promise<FileRow[]> {
   let placed;
   try {
-    placed = await fastify.db.transaction(async (tx) => {
-      const results = [];
-      for (const file of incoming) {
-        const result = await fastify.fileExchangeRepository.place(tx, file);
-        await notifyFile(tx, result.row.id, 'collectmaster.placed', session.user.id);
-        await fastify.auditRepository.record(
-          session,
-          {
-            action: 'file.upload',
-            itemType: 'exchange_file',
-            itemId: result.row.id,
-            details: {
-              name: result.row.name,
-              name_sent: file.clean.original,
-              size: file.size,
-              folder_id: file.folderId,
-              entity_id: result.row.entity_id,
-              outcome: result.outcome,
-              via,
-            },
-          },
-          tx,
-        );
-        results.push(result);
-      }
-      return results;
-    });
+    placed = await fastify.fileExchangeRepository.placeUploads(session, incoming, via);
   } catch (error) {
     for (const file of incoming) await fastify.exchangeStore.delete(file.key).catch(() => undefined);
     throw error;

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { PBI_MESSAGES } from '@hub/shared/api';
-import {
-  demoCatalog,
-  ROLES,
-  startFakeReportServer,
-  type FakeReportServer,
-} from '../../../../../src/plugins/external/power-bi/fake-report-server';
+import { demoCatalog, ROLES, startFakeReportServer, type FakeReportServer } from '../../../../../src/lib/power-bi/fake-report-server';
 import { build, DB_KIND, testDb, userId } from '../../../../test-support/helper';
 import { auditLines, caller } from '../../../../test-support/caller';
 import { signedInApp } from '../../../../test-support/signed-in-app';

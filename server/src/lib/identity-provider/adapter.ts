@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/db';
+import type { Db } from '../../db/db';
 
 /**
  * oidc-provider's storage (sessions, interactions, grants, codes, refresh tokens) in the hub's

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
-import { diskExchangeStore, s3ExchangeStore, type ExchangeStore } from '../../../src/lib/file-exchange/exchange-store';
+import { diskExchangeStore, s3ExchangeStore, type ExchangeStore } from '../../../src/lib/file-exchange/exchange-storage';
 import { startTestS3, type TestS3 } from '../../test-support/s3-server';
 
 async function read(stream: Readable): Promise<Buffer> {

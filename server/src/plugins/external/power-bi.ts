@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createReportServerClient, type ReportServerClient } from './report-server-client';
+import { createReportServerClient, type ReportServerClient } from '../../lib/power-bi/report-server-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +27,7 @@ export default fp(
     let url = pbirsUrl;
     if (!url && nodeEnv === 'development') {
       // Imported here so that production never loads the stand-in.
-      const { createFakeReportHandler, startFakeReportServer } = await import('./fake-report-server');
+      const { createFakeReportHandler, startFakeReportServer } = await import('../../lib/power-bi/fake-report-server');
       const origin = new URL(publicUrl).origin;
       // The demo dashboards (also those of a data folder seeded before, or under another port) show the stand-in's reports.
       // (Without a database, as in the plugin's own tests, there is nothing to point.)

@@ -3,12 +3,12 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { JWK } from 'jose';
 import Provider, { type InteractionDetails, type KoaContextLike } from 'oidc-provider';
-import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../../db/seed/demo-data';
-import type { AppConfig } from '../config';
-import { createAccountStore, type AccountStore } from './account-store';
-import { createAdapterClass, ensureAdapterTable } from './adapter';
-import { loadProviderKeys } from './keys';
-import { LOGOUT_SCRIPT_HASH, loginPage, logoutPage, messagePage } from './pages';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from '../../db/seed/demo-data';
+import type { AppConfig } from './config';
+import { createAccountStore, type AccountStore } from '../../lib/identity-provider/account-store';
+import { createAdapterClass, ensureAdapterTable } from '../../lib/identity-provider/adapter';
+import { loadProviderKeys } from '../../lib/identity-provider/keys';
+import { LOGOUT_SCRIPT_HASH, loginPage, logoutPage, messagePage } from '../../lib/identity-provider/pages';
 
 /**
  * The embedded OpenID provider of the default set-up (oidc-provider), mounted at /idp.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import { readOrCreateSecret } from '../../../lib/auth/dev-secrets';
+import { readOrCreateSecret } from '../auth/dev-secrets';
 
 export interface ProviderKeys {
   /** Private signing keys handed to oidc-provider. */

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server';
-import { decodeWords, messageHeaders } from '../../../lib/mail/read-message';
+import { decodeWords, messageHeaders } from './read-message';
 
 /** A received message is kept up to this size (the page shows it; a notification email is a few kB). */
 const RAW_LIMIT = 256 * 1024;

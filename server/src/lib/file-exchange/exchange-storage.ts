@@ -8,8 +8,18 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, typ
 import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore as TusFileStore } from '@tus/file-store';
 import { ERRORS, isPathInsideDirectory, type DataStore } from '@tus/utils';
-import type { S3Config } from '../../plugins/external/config';
 import { diskFileStore, type FileStore } from '../images/file-store';
+
+/** An S3-compatible object store (S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY). */
+export interface S3Config {
+  /** Unset: AWS itself. */
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  /** Both or neither; neither: the AWS SDK's default credentials chain. */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+}
 
 /**
  * Where the exchanged files' bytes live: the images' interface (put, get, delete), plus what the

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { Db } from '../../../db/db';
+import type { Db } from '../../db/db';
 import { ADAPTER_TABLE_LOCK } from './adapter';
 
 /**

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { describe, test } from 'node:test';
-import { startEmbeddedSmtp } from '../../../../src/plugins/app/mail/embedded-smtp';
+import { startEmbeddedSmtp } from '../../../src/lib/mail/embedded-smtp';
 
 describe("the embedded SMTP server's port", () => {
   test('should take a free port when another process holds the one configured', async () => {

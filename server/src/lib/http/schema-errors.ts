@@ -1,6 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema';
 import { COLOR_PATTERN, NOT_BLANK } from '@hub/shared/api';
-import { naming } from '../../lib/http/field-errors';
+import { naming } from './field-errors';
 
 /** Why a schema refused a value, in the portal's words (`This field is required`, `Invalid length, …`). */
 function reason(error: FastifySchemaValidationError): string {
@@ -18,10 +18,11 @@ function reason(error: FastifySchemaValidationError): string {
  * Validation errors that name the field, as data and in the words of docs/product.md §5: a missing
  * or empty required field answers `errors: [{ field: 'title', message: 'This field is required' }]`
  * beside the message `title: This field is required`; a too long one `Invalid length, maximum
- * length is 100`. Set on a route scope with `fastify.setSchemaErrorFormatter(fieldErrors)`; the
- * app's error handler answers 400 with `{ statusCode, error, message, errors }`.
+ * length is 100`. Set once, on the root instance (app.ts), so every route of /api and /api/v2
+ * refuses a bad body, query or path this way; the app's error handler answers 400 with
+ * `{ statusCode, error, message, errors }`.
  */
-export function fieldErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+export function schemaFieldErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const error = errors[0];
   if (!error) return new Error(`${dataVar} is invalid`);
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
