@@ -12,7 +12,7 @@
 // conditions only, and changes in pairs run in turn (A, B, A, B).
 //
 // Options (environment): LH_RUNS, runs per page (median; 5 by default); LH_SLOWDOWN, a CPU slowdown
-// to use instead of the benchmark index's; LH_PAGES (comma-separated labels) audits only those;
+// to use instead of the benchmark index's; LH_ORIGIN, a started portal to audit; LH_PAGES (comma-separated labels) audits only those;
 // LH_DETAILS=1 prints where the time goes; LH_SAVE_DIR keeps each run's report (JSON) in that folder.
 // Lighthouse 12 (13 needs Node 22).
 //
@@ -152,7 +152,9 @@ async function signOut(page) {
   await page.context().clearCookies();
 }
 
-const portal = await startPortal();
+// LH_ORIGIN: a portal already started (with its demo data), for a machine too busy to start one within
+// the bench's bound; otherwise the bench starts its own and stops it after.
+const portal = process.env.LH_ORIGIN ? { origin: process.env.LH_ORIGIN, stop: async () => {} } : await startPortal();
 const profile = mkdtempSync(join(tmpdir(), 'hub-lh-'));
 const debugPort = await freePort();
 const context = await chromium.launchPersistentContext(profile, {
