@@ -58,8 +58,12 @@ function portal(at: number) {
  */
 const chain = process.env.E2E_CHAIN ?? '';
 const MAIN_CHAIN = [
-  { name: 'portal', testIgnore: [/admin-.*\.spec\.ts/, /budgets\.spec\.ts/, ...APART, ...APART_SECOND], workers: 1 },
-  { name: 'guards', testMatch: /budgets\.spec\.ts/, dependencies: ['portal'], workers: 1 },
+  {
+    name: 'portal',
+    testIgnore: [/admin-.*\.spec\.ts/, /budgets\.spec\.ts/, /start-work\.spec\.ts/, ...APART, ...APART_SECOND],
+    workers: 1,
+  },
+  { name: 'guards', testMatch: [/budgets\.spec\.ts/, /start-work\.spec\.ts/], dependencies: ['portal'], workers: 1 },
   { name: 'consoles', testMatch: /admin-.*\.spec\.ts/, testIgnore: CONSOLES_APART, dependencies: ['guards'], workers: 1 },
 ];
 const APART_CHAIN = [

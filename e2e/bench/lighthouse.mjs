@@ -2,10 +2,18 @@
 // the daily pages: /login signed out; /home, /advices, /news-items, /trainings, /dashboards,
 // /collectmaster, a collection and /contact as a customer; a dashboard's page (its blocking time
 // only); /admin/news-items, /admin/users, /admin/images and /entity/admin/advices as an
-// administrator. Run after a build: `LH_RUNS=5 node e2e/bench/lighthouse.mjs` at the root; LH_PAGES
-// (comma-separated paths) audits only those; LH_DETAILS=1 prints where the time goes; LH_SAVE_DIR
-// keeps each run's report (JSON) in that folder. The load average is printed with every page: on a
-// shared machine, compare figures taken in like conditions.
+// administrator. Run after a build: `node e2e/bench/lighthouse.mjs` at the root.
+//
+// The same phone on every machine: Lighthouse multiplies the main thread's work by a CPU slowdown,
+// 4 by default, so a faster or quieter machine scored better. A first run, which does not count,
+// reads the machine's benchmark index (`lhr.environment.benchmarkIndex`); the slowdown is then the
+// index ÷ 625, rounded to a tenth (4× at 2,500, Lighthouse's reference phone). Every page is printed
+// with that index, that slowdown and the load average over its runs: compare figures taken in like
+// conditions only, and changes in pairs run in turn (A, B, A, B).
+//
+// Options (environment): LH_RUNS, runs per page (median; 5 by default); LH_SLOWDOWN, a CPU slowdown
+// to use instead of the benchmark index's; LH_ORIGIN, a started portal to audit; LH_PAGES (comma-separated labels) audits only those;
+// LH_DETAILS=1 prints where the time goes; LH_SAVE_DIR keeps each run's report (JSON) in that folder.
 // Lighthouse 12 (13 needs Node 22).
 //
 // Signed in: Playwright starts Chromium with a remote debugging port in a persistent profile and
@@ -19,7 +27,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumArgs, signIn, startPortal } from './start-portal.mjs';
 
-const RUNS = Number(process.env.LH_RUNS ?? 3);
+const RUNS = Number(process.env.LH_RUNS ?? 5);
+/** The benchmark index of Lighthouse's reference phone at its default slowdown of 4. */
+const INDEX_PER_SLOWDOWN = 625;
+
+/**
+ * The CPU slowdown that makes this machine Lighthouse's reference phone: the index ÷ 625, to a tenth
+ * (never under 1: a machine slower than the phone is not sped up).
+ */
+function slowdownFor(benchmarkIndex) {
+  return Math.max(1, Math.round((benchmarkIndex / INDEX_PER_SLOWDOWN) * 10) / 10);
+}
 
 function freePort() {
   if (process.env.LH_DEBUG_PORT) return Promise.resolve(Number(process.env.LH_DEBUG_PORT));
@@ -31,11 +49,12 @@ function freePort() {
   });
 }
 
-async function audit(url, port, keepStorage) {
+async function audit(url, port, keepStorage, slowdown) {
   const scores = [];
   const tbts = [];
   const lcps = [];
   const loads = [];
+  const indexes = [];
   let metrics = null;
   for (let run = 0; run < RUNS; run += 1) {
     const result = await lighthouse(url, {
@@ -44,8 +63,11 @@ async function audit(url, port, keepStorage) {
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: keepStorage,
+      throttling: { cpuSlowdownMultiplier: slowdown },
     });
     const { categories, audits } = result.lhr;
+    loads.push(loadavg()[0]);
+    indexes.push(result.lhr.environment.benchmarkIndex);
     if (process.env.LH_SAVE_DIR) {
       const file = join(process.env.LH_SAVE_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${run + 1}.json`);
       writeFileSync(file, JSON.stringify(result.lhr));
@@ -60,7 +82,6 @@ async function audit(url, port, keepStorage) {
     scores.push(Math.round(categories.performance.score * 100));
     tbts.push(Math.round(audits['total-blocking-time'].numericValue));
     lcps.push(Math.round(audits['largest-contentful-paint'].numericValue));
-    loads.push(loadavg()[0]);
     metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map(
       (id) => `${audits[id].title} ${audits[id].displayValue}`,
     );
@@ -73,6 +94,7 @@ async function audit(url, port, keepStorage) {
     tbt: median(tbts),
     lcp: median(lcps),
     load: loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : '–',
+    index: indexes.length ? Math.round(median(indexes)) : '–',
     metrics: metrics ?? [],
   };
 }
@@ -130,7 +152,9 @@ async function signOut(page) {
   await page.context().clearCookies();
 }
 
-const portal = await startPortal();
+// LH_ORIGIN: a portal already started (with its demo data), for a machine too busy to start one within
+// the bench's bound; otherwise the bench starts its own and stops it after.
+const portal = process.env.LH_ORIGIN ? { origin: process.env.LH_ORIGIN, stop: async () => {} } : await startPortal();
 const profile = mkdtempSync(join(tmpdir(), 'hub-lh-'));
 const debugPort = await freePort();
 const context = await chromium.launchPersistentContext(profile, {
@@ -140,8 +164,23 @@ const context = await chromium.launchPersistentContext(profile, {
   baseURL: portal.origin,
 });
 const rows = [];
+let calibration;
 try {
   const page = context.pages()[0] ?? (await context.newPage());
+  // The run that does not count: the machine's benchmark index, hence the slowdown.
+  const first = await lighthouse(`${portal.origin}/login`, {
+    port: debugPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: true,
+  });
+  const benchmarkIndex = Math.round(first.lhr.environment.benchmarkIndex);
+  const slowdown = process.env.LH_SLOWDOWN ? Number(process.env.LH_SLOWDOWN) : slowdownFor(benchmarkIndex);
+  calibration = { benchmarkIndex, slowdown, load: loadavg()[0] };
+  console.log(
+    `Benchmark index ${benchmarkIndex} (load average ${calibration.load.toFixed(1)}): CPU slowdown ${slowdown}×${process.env.LH_SLOWDOWN ? ' (LH_SLOWDOWN)' : ''}`,
+  );
   let account = null;
   for (const [label, where, who, counts] of PAGES) {
     if (only && !only.includes(label)) continue;
@@ -161,8 +200,12 @@ try {
     rows.push([
       `${label === path ? path : `${label} (${path})`}${who ? '' : ' (signed out)'}`,
       counts,
-      await audit(`${portal.origin}${path}`, debugPort, who !== null),
+      await audit(`${portal.origin}${path}`, debugPort, who !== null, slowdown),
     ]);
+    const [, , last] = rows.at(-1);
+    console.log(
+      `${label}: ${last.median ?? '–'} (${last.scores.join(', ')}), TBT ${last.tbt} ms, LCP ${(last.lcp / 1000).toFixed(1)} s; index ${benchmarkIndex}, slowdown ${slowdown}×, load average ${last.load}`,
+    );
   }
 } finally {
   await context.close();
@@ -170,11 +213,13 @@ try {
   await portal.stop();
 }
 
-console.log(`\nLighthouse ${RUNS} run(s) per page, mobile, performance only (medians; load average over the runs):\n`);
-console.log('| page | performance | runs | TBT (ms) | LCP (s) | load average | metrics (last run) |');
-console.log('|---|---:|---|---:|---:|---|---|');
-for (const [name, counts, { median, scores, tbt, lcp, load, metrics }] of rows)
+console.log(
+  `\nLighthouse ${RUNS} run(s) per page, mobile, performance only (medians); benchmark index ${calibration.benchmarkIndex} (first run, not counted), CPU slowdown ${calibration.slowdown}×; load average over each page's runs:\n`,
+);
+console.log('| page | performance | runs | TBT (ms) | LCP (s) | index | slowdown | load average | metrics (last run) |');
+console.log('|---|---:|---|---:|---:|---:|---:|---|---|');
+for (const [name, counts, { median, scores, tbt, lcp, load, index, metrics }] of rows)
   console.log(
-    `| ${name} | ${counts === 'tbt' ? '(TBT only)' : median} | ${scores.join(', ')} | ${tbt} | ${(lcp / 1000).toFixed(1)} | ${load} | ${metrics.join('; ')} |`,
+    `| ${name} | ${counts === 'tbt' ? '(TBT only)' : median} | ${scores.join(', ')} | ${tbt} | ${(lcp / 1000).toFixed(1)} | ${index} | ${calibration.slowdown}× | ${load} | ${metrics.join('; ')} |`,
   );
 console.log('\nGoal: customer pages ≥ 95, TBT ≤ 200 ms, LCP ≤ 2.5 s; console pages ≥ 90; a dashboard: TBT only.');

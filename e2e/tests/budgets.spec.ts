@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { callApi, signIn, type DemoAccount } from './test-support/session';
+import { openDiscussion, signIn, type DemoAccount } from './test-support/session';
 
 // Guards that do not depend on the machine's speed, against the budgets in e2e/budgets.json (the
 // only place budgets live): the JavaScript each route loads (gzip bytes, cache empty) and the depth
@@ -147,17 +147,7 @@ for (const account of accounts) {
       // /contact is the page of someone with an open discussion (without one, the shell sends them
       // home, whose weight is not the page's): the customer journeys before may have closed theirs,
       // so a first message opens one, as the home page's form does.
-      if (budgets.routes.some((route) => route.account === account && route.path === '/contact')) {
-        const open = (await callApi(page, 'GET', '/discussions')).json as { items: unknown[] };
-        if (open.items.length === 0) {
-          const me = (await callApi(page, 'GET', '/auth/user')).json as { contacts: { id: number }[] };
-          const sent = await callApi(page, 'POST', '/discussions', {
-            message: 'Opened by the budget guard.',
-            to_user_id: me.contacts[0]!.id,
-          });
-          expect(sent.status).toBe(201);
-        }
-      }
+      if (budgets.routes.some((route) => route.account === account && route.path === '/contact')) await openDiscussion(page);
       await page.close();
     }
     // The routes are measured a few at a time, each in a browser context of its own made from the

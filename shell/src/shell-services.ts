@@ -2,6 +2,7 @@ import { errorStatus, HEADERS, isAdministrator, statusToast, type RemoteList, ty
 import { switchLanguage } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
+import { takeEarlyRemotes } from './boot/early-remotes';
 import { createLanguageStore, type LanguageStore } from './language/language';
 import { createShellI18n } from './language/shell-i18n';
 import { paths } from './paths';
@@ -59,7 +60,13 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   const remoteLoader =
     options.remoteLoader ??
     createFederatedLoader({
-      listRemotes: async () => (await apis.api.get<RemoteList>('/remotes')).remotes,
+      // The list theme-boot asked for before the entry ran, once; any other time (or when that
+      // early call failed: a 401 is then met by the client's own call) the client asks.
+      listRemotes: async () => {
+        const early = takeEarlyRemotes();
+        const list = early && (await early.catch(() => null));
+        return (list ?? (await apis.api.get<RemoteList>('/remotes'))).remotes;
+      },
       rights: () => effectiveRights(session.getState()),
       language: () => language.get(),
     });

@@ -1,3 +1,5 @@
+import { startEarlyRemotes } from './boot/early-remotes';
+
 // Runs before the page paints, as a blocking script of its own (the portal's Content-Security-Policy
 // allows no inline script): the stored theme (cookie client-hub-theme, 'system' following the OS)
 // and skin colour the initial loader, and the stored language sets <html lang> from the first frame.
@@ -14,4 +16,11 @@ try {
 } catch {
   // Storage or cookies unavailable: the defaults (light, English) stand.
 }
-export {};
+// The start sequence's first step (docs/architecture.md): on a remote's area with a session stored,
+// the remotes list, the route's manifest and its first files are asked for now, before the shell's
+// entry has even been fetched; the shell takes the list's answer (boot/early-remotes.ts).
+try {
+  globalThis.__HUB_EARLY_REMOTES__ = startEarlyRemotes(window.location.pathname, localStorage, sessionStorage);
+} catch {
+  // Storage unavailable: the shell asks for the list itself.
+}

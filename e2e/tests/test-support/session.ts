@@ -100,3 +100,15 @@ export async function signedIn(browser: Browser, email: DemoAccount, width = 128
   await signIn(page, email);
   return page;
 }
+
+/**
+ * Makes sure the signed-in customer of `page` has an open discussion, so that /contact is their page
+ * (without one, the shell sends them home): a first message opens one, as the home page's form does.
+ */
+export async function openDiscussion(page: Page): Promise<void> {
+  const open = (await callApi(page, 'GET', '/discussions')).json as { items: unknown[] };
+  if (open.items.length > 0) return;
+  const me = (await callApi(page, 'GET', '/auth/user')).json as { contacts: { id: number }[] };
+  const sent = await callApi(page, 'POST', '/discussions', { message: 'Opened by the budget guard.', to_user_id: me.contacts[0]!.id });
+  expect(sent.status).toBe(201);
+}
