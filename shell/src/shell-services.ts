@@ -1,4 +1,13 @@
-import { errorStatus, HEADERS, isAdministrator, statusToast, type RemoteList, type User } from '@hub/shared/api';
+import {
+  errorStatus,
+  HEADERS,
+  isAdministrator,
+  statusToast,
+  type RemoteEntry,
+  type RemoteList,
+  type RemoteName,
+  type User,
+} from '@hub/shared/api';
 import { switchLanguage } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
@@ -6,7 +15,10 @@ import { createLanguageStore, type LanguageStore } from './language/language';
 import { createShellI18n } from './language/shell-i18n';
 import { paths } from './paths';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
+import { clientEventsSender, createClientEvents, type ClientEventsCollector } from './remotes/client-events';
+import { takeEarlyRemotes } from './remotes/early-remotes';
 import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
+import { createReleaseWatcher, type ReleaseWatcher } from './remotes/release-watcher';
 import { createShellApis, type ShellApis } from './session/api-clients';
 import { effectiveRights } from './session/effective-rights';
 import { createSessionStore, type SessionStore } from './session/session-store';
@@ -22,6 +34,12 @@ export interface ShellServices {
   preferences: PreferencesStore;
   i18n: I18n;
   remoteLoader: RemoteLoader;
+  /** The browser figures of the page's releases (started when the browser is idle after the first screen). */
+  clientEvents: ClientEventsCollector;
+  /** Offers a reload when a release the page holds is no longer its person's (started likewise). */
+  releaseWatcher: ReleaseWatcher;
+  /** Who the page shows: the signed-in person, or the displayed one during display-as. */
+  shownPerson(): string;
   /** Loads the signed-in user again (start, navigation, a remote's refreshSession). */
   reloadUser(): Promise<User>;
   /** When the user was last loaded (ms since epoch), 0 before. */
@@ -56,13 +74,33 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   });
   let loadedAt = 0;
 
+  // Releases are given per person: during display-as, the displayed person's (the API client sends
+  // Display-As-User-Id), so that support sees what the customer sees.
+  const shownPerson = () => {
+    const displayAs = session.getState().displayAs;
+    return displayAs ? `as:${displayAs.userId}` : 'own';
+  };
+  const askRemotes = async (silent: boolean) => (await apis.api.get<RemoteList>('/remotes', undefined, { silent })).remotes;
+  // The page's first list may have been asked before the shell's entry ran (theme-boot): taken
+  // when the page shows the person it was asked for (the display-as this tab kept, once confirmed).
+  let early = options.remoteLoader ? undefined : takeEarlyRemotes();
   const remoteLoader =
     options.remoteLoader ??
     createFederatedLoader({
-      listRemotes: async () => (await apis.api.get<RemoteList>('/remotes')).remotes,
+      listRemotes: () => {
+        if (!early || early.person !== shownPerson()) return askRemotes(false);
+        const { remotes } = early;
+        early = undefined;
+        return remotes.catch(() => askRemotes(false));
+      },
       rights: () => effectiveRights(session.getState()),
       language: () => language.get(),
+      person: shownPerson,
     });
+  const noReleases: ReadonlyMap<RemoteName, RemoteEntry> = new Map();
+  const releases = () => remoteLoader.releases?.() ?? noReleases;
+  const clientEvents = createClientEvents({ releases, send: clientEventsSender(apis.api, options.fetch) });
+  const releaseWatcher = createReleaseWatcher({ list: () => askRemotes(true), loader: remoteLoader, person: shownPerson });
 
   return {
     session,
@@ -72,6 +110,9 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     preferences,
     i18n,
     remoteLoader,
+    clientEvents,
+    releaseWatcher,
+    shownPerson,
     async reloadUser() {
       // The signed-in person first, in their own name; then, during display-as (or when this tab
       // kept one over a reload, started by the same person), the displayed user.

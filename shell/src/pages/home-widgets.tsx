@@ -61,14 +61,14 @@ function useSeen(): [(element: Element | null) => (() => void) | undefined, bool
  * height meanwhile, so the page does not move when it comes.
  */
 function WidgetSlot({ widget }: { widget: HomeWidget }) {
-  const { remoteLoader } = useShell();
+  const { remoteLoader, clientEvents } = useShell();
   const props = useRemoteProps(widget.remote);
   const [watch, seen] = useSeen();
   if (!props) return null;
   if (!seen) return <div ref={watch} style={{ minHeight: WIDGET_MIN_HEIGHT_PX }} data-widget-slot={widget.id} />;
   return (
     <RemoteErrorBoundary>
-      <RemoteArea name={widget.remote} widget={widget.id} props={props} loader={remoteLoader} />
+      <RemoteArea name={widget.remote} widget={widget.id} props={props} loader={remoteLoader} events={clientEvents} />
     </RemoteErrorBoundary>
   );
 }

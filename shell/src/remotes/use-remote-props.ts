@@ -26,6 +26,8 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
         await services.reloadUser();
       },
       identityToken: () => services.session.tokens.identity(),
+      // An error the remote's own boundary caught, counted for its release (name and place only).
+      reportError: (error: unknown) => services.clientEvents.record('boundary', name, error),
       designSystem: lentSystem(),
       // Loaded with the display-as dialog's chunk, not with the page.
       startDisplayAs: async (userId: number, options: { includesUnpublished: boolean }) => {
@@ -33,7 +35,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
         return startDisplayAs(services, userId, options.includesUnpublished);
       },
     }),
-    [services],
+    [services, name],
   );
   const scheme = services.preferences.colorScheme();
 
