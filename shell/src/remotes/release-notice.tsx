@@ -9,15 +9,17 @@ const reloadPage = () => window.location.reload();
  * The release watcher's offer (docs/product.md, "A new version of a part"): a calm notice at the
  * foot of the page, announced politely to screen readers, that never takes the focus and never
  * reloads by itself. "Reload" reloads the page; "Not now" puts the offer aside for this page.
- * The live region is always there, so that its text is announced when it comes.
+ * The live region is always there, so that its text is announced when it comes (a plain polite
+ * region rather than role="status": the page's other status messages stay the only ones by role).
  */
 export function ReleaseNotice({ watcher, reload = reloadPage }: { watcher: ReleaseWatcher; reload?: () => void }) {
   const { t } = useTranslation('shell');
   const offered = useSyncExternalStore(watcher.subscribe, watcher.offered);
   return (
     <Box
-      role="status"
       aria-live="polite"
+      aria-atomic="true"
+      data-release-notice=""
       position="fixed"
       insetInline="4"
       bottom="4"

@@ -63,7 +63,7 @@ beforeEach(() => {
   displayAs = null;
   given = { own: [release('content', '1.0.0'), release('admin', '1.0.0')] };
   server.routes = [
-    route('GET', '/api/remotes', (request: SeenRequest) => ({ remotes: given[request.headers['display-as-user-id'] ?? 'own'] })),
+    route('GET', '/api/remotes', (request: SeenRequest) => ({ remotes: given[String(request.headers['display-as-user-id'] ?? 'own')] })),
   ];
 });
 afterEach(() => {
@@ -78,7 +78,9 @@ describe('the release watcher', () => {
     expect(await askedTimes(1)).toBe(1);
     expect(offer()).toBeNull();
     // The live region is there before any offer, so that the offer is announced politely.
-    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+    const live = document.querySelector('[data-release-notice]');
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toBeEmptyDOMElement();
 
     // Content's candidate is started for this person.
     given.own = [release('content', '2.0.0'), release('admin', '2.0.0')];
@@ -88,7 +90,7 @@ describe('the release watcher', () => {
     expect(await askedTimes(2)).toBe(2);
     // Offered for content, the part the page holds; admin's change concerns no part of this page.
     expect(offer()).toBeVisible();
-    expect(screen.getByRole('status')).toContainElement(offer());
+    expect(live).toContainElement(offer());
     expect(watcher.offered()).toEqual(['content']);
     expect(screen.getByRole('button', { name: 'Reload' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Reload' })).not.toHaveFocus();
@@ -155,5 +157,30 @@ describe('the release watcher', () => {
     await act(() => watcher.check());
     expect(asked()[1]!.headers['display-as-user-id']).toBe('7');
     expect(offer()).toBeVisible();
+  });
+});
+
+describe('the release watcher of a page that holds no remote', () => {
+  it('should ask nothing until a remote is loaded', async () => {
+    const list = async () => (await createApiClient({ baseUrl: server.apiBase, getToken: () => 't' }).get<RemoteList>('/remotes')).remotes;
+    const loader = createFederatedLoader({ listRemotes: list, rights: () => ['user'] });
+    // How often it looks at the page's releases: once a turn, not in a loop.
+    let looked = 0;
+    const counting = { releases: () => (looked++, loader.releases!()), learn: loader.learn };
+    watcher = createReleaseWatcher({ list, loader: counting, person: () => 'own' });
+    watcher.start();
+    const tick = () => act(() => realDelay(5));
+    await tick();
+    expect(looked).toBe(1);
+    jest.advanceTimersByTime(RELEASE_CHECK_INTERVAL_MS - 1);
+    await tick();
+    expect(looked).toBe(1);
+    jest.advanceTimersByTime(1);
+    expect(await askedTimes(1)).toBe(0);
+    expect(looked).toBe(2);
+    await expect(loader('content', { attempt: 0 })).rejects.toThrow('answered 404');
+    expect(asked()).toHaveLength(1);
+    jest.advanceTimersByTime(RELEASE_CHECK_INTERVAL_MS);
+    expect(await askedTimes(2)).toBe(2);
   });
 });

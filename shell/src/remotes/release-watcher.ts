@@ -67,8 +67,10 @@ export function createReleaseWatcher(options: ReleaseWatcherOptions): ReleaseWat
   const check = (): Promise<void> => {
     // One question at a time; one asked for another person is followed by one for this person.
     if (asking) return askedFor === options.person() ? asking : asking.then(check);
-    const person = (askedFor = options.person());
     lastAsked = Date.now();
+    // A page that holds no remote's release has nothing to compare: no request (the next turn asks).
+    if ((options.loader.releases?.().size ?? 0) === 0) return Promise.resolve();
+    const person = (askedFor = options.person());
     return (asking = (async () => {
       try {
         const remotes = await options.list();
