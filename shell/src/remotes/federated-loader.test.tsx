@@ -211,6 +211,27 @@ describe("the page's releases", () => {
     expect([...loader.releases!().values()].map((entry) => `${entry.name}@${entry.version}`)).toEqual(['content@1.0.0', 'admin@2.0.0']);
   });
 
+  it('should hold the release a preload started with, whatever is learnt before the area loads', async () => {
+    let asked = 0;
+    const loader = createFederatedLoader({
+      listRemotes: async () => (asked++, [release('content', '1.0.0')]),
+      rights: () => ['user'],
+    });
+    let rightsKnown!: () => void;
+    loader.preload!('content', new Promise<void>((resolve) => (rightsKnown = resolve)));
+    // The list is asked at once; the manifest waits for the person's rights.
+    expect(asked).toBe(1);
+    expect(server.seen).toEqual([]);
+    rightsKnown();
+    await waitFor(() => expect(server.seen).toEqual(['/releases/content/1.0.0/mf-manifest.json']));
+    loader.learn!([release('content', '2.0.0')], '');
+    // The area loads what the preload checked: the same release, its manifest not read again.
+    await expect(loader('content', { attempt: 0 })).rejects.toThrow('answered 404');
+    expect(server.seen).toEqual(['/releases/content/1.0.0/mf-manifest.json']);
+    expect(loader.releases!().get('content')?.version).toBe('1.0.0');
+    expect(asked).toBe(1);
+  });
+
   it("should load a remote first needed during display-as at the displayed person's release", async () => {
     let person = 'own';
     const loader = createFederatedLoader({
