@@ -195,7 +195,10 @@ function pathOf(url: string): string {
  * the address or the body would end up in logs). Not through the client's `post`: a refused batch
  * must neither show a toast nor sign the person out.
  */
-export function clientEventsSender(api: Pick<ApiClient, 'baseUrl' | 'authHeaders'>, fetchImpl: typeof fetch = fetch) {
+export function clientEventsSender(
+  api: Pick<ApiClient, 'baseUrl' | 'authHeaders'>,
+  fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+) {
   return (batch: ClientEventBatch, keepalive: boolean): Promise<unknown> => {
     const headers = api.authHeaders();
     if (!headers.Authorization) return Promise.resolve(undefined); // signed out: nobody to count for
