@@ -1,13 +1,4 @@
-import {
-  errorStatus,
-  HEADERS,
-  isAdministrator,
-  statusToast,
-  type RemoteEntry,
-  type RemoteList,
-  type RemoteName,
-  type User,
-} from '@hub/shared/api';
+import { errorStatus, HEADERS, isAdministrator, statusToast, type RemoteEntry, type RemoteList, type User } from '@hub/shared/api';
 import { switchLanguage } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
@@ -15,10 +6,8 @@ import { createLanguageStore, type LanguageStore } from './language/language';
 import { createShellI18n } from './language/shell-i18n';
 import { paths } from './paths';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
-import { clientEventsSender, createClientEvents, type ClientEventsCollector } from './remotes/client-events';
 import { takeEarlyRemotes } from './remotes/early-remotes';
 import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
-import { createReleaseWatcher, type ReleaseWatcher } from './remotes/release-watcher';
 import { createShellApis, type ShellApis } from './session/api-clients';
 import { effectiveRights } from './session/effective-rights';
 import { createSessionStore, type SessionStore } from './session/session-store';
@@ -34,12 +23,10 @@ export interface ShellServices {
   preferences: PreferencesStore;
   i18n: I18n;
   remoteLoader: RemoteLoader;
-  /** The browser figures of the page's releases (started when the browser is idle after the first screen). */
-  clientEvents: ClientEventsCollector;
-  /** Offers a reload when a release the page holds is no longer its person's (started likewise). */
-  releaseWatcher: ReleaseWatcher;
   /** Who the page shows: the signed-in person, or the displayed one during display-as. */
   shownPerson(): string;
+  /** GET /api/remotes for the person shown, without a toast on failure (the release watcher's). */
+  listRemotes(): Promise<RemoteEntry[]>;
   /** Loads the signed-in user again (start, navigation, a remote's refreshSession). */
   reloadUser(): Promise<User>;
   /** When the user was last loaded (ms since epoch), 0 before. */
@@ -97,10 +84,6 @@ export function createShellServices(options: ShellServicesOptions): ShellService
       language: () => language.get(),
       person: shownPerson,
     });
-  const noReleases: ReadonlyMap<RemoteName, RemoteEntry> = new Map();
-  const releases = () => remoteLoader.releases?.() ?? noReleases;
-  const clientEvents = createClientEvents({ releases, send: clientEventsSender(apis.api, options.fetch) });
-  const releaseWatcher = createReleaseWatcher({ list: () => askRemotes(true), loader: remoteLoader, person: shownPerson });
 
   return {
     session,
@@ -110,9 +93,8 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     preferences,
     i18n,
     remoteLoader,
-    clientEvents,
-    releaseWatcher,
     shownPerson,
+    listRemotes: () => askRemotes(true),
     async reloadUser() {
       // The signed-in person first, in their own name; then, during display-as (or when this tab
       // kept one over a reload, started by the same person), the displayed user.

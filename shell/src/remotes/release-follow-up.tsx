@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShell } from '../shell-context';
 import { ReleaseNotice } from './release-notice';
+import { releaseServices } from './release-services';
 
 /** Runs `task` when the browser is idle (a task later where it cannot tell); returns a cancel. */
 function whenIdle(task: () => void): () => void {
@@ -21,7 +22,8 @@ function whenIdle(task: () => void): () => void {
 export function ReleaseFollowUp() {
   const services = useShell();
   useEffect(() => {
-    const { clientEvents, releaseWatcher, session, shownPerson } = services;
+    const { session, shownPerson } = services;
+    const { clientEvents, releaseWatcher } = releaseServices(services);
     let person = shownPerson();
     let unsubscribe = () => {};
     const cancel = whenIdle(() => {
@@ -41,5 +43,5 @@ export function ReleaseFollowUp() {
       clientEvents.stop();
     };
   }, [services]);
-  return <ReleaseNotice watcher={services.releaseWatcher} />;
+  return <ReleaseNotice watcher={releaseServices(services).releaseWatcher} />;
 }

@@ -7,6 +7,7 @@ import { toRemotePreferences } from '../preferences/preferences';
 import { toHubSession } from '../session/session-store';
 import { useLanguage, usePreferences, useSessionState, useShell } from '../shell-context';
 import { languageConfig } from '@hub/shared/i18n';
+import { releaseServices } from './release-services';
 
 /** The props a remote is mounted with; a new object only when the session, language or preferences change. */
 export function useRemoteProps(name: RemoteName): RemoteProps | null {
@@ -27,7 +28,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
       },
       identityToken: () => services.session.tokens.identity(),
       // An error the remote's own boundary caught, counted for its release (name and place only).
-      reportError: (error: unknown) => services.clientEvents.record('boundary', name, error),
+      reportError: (error: unknown) => releaseServices(services).clientEvents.record('boundary', name, error),
       designSystem: lentSystem(),
       // Loaded with the display-as dialog's chunk, not with the page.
       startDisplayAs: async (userId: number, options: { includesUnpublished: boolean }) => {
