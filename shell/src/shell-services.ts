@@ -1,12 +1,12 @@
-import { errorStatus, HEADERS, isAdministrator, statusToast, type RemoteList, type User } from '@hub/shared/api';
+import { errorStatus, HEADERS, isAdministrator, statusToast, type RemoteEntry, type RemoteList, type User } from '@hub/shared/api';
 import { switchLanguage } from '@hub/shared/i18n';
 import type { Language } from '@hub/shared/remote';
 import type { i18n as I18n } from 'i18next';
-import { takeEarlyRemotes } from './boot/early-remotes';
 import { createLanguageStore, type LanguageStore } from './language/language';
 import { createShellI18n } from './language/shell-i18n';
 import { paths } from './paths';
 import { createPreferencesStore, type PreferencesStore } from './preferences/preferences';
+import { takeEarlyRemotes } from './remotes/early-remotes';
 import { createFederatedLoader, type RemoteLoader } from './remotes/federated-loader';
 import { createShellApis, type ShellApis } from './session/api-clients';
 import { effectiveRights } from './session/effective-rights';
@@ -23,6 +23,10 @@ export interface ShellServices {
   preferences: PreferencesStore;
   i18n: I18n;
   remoteLoader: RemoteLoader;
+  /** Who the page shows: the signed-in person, or the displayed one during display-as. */
+  shownPerson(): string;
+  /** GET /api/remotes for the person shown, without a toast on failure (the release watcher's). */
+  listRemotes(): Promise<RemoteEntry[]>;
   /** Loads the signed-in user again (start, navigation, a remote's refreshSession). */
   reloadUser(): Promise<User>;
   /** When the user was last loaded (ms since epoch), 0 before. */
@@ -57,18 +61,28 @@ export function createShellServices(options: ShellServicesOptions): ShellService
   });
   let loadedAt = 0;
 
+  // Releases are given per person: during display-as, the displayed person's (the API client sends
+  // Display-As-User-Id), so that support sees what the customer sees.
+  const shownPerson = () => {
+    const displayAs = session.getState().displayAs;
+    return displayAs ? `as:${displayAs.userId}` : 'own';
+  };
+  const askRemotes = async (silent: boolean) => (await apis.api.get<RemoteList>('/remotes', undefined, { silent })).remotes;
+  // The page's first list may have been asked before the shell's entry ran (theme-boot): taken
+  // when the page shows the person it was asked for (the display-as this tab kept, once confirmed).
+  let early = options.remoteLoader ? undefined : takeEarlyRemotes();
   const remoteLoader =
     options.remoteLoader ??
     createFederatedLoader({
-      // The list theme-boot asked for before the entry ran, once; any other time (or when that
-      // early call failed: a 401 is then met by the client's own call) the client asks.
-      listRemotes: async () => {
-        const early = takeEarlyRemotes();
-        const list = early && (await early.catch(() => null));
-        return (list ?? (await apis.api.get<RemoteList>('/remotes'))).remotes;
+      listRemotes: () => {
+        if (!early || early.person !== shownPerson()) return askRemotes(false);
+        const { remotes } = early;
+        early = undefined;
+        return remotes.catch(() => askRemotes(false));
       },
       rights: () => effectiveRights(session.getState()),
       language: () => language.get(),
+      person: shownPerson,
     });
 
   return {
@@ -79,6 +93,8 @@ export function createShellServices(options: ShellServicesOptions): ShellService
     preferences,
     i18n,
     remoteLoader,
+    shownPerson,
+    listRemotes: () => askRemotes(true),
     async reloadUser() {
       // The signed-in person first, in their own name; then, during display-as (or when this tab
       // kept one over a reload, started by the same person), the displayed user.

@@ -17,6 +17,7 @@ export * from './users';
 export * from './advices';
 export * from './remote-access';
 export * from './remotes';
+export * from './client-event-limits';
 export * from './client-errors';
 export * from './file-exchange';
 export * from './file-exchange-paths';

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CLIENT_EVENT_KINDS, CLIENT_EVENTS_LIMITS } from './client-event-limits';
 import { Nullable } from './common';
 import { REMOTE_NAMES } from './remote-access';
 
@@ -142,20 +143,6 @@ export type ReleaseTokenCreate = Static<typeof ReleaseTokenCreateSchema>;
 export const ReleaseTokenCreatedSchema = Type.Object({ id: Type.Integer(), token: Type.String() });
 export type ReleaseTokenCreated = Static<typeof ReleaseTokenCreatedSchema>;
 
-/** What a browser counts for each remote and release (POST /api/client-events). */
-export const CLIENT_EVENT_KINDS = ['mount', 'load-failure', 'boundary', 'unhandled'] as const;
-export type ClientEventKind = (typeof CLIENT_EVENT_KINDS)[number];
-/** Every kind but 'mount' is an error. */
-export const CLIENT_ERROR_KINDS = ['load-failure', 'boundary', 'unhandled'] as const;
-
-/** The bounds of a batch: a larger body is 413, and nothing of it is stored. */
-export const CLIENT_EVENTS_LIMITS = {
-  bodyBytes: 16 * 1024,
-  events: 50,
-  /** At most one batch every this many milliseconds from a page (the last one, on hiding, excepted). */
-  batchIntervalMs: 10_000,
-} as const;
-
 /**
  * One counted event. Never a message text, an address's query or anything the person typed: the
  * error's name (`TypeError`) and the first stack frame's file (a path, no query) and line.
@@ -165,7 +152,7 @@ export const ClientEventSchema = Type.Object(
     remote: Type.Enum(REMOTE_NAMES),
     version: Type.String({ minLength: 1, maxLength: RELEASE_VERSION_MAX }),
     kind: Type.Enum(CLIENT_EVENT_KINDS),
-    count: Type.Integer({ minimum: 1, maximum: 1000 }),
+    count: Type.Integer({ minimum: 1, maximum: CLIENT_EVENTS_LIMITS.count }),
     error_name: Type.Optional(Type.String({ maxLength: 100, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' })),
     file: Type.Optional(Type.String({ maxLength: 300, pattern: '^[^?#]*$' })),
     line: Type.Optional(Type.Integer({ minimum: 0 })),

@@ -87,6 +87,13 @@ export interface RemoteProps {
    * without it, or when it does not fit, the remote builds its own.
    */
   designSystem?: LentDesignSystem;
+  /**
+   * Tells the shell of an error the remote's error boundary caught, so that it is counted for the
+   * remote's release (the shell keeps its name and first stack frame only, never its message). The
+   * shared boundaries call it (RemoteRoot's, a home widget's). Optional, an added optional prop,
+   * so no REMOTE_CONTRACT_VERSION bump: a shell without it is not told, a remote built before never calls it.
+   */
+  reportError?: (error: unknown) => void;
 }
 
 /** What a remote's `./app` module exports: single-spa lifecycles made with single-spa-react. */

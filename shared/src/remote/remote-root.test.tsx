@@ -44,3 +44,42 @@ describe('RemoteRoot’s design system', () => {
     }
   });
 });
+
+describe('RemoteRoot’s error boundary', () => {
+  it('should tell the shell of a render error it caught, and show the section as unavailable', async () => {
+    function Broken(): never {
+      throw new TypeError('broken page');
+    }
+    const reported: unknown[] = [];
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <RemoteRoot props={makeRemoteProps('content', { reportError: (error) => reported.push(error) })} namespace="content">
+        <Broken />
+      </RemoteRoot>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable');
+    expect(reported).toEqual([expect.any(TypeError)]);
+    quiet.mockRestore();
+  });
+
+  it("should show its fallback all the same when the shell's reportError throws", async () => {
+    function Broken(): never {
+      throw new Error('broken page');
+    }
+    const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    render(
+      <RemoteRoot
+        props={makeRemoteProps('content', {
+          reportError: () => {
+            throw new Error('reporting failed');
+          },
+        })}
+        namespace="content"
+      >
+        <Broken />
+      </RemoteRoot>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable');
+    quiet.mockRestore();
+  });
+});

@@ -94,7 +94,7 @@ export function RemoteRoot({ props, namespace, standalone = false, children }: R
         <I18nextProvider i18n={i18n} defaultNS={namespace}>
           <SWRConfig value={swrConfig}>
             <BrowserRouter basename={props.basePath === '/' ? undefined : props.basePath}>
-              <RemoteErrorBoundary>{children}</RemoteErrorBoundary>
+              <RemoteErrorBoundary onError={props.reportError}>{children}</RemoteErrorBoundary>
             </BrowserRouter>
           </SWRConfig>
         </I18nextProvider>

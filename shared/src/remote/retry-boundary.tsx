@@ -5,6 +5,8 @@ interface Props {
   fallback: (retry: () => void) => ReactNode;
   /** Says what failed, in the console. */
   what: string;
+  /** Told of each error caught (the shell counts it for the remote's release); its own failure is ignored. */
+  onError?: (error: Error) => void;
   /** The style of the element that holds the subtree (a widget's fills its cell). */
   style?: CSSProperties;
   children: ReactNode;
@@ -28,6 +30,11 @@ export class RetryBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error) {
     console.error(`${this.props.what} failed to render`, error);
+    try {
+      this.props.onError?.(error);
+    } catch {
+      // Reporting must never break the fallback.
+    }
   }
 
   private readonly retry = () => this.setState((state) => ({ failed: false, attempt: state.attempt + 1 }));

@@ -39,11 +39,17 @@ describe('home widget lifecycles', () => {
     const lifecycles = createWidgetLifecycles(Fragile, 'content');
     const domElement = document.createElement('div');
     document.body.append(domElement);
-    const props: MountProps = { ...makeRemoteProps('content', { language: 'fr' }), domElement };
+    // The shell is told of the error caught, to count it for the remote's release.
+    const reported: unknown[] = [];
+    const props: MountProps = {
+      ...makeRemoteProps('content', { language: 'fr', reportError: (error) => reported.push(error) }),
+      domElement,
+    };
     const quiet = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await runLifecycle(act, () => lifecycles.mount(props));
     const view = within(domElement);
     expect(await view.findByRole('alert')).toHaveTextContent(fr.common.sectionUnavailable.title);
+    expect(reported).toEqual([expect.objectContaining({ message: 'widget bug' })]);
     broken = false;
     await act(async () => view.getByRole('button', { name: fr.common.retry }).click());
     expect(await view.findByRole('heading', { name: 'Fixed' })).toBeVisible();

@@ -107,6 +107,7 @@ export function createWidgetLifecycles(Widget: ComponentType, namespace?: Widget
       <RemotePropsContext.Provider value={props}>
         <RetryBoundary
           what="A home widget"
+          onError={props.reportError}
           fallback={(retry) => <WidgetFailed language={props.language} retry={retry} />}
           style={{ height: '100%' }}
         >

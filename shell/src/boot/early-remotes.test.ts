@@ -1,7 +1,8 @@
 import { HEADERS, STORAGE_KEYS } from '@hub/shared/api';
 import { get, startApiServer } from '@hub/shared/test-support';
 import { waitFor } from '@testing-library/react';
-import { startEarlyRemotes, takeEarlyRemotes } from './early-remotes';
+import { takeEarlyRemotes } from '../remotes/early-remotes';
+import { startEarlyRemotes } from './early-remotes';
 
 /** A token of person `sub` that expires in an hour (`exp` in seconds). */
 const tokenOf = (sub: number, exp = Math.floor(Date.now() / 1000) + 3600) => `x.${btoa(JSON.stringify({ sub: String(sub), exp }))}.y`;
@@ -79,8 +80,9 @@ describe('startEarlyRemotes', () => {
     api.routes = [get('/api/remotes', { statusCode: 401, error: 'Unauthorized', message: 'Invalid or expired token' }, 401)];
     localStorage.setItem(STORAGE_KEYS.hubToken, tokenOf(7));
     globalThis.__HUB_EARLY_REMOTES__ = startEarlyRemotes('/dashboards', localStorage, sessionStorage, viaServer);
-    const early = takeEarlyRemotes();
-    await expect(early).rejects.toThrow('GET /api/remotes answered 401');
-    expect(takeEarlyRemotes()).toBeUndefined();
+    const early = takeEarlyRemotes(sessionStorage);
+    expect(early?.person).toBe('own');
+    await expect(early?.remotes).rejects.toThrow('GET /api/remotes answered 401');
+    expect(takeEarlyRemotes(sessionStorage)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ declare global {
   /**
    * The remotes list asked for by `theme-boot` before the shell's entry ran (the start sequence's
    * first step, docs/architecture.md), or undefined when the page did not ask for it early. The
-   * shell takes it once (`takeEarlyRemotes`).
+   * shell takes it once (`takeEarlyRemotes`, `remotes/early-remotes.ts`), for the person it was asked for.
    */
   var __HUB_EARLY_REMOTES__: Promise<RemoteList> | undefined;
 }
@@ -107,14 +107,4 @@ export function startEarlyRemotes(
     })
     .catch(() => undefined);
   return list;
-}
-
-/**
- * The early remotes list, once: the first caller takes it (a later call, a retry, asks the server
- * itself). Undefined when there is none.
- */
-export function takeEarlyRemotes(): Promise<RemoteList> | undefined {
-  const early = globalThis.__HUB_EARLY_REMOTES__;
-  globalThis.__HUB_EARLY_REMOTES__ = undefined;
-  return early;
 }

@@ -4,6 +4,7 @@ import { useKeepTokensFresh } from '../auth/use-keep-tokens-fresh';
 import { ErrorPage } from '../pages/error-page';
 import { HomePage } from '../pages/home-page';
 import { paths } from '../paths';
+import { ReleaseFollowUp } from '../remotes/release-follow-up';
 import { REMOTE_ROUTES } from '../remotes/remote-routes';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { ChakraRoot } from './chakra-root';
@@ -37,6 +38,7 @@ export default function SignedInApp() {
           <Route path="*" element={<Navigate to={paths.home} replace />} />
         </Route>
       </Routes>
+      <ReleaseFollowUp />
     </ChakraRoot>
   );
 }

@@ -4,6 +4,7 @@ import { HOME_WIDGETS, RemoteErrorBoundary, WIDGET_MIN_HEIGHT_PX, type HomeWidge
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemoteArea } from '../remotes/remote-area';
+import { releaseServices } from '../remotes/release-services';
 import { useRemoteProps } from '../remotes/use-remote-props';
 import { effectiveRights } from '../session/effective-rights';
 import { viewKey } from '../session/session-store';
@@ -61,14 +62,20 @@ function useSeen(): [(element: Element | null) => (() => void) | undefined, bool
  * height meanwhile, so the page does not move when it comes.
  */
 function WidgetSlot({ widget }: { widget: HomeWidget }) {
-  const { remoteLoader } = useShell();
+  const services = useShell();
   const props = useRemoteProps(widget.remote);
   const [watch, seen] = useSeen();
   if (!props) return null;
   if (!seen) return <div ref={watch} style={{ minHeight: WIDGET_MIN_HEIGHT_PX }} data-widget-slot={widget.id} />;
   return (
     <RemoteErrorBoundary>
-      <RemoteArea name={widget.remote} widget={widget.id} props={props} loader={remoteLoader} />
+      <RemoteArea
+        name={widget.remote}
+        widget={widget.id}
+        props={props}
+        loader={services.remoteLoader}
+        events={releaseServices(services).clientEvents}
+      />
     </RemoteErrorBoundary>
   );
 }

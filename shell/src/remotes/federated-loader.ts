@@ -27,6 +27,18 @@ export type RemoteLoader = ((name: RemoteName, options: { attempt: number; widge
    * called at start-up when the page opened is a remote's area, while the shell's own code still loads.
    */
   preload?: (name: RemoteName, rightsKnown: Promise<unknown>) => void;
+  /**
+   * The page's releases: one per remote whose area or widget the page has loaded (or tried to), the
+   * release it was given then. Kept until the page reloads, so that a page never mixes two releases
+   * of one remote (docs/architecture.md, "The start sequence").
+   */
+  releases?: () => ReadonlyMap<RemoteName, RemoteEntry>;
+  /**
+   * A newer answer of `GET /api/remotes` for a person (the release watcher's, `person` as the
+   * loader's `person` names them): a remote the page does not hold yet loads the release it names;
+   * the ones held do not change.
+   */
+  learn?: (remotes: RemoteEntry[], person: string) => void;
 };
 
 declare const __REACT_RANGE__: string | undefined;
@@ -78,6 +90,12 @@ const lentVersions = () => Object.fromEntries(LENT.map((name) => [name, __LENT_L
  * lists for this user, filtered again by role, so a remote the user may not use is never requested.
  * One runtime per page: a new sign-in always comes back through the provider's redirect, a new page.
  *
+ * Each remote is registered once, under the release the list names for it the first time the page
+ * needs it; the page keeps that release until it reloads (a Retry loads the same one again). The
+ * list is the shown person's: during display-as the displayed person's (the API client sends
+ * Display-As-User-Id), asked again when the shown person changes, for the remotes the page does not
+ * hold yet.
+ *
  * Before a remote's code is loaded, its mf-manifest.json is read and checked against this shell
  * (remote-fit.ts: contract version, shared ranges, federation major): a remote released alone that
  * does not fit is refused with a RemoteMisfitError and never executed, so no second React either.
@@ -87,30 +105,56 @@ export function createFederatedLoader(deps: {
   rights: () => readonly string[];
   /** The language whose catalogues to preload with a remote's code (none when absent). */
   language?: () => Language;
+  /** Who the page shows (the signed-in person, or the displayed one): a list is kept per person. */
+  person?: () => string;
 }): RemoteLoader {
   type Federation = {
     mf: ReturnType<typeof startFederation>;
-    entries: Map<RemoteName, string>;
     assertFits: (name: RemoteName, manifest: unknown) => void;
   };
+  const person = () => deps.person?.() ?? '';
   // One check per remote (its app and its home widgets share it); Retry checks again. It yields the
   // remote's entry script, read from the manifest.
   const checks = new Map<RemoteName, Promise<string>>();
   let federation: Promise<Federation> | null = null;
-  // The remote list is asked for at once (the stored token is enough), not after the runtime's chunk.
-  let listed: Promise<RemoteEntry[]> | null = null;
+  // The remote list of each person the page has shown, asked for at once (the stored token is
+  // enough), not after the runtime's chunk. A failed list is asked again on the next attempt.
+  const lists = new Map<string, Promise<RemoteEntry[]>>();
+  // The page's releases: the first one each remote was given (loader.releases).
+  const held = new Map<RemoteName, RemoteEntry>();
   // The remotes registered with the runtime under their entry script (once their manifest has been checked).
   const registered = new Set<RemoteName>();
 
+  const listed = () => {
+    const key = person();
+    let list = lists.get(key);
+    if (!list) {
+      list = deps.listRemotes();
+      lists.set(key, list);
+      list.catch(() => {
+        if (lists.get(key) === list) lists.delete(key);
+      });
+    }
+    return list;
+  };
+
+  /** The release this page holds for a remote, or the one the list names now (then held). */
+  const releaseOf = async (name: RemoteName): Promise<RemoteEntry> => {
+    if (!remotesAllowed(deps.rights()).includes(name)) throw new Error(`The remote "${name}" is not available to this user`);
+    const kept = held.get(name);
+    if (kept) return kept;
+    const entry = (await listed()).find((remote) => remote.name === name);
+    if (!entry) throw new Error(`The remote "${name}" is not available to this user`);
+    if (!held.has(name)) held.set(name, entry); // a call that raced this one may have held it already
+    return held.get(name)!;
+  };
+
   const start = () =>
     (federation ??= (async () => {
-      const [{ startFederation, lentWithFederation }, { assertRemoteFits, shellOffer }, all] = await Promise.all([
+      const [{ startFederation, lentWithFederation }, { assertRemoteFits, shellOffer }] = await Promise.all([
         import(/* webpackChunkName: "federation" */ './federation-runtime'),
         import(/* webpackChunkName: "federation" */ './remote-fit'),
-        (listed ??= deps.listRemotes()),
       ]);
-      const allowed = new Set(remotesAllowed(deps.rights()));
-      const remotes = all.filter((remote) => allowed.has(remote.name));
       const mf = startFederation({
         name: 'shell',
         // Each remote is registered once its manifest has been read and checked (below).
@@ -121,13 +165,11 @@ export function createFederatedLoader(deps: {
       const offer = shellOffer(React.version, ReactDOM.version, mf.version, lentVersions());
       return {
         mf,
-        entries: new Map(remotes.map((remote) => [remote.name, remote.entry])),
         assertFits: (name: RemoteName, manifest: unknown) =>
           assertRemoteFits(name, manifest as Parameters<typeof assertRemoteFits>[1], offer),
       };
     })().catch((error: unknown) => {
-      federation = null; // the remotes list failed: the next attempt asks again
-      listed = null;
+      federation = null; // the runtime's chunk did not come: the next attempt asks again
       throw error;
     }));
 
@@ -153,14 +195,13 @@ export function createFederatedLoader(deps: {
     })();
 
   const loader: RemoteLoader = async (name, { attempt, widget }) => {
-    const { mf, entries, assertFits } = await start();
-    const entry = entries.get(name);
-    if (!entry) throw new Error(`The remote "${name}" is not available to this user`);
-    if (attempt > 0 || !checks.has(name)) checks.set(name, check(name, entry, assertFits, widget ? 'widgets' : 'app'));
+    const [{ mf, assertFits }, release] = await Promise.all([start(), releaseOf(name)]);
+    if (attempt > 0 || !checks.has(name)) checks.set(name, check(name, release.entry, assertFits, widget ? 'widgets' : 'app'));
     const remoteEntry = await checks.get(name)!;
     // The runtime loads the entry script the manifest named (it has been read and checked already),
     // rather than fetching the manifest a second time. On Retry, registering again with `force`
-    // drops what the runtime cached of a failed load, so the files are fetched again.
+    // drops what the runtime cached of a failed load, so the files are fetched again: the same
+    // release's, since the page keeps the release it was given.
     if (attempt > 0 || !registered.has(name)) {
       mf.registerRemotes([{ name, entry: remoteEntry }], { force: registered.has(name) });
       registered.add(name);
@@ -178,17 +219,19 @@ export function createFederatedLoader(deps: {
   loader.preload = (name, rightsKnown) => {
     // The list needs only the stored token: asked for at once, while the user is being loaded; the
     // rest waits for the user's rights, which decide what may be loaded.
-    listed ??= deps.listRemotes();
-    listed.catch(() => (listed = null));
+    listed().catch(() => undefined);
     void rightsKnown
-      .then(start)
-      .then(({ entries, assertFits }) => {
-        const entry = entries.get(name);
-        if (entry && !checks.has(name)) checks.set(name, check(name, entry, assertFits, 'app'));
+      .then(() => Promise.all([start(), releaseOf(name)]))
+      .then(([{ assertFits }, release]) => {
+        if (!checks.has(name)) checks.set(name, check(name, release.entry, assertFits, 'app'));
         return checks.get(name);
       })
       // A failure shows when the area itself loads (and offers Retry); a preload stays silent.
       .catch(() => undefined);
+  };
+  loader.releases = () => held;
+  loader.learn = (remotes, who) => {
+    lists.set(who, Promise.resolve(remotes));
   };
   return loader;
 }

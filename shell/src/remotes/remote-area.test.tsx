@@ -14,6 +14,8 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { createApiClient, type ClientEvent, type RemoteEntry, type RemoteName } from '@hub/shared/api';
+import { clientEventsSender, createClientEvents } from './client-events';
 import type { RemoteLoader } from './federated-loader';
 import { RemoteArea } from './remote-area';
 
@@ -58,11 +60,11 @@ const networkLoader: RemoteLoader = async (name) => {
 };
 
 const system = createHubSystem({ preflight: false });
-function renderArea(loader: RemoteLoader, props: RemoteProps = makeRemoteProps('content')) {
+function renderArea(loader: RemoteLoader, props: RemoteProps = makeRemoteProps('content'), events?: ReturnType<typeof createClientEvents>) {
   const i18n = createI18n(['shell', 'common'], 'en');
   const view = render(
     <ChakraProvider value={system}>
-      <RemoteArea name={props.name} props={props} loader={loader} />
+      <RemoteArea name={props.name} props={props} loader={loader} events={events} />
     </ChakraProvider>,
     { wrapper: ({ children }) => <I18nWrapper i18n={i18n}>{children}</I18nWrapper> },
   );
@@ -143,6 +145,46 @@ describe('RemoteArea', () => {
     expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
     await waitFor(() => expect(unmountedTrees).toEqual(['admin']));
     expect(screen.queryByRole('heading', { name: 'Administration' })).toBeNull();
+  });
+});
+
+describe("RemoteArea's figures", () => {
+  // The real collector and sender; the page holds content at 1.4.0.
+  function collector() {
+    const releases = new Map<RemoteName, RemoteEntry>([
+      ['content', { name: 'content', entry: `${server.origin}/remotes/content/mf-manifest.json`, version: '1.4.0' }],
+    ]);
+    const api = createApiClient({ baseUrl: server.apiBase, getToken: () => 'hub-token' });
+    const events = createClientEvents({ releases: () => releases, send: clientEventsSender(api) });
+    events.start();
+    return events;
+  }
+  const sentEvents = async () => {
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(server.requests.some((request) => request.path === '/api/client-events')).toBe(true));
+    return (server.requests.find((request) => request.path === '/api/client-events')!.body as { events: ClientEvent[] }).events;
+  };
+
+  it("should count a mount for the remote's release", async () => {
+    reachable = true;
+    const events = collector();
+    renderArea(networkLoader, makeRemoteProps('content'), events);
+    expect(await screen.findByRole('heading', { name: 'News' })).toBeVisible();
+    expect(await sentEvents()).toEqual([{ remote: 'content', version: '1.4.0', kind: 'mount', count: 1 }]);
+    events.stop();
+  });
+
+  it('should count a remote that fails to load or to mount as a load failure', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const events = collector();
+    const broken: RemoteLifecycles = { ...newsRemote, mount: () => Promise.reject(new TypeError('the remote broke')) };
+    renderArea(async () => broken, makeRemoteProps('content'), events);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This section is unavailable');
+    const [event] = await sentEvents();
+    expect(event).toMatchObject({ remote: 'content', version: '1.4.0', kind: 'load-failure', count: 1, error_name: 'TypeError' });
+    expect(JSON.stringify(event)).not.toContain('broke');
+    events.stop();
+    error.mockRestore();
   });
 });
 

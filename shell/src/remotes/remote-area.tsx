@@ -1,9 +1,10 @@
 import { Box, Spinner } from '@chakra-ui/react';
-import type { ClientError, RemoteName } from '@hub/shared/api';
+import type { RemoteName } from '@hub/shared/api';
 import { WIDGET_MIN_HEIGHT_PX, type HomeWidgetId, type MountProps, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
 import { SectionUnavailable } from '@hub/shared/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ClientEventsRecorder } from './client-events';
 import type { RemoteLoader } from './federated-loader';
 import { RemoteMisfitError } from './remote-misfit';
 
@@ -42,6 +43,8 @@ export interface RemoteAreaProps {
   loader: RemoteLoader;
   /** A home widget of the remote rather than its pages: a smaller loading and failed state. */
   widget?: HomeWidgetId;
+  /** Counts each mount and each failure to load or mount, for the page's release of the remote. */
+  events?: ClientEventsRecorder;
 }
 
 type Status = 'loading' | 'mounted' | 'failed' | 'updating';
@@ -55,7 +58,7 @@ const WIDGET = { minH: `${WIDGET_MIN_HEIGHT_PX}px`, h: 'full', py: '8', spinner:
  * props change and unmounts it on leave. A failed load or mount shows "section unavailable" with a
  * Retry that really loads again; the rest of the portal is untouched.
  */
-export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
+export function RemoteArea({ name, props, loader, widget, events }: RemoteAreaProps) {
   const { t } = useTranslation('common');
   const { t: tShell } = useTranslation('shell');
   const [attempt, setAttempt] = useState(0);
@@ -64,6 +67,8 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
   const host = useRef<HTMLDivElement>(null);
   const latestProps = useRef(props);
   latestProps.current = props;
+  const latestEvents = useRef(events);
+  latestEvents.current = events;
   const mounted = useRef<{ lifecycles: RemoteLifecycles; element: HTMLElement; props: RemoteProps } | null>(null);
 
   useEffect(() => {
@@ -93,16 +98,17 @@ export function RemoteArea({ name, props, loader, widget }: RemoteAreaProps) {
       (done) => {
         if (left || !done || !lifecycles) return;
         mounted.current = { lifecycles, element, props: mountedWith };
+        latestEvents.current?.record('mount', name);
         setStatus('mounted');
       },
       (error: unknown) => {
-        // A remote that does not fit this shell says which, which build and why: in the console and in
-        // the server log (POST /api/client-errors), since the team that released it is not watching this browser.
-        if (error instanceof RemoteMisfitError) {
-          console.error(error.message);
-          const report: ClientError = { kind: 'remote-misfit', remote: name, version: error.version, reasons: [...error.reasons] };
-          latestProps.current.api.post('/client-errors', report).catch(() => undefined);
-        } else console.error(`The remote "${name}" could not be loaded or mounted`, error);
+        // A remote that does not fit this shell says which, which build and why in the console; every
+        // failure (a manifest or a chunk that did not come, a refused contract, a mount that threw) is
+        // counted for the remote's release (POST /api/client-events, by name and place only), since the
+        // team that released it is not watching this browser.
+        if (error instanceof RemoteMisfitError) console.error(error.message);
+        else console.error(`The remote "${name}" could not be loaded or mounted`, error);
+        latestEvents.current?.record('load-failure', name, error);
         if (!left) setStatus(error instanceof RemoteMisfitError ? 'updating' : 'failed');
       },
     );

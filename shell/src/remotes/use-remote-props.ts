@@ -7,6 +7,7 @@ import { toRemotePreferences } from '../preferences/preferences';
 import { toHubSession } from '../session/session-store';
 import { useLanguage, usePreferences, useSessionState, useShell } from '../shell-context';
 import { languageConfig } from '@hub/shared/i18n';
+import { releaseServices } from './release-services';
 
 /** The props a remote is mounted with; a new object only when the session, language or preferences change. */
 export function useRemoteProps(name: RemoteName): RemoteProps | null {
@@ -26,6 +27,8 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
         await services.reloadUser();
       },
       identityToken: () => services.session.tokens.identity(),
+      // An error the remote's own boundary caught, counted for its release (name and place only).
+      reportError: (error: unknown) => releaseServices(services).clientEvents.record('boundary', name, error),
       designSystem: lentSystem(),
       // Loaded with the display-as dialog's chunk, not with the page.
       startDisplayAs: async (userId: number, options: { includesUnpublished: boolean }) => {
@@ -33,7 +36,7 @@ export function useRemoteProps(name: RemoteName): RemoteProps | null {
         return startDisplayAs(services, userId, options.includesUnpublished);
       },
     }),
-    [services],
+    [services, name],
   );
   const scheme = services.preferences.colorScheme();
 

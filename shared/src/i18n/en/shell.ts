@@ -131,5 +131,10 @@ export const shell = {
     title: 'This section is being updated',
     body: 'A new version of this section is being installed. Try again in a moment: the rest of the portal still works.',
   },
+  releaseOffer: {
+    message: 'A new version of this part is available',
+    reload: 'Reload',
+    later: 'Not now',
+  },
   searchTrigger: { label: 'Search', shortcut: 'Ctrl K' },
 };

@@ -131,5 +131,10 @@ export const shell: Catalogue<typeof en> = {
     title: 'Cette section est en cours de mise à jour',
     body: "Une nouvelle version de cette section est en cours d'installation. Réessayez dans un instant : le reste du portail fonctionne toujours.",
   },
+  releaseOffer: {
+    message: 'Une nouvelle version de cette partie est disponible',
+    reload: 'Recharger',
+    later: 'Plus tard',
+  },
   searchTrigger: { label: 'Rechercher', shortcut: 'Ctrl K' },
 };
