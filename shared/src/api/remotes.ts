@@ -160,6 +160,8 @@ export const REMOTE_MESSAGES = {
   tokenOtherRemote: 'This release token is for another remote',
   tokenMayNotPromote: 'This release token may not promote a release to stable',
   unknownEntity: 'No such entity',
+  fileTooLarge: 'A release file is at most 20 MB',
+  releaseFilesFrozen: 'This release is registered: its files never change, upload a new version',
 } as const;
 
 export const ReleaseTokenCreatedSchema = Type.Object({ id: Type.Integer(), token: Type.String() });

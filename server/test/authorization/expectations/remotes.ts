@@ -15,6 +15,11 @@ export const remotes: ExpectationTable = {
     statuses: [401, 403, 403, 403, 403, 422, 403],
     note: 'the matrix hosts no manifest: the administrator passes the check and meets 422 (registration is proved in test/routes/api/admin/remotes)',
   },
+  'PUT /api/admin/remotes/:name/releases/:version/files/*': {
+    url: () => '/api/admin/remotes/content/releases/1.0.0-matrix/files/static/js/main.js',
+    body: () => ({ file: 'the bytes' }),
+    statuses: [401, 403, 403, 403, 403, 201, 403],
+  },
   'PUT /api/admin/remotes/:name/rollout': {
     url: () => '/api/admin/remotes/content/rollout',
     body: () => ({ candidate: null }),

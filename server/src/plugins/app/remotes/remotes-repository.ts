@@ -25,6 +25,11 @@ import { runPeriodically } from '../../../lib/periodic-job';
 export const REMOTES_CHANNEL = 'hub_remotes';
 /** While the LISTEN connection is lost, the registry is read again this often (a change is seen within 5 s). */
 export const REGISTRY_REREAD_MS = 2_000;
+/**
+ * The console shows each remote's newest releases (and always its stable one and its candidate),
+ * and its tokens but those revoked more than 30 days ago: the answer does not grow with the years.
+ */
+export const RELEASES_SHOWN = 20;
 /** A release's last_given_at is written at most this often (its files are kept 7 days past it). */
 export const LAST_GIVEN_FLUSH_MS = 60_000;
 
@@ -55,7 +60,7 @@ export interface RemotesRepository {
   origins(): readonly string[];
   /** Reads the registry again (after a write of this process; on a notification of another). */
   reload(): Promise<void>;
-  /** Every remote with its releases, their figures, its roll-out and its tokens (the console). */
+  /** Every remote with its newest releases (RELEASES_SHOWN), their figures, its roll-out and its tokens (the console). */
   status(remote?: RemoteName): Promise<RemoteStatus[]>;
   /** 409 when the version exists. Audited. */
   createRelease(remote: RemoteName, release: ReleaseInput, caller: RegistryCaller): Promise<void>;
@@ -67,6 +72,8 @@ export interface RemotesRepository {
   revokeToken(remote: RemoteName, id: number, session: Session): Promise<boolean>;
   /** The token's use, its last use set to now; null when unknown or revoked. */
   useToken(token: string): Promise<ReleaseTokenUse | null>;
+  /** The audit line of one uploaded release file (the upload itself is the store's). */
+  recordUpload(remote: RemoteName, upload: { version: string; path: string; size: number }, caller: RegistryCaller): Promise<void>;
   /** Whether a version of the remote is registered (the file uploads go only to a registered or coming release). */
   releaseExists(remote: RemoteName, version: string): Promise<boolean>;
 }
@@ -309,12 +316,14 @@ export default fp(
           }>(
             `SELECT r.remote, r.version, r.manifest_url, r.contract_version, r.note, r.released_at,
                     u.id AS user_id, u.first_name, u.last_name, t.id AS token_id, t.label AS token_label
-               FROM remote_releases r
+               FROM (SELECT r.*, row_number() OVER (PARTITION BY r.remote ORDER BY r.released_at DESC, r.id DESC) AS recency
+                       FROM remote_releases r WHERE r.remote = ANY($1::text[])) r
+               LEFT JOIN remote_rollouts o ON o.remote = r.remote
                LEFT JOIN users u ON u.id = r.released_by_user
                LEFT JOIN remote_release_tokens t ON t.id = r.released_by_token
-              WHERE r.remote = ANY($1::text[])
+              WHERE r.recency <= $2 OR r.id = o.stable_release OR r.id = o.candidate_release
               ORDER BY r.released_at DESC, r.id DESC`,
-            [names],
+            [names, RELEASES_SHOWN],
           ),
           db.query<{
             id: number;
@@ -331,7 +340,7 @@ export default fp(
             `SELECT t.id, t.remote, t.label, t.may_promote, t.created_at, t.last_used_at, t.revoked_at,
                     u.id AS user_id, u.first_name, u.last_name
                FROM remote_release_tokens t LEFT JOIN users u ON u.id = t.created_by
-              WHERE t.remote = ANY($1::text[])
+              WHERE t.remote = ANY($1::text[]) AND (t.revoked_at IS NULL OR t.revoked_at > now() - interval '30 days')
               ORDER BY t.created_at DESC, t.id DESC`,
             [names],
           ),
@@ -552,6 +561,15 @@ export default fp(
           [hashToken(token)],
         );
         return rows[0] ?? null;
+      },
+
+      async recordUpload(remote, upload, caller) {
+        await audit(fastify, db, caller, {
+          action: 'remote-release.upload',
+          itemType: 'remote-release',
+          itemId: null,
+          details: { remote, ...upload },
+        });
       },
 
       async releaseExists(remote, version) {

@@ -4,6 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AdminRemoteListSchema,
   ReleaseCreateSchema,
+  RELEASE_VERSION_MAX,
+  RELEASE_VERSION_PATTERN,
   ReleaseTokenCreateSchema,
   ReleaseTokenCreatedSchema,
   REMOTE_MESSAGES,
@@ -12,7 +14,9 @@ import {
   RolloutUpdateSchema,
   type RemoteName,
 } from '@hub/shared/api';
+import { Readable, Transform } from 'node:stream';
 import type { RegistryCaller } from '../../../../plugins/app/remotes/remotes-repository';
+import { RELEASE_FILE_MAX_BYTES, releaseFileKey, releaseFilePath } from '../../../../lib/remotes/release-files';
 import { readReleaseManifest } from '../../../../lib/remotes/release-manifest';
 import { errorResponses } from '../../error-responses';
 import { requireRole } from '../../require-role';
@@ -22,6 +26,11 @@ import { requireRole } from '../../require-role';
  * REMOTE_NAMES), not a schema's 400.
  */
 const NameParamSchema = Type.Object({ name: Type.String({ maxLength: 100, description: `One of ${REMOTE_NAMES.join(', ')}` }) });
+const FileParamsSchema = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  version: Type.String({ minLength: 1, maxLength: RELEASE_VERSION_MAX, pattern: RELEASE_VERSION_PATTERN }),
+  '*': Type.String({ maxLength: 300 }),
+});
 const TokenParamsSchema = Type.Object({ name: Type.String({ maxLength: 100 }), id: Type.Integer({ minimum: 1 }) });
 
 const isRemote = (name: string): name is RemoteName => (REMOTE_NAMES as readonly string[]).includes(name);
@@ -124,6 +133,51 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       return statusFor(request, name);
     },
   );
+
+  // A release's files, one by one, into the portal's own store (before the release is registered:
+  // once it is, its files never change). The body is the file's bytes, whatever its type.
+  await fastify.register(async (files) => {
+    files.removeAllContentTypeParsers();
+    files.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    files.put(
+      '/remotes/:name/releases/:version/files/*',
+      {
+        onRequest: adminOrToken,
+        config: { releaseToken: true },
+        schema: {
+          tags,
+          security,
+          description: `Uploads one file of a release that is not registered yet, at most ${RELEASE_FILE_MAX_BYTES / 1024 / 1024} MB; it is served at /remotes/{name}/releases/{version}/{path}.`,
+          params: FileParamsSchema,
+          response: { 201: Type.Object({ path: Type.String(), size: Type.Integer() }), ...errorResponses(400, 401, 403, 404, 409, 413) },
+        },
+      },
+      async (request, reply) => {
+        const name = remoteOf(request, reply);
+        if (!name) return reply;
+        const { version } = request.params;
+        const path = releaseFilePath(request.params['*']);
+        if (!path) {
+          return reply.badRequest("path: A release file's path is made of folders and a name of letters, digits, '.', '_', '+' and '-'");
+        }
+        if (Number(request.headers['content-length'] ?? 0) > RELEASE_FILE_MAX_BYTES)
+          return reply.payloadTooLarge(REMOTE_MESSAGES.fileTooLarge);
+        if (await fastify.remotesRepository.releaseExists(name, version)) return reply.conflict(REMOTE_MESSAGES.releaseFilesFrozen);
+        let size = 0;
+        const bounded = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            size += chunk.length;
+            done(size > RELEASE_FILE_MAX_BYTES ? fastify.httpErrors.payloadTooLarge(REMOTE_MESSAGES.fileTooLarge) : null, chunk);
+          },
+        });
+        const body = (request.body as Readable | undefined) ?? Readable.from([]);
+        body.on('error', (error) => bounded.destroy(error));
+        const stored = await fastify.releaseStore.put(releaseFileKey(name, version, path), body.pipe(bounded));
+        await fastify.remotesRepository.recordUpload(name, { version, path, size: stored.size }, callerOf(request));
+        return reply.code(201).send({ path, size: stored.size });
+      },
+    );
+  });
 
   fastify.post(
     '/remotes/:name/tokens',

@@ -285,4 +285,47 @@ describe(`the remotes registry's admin calls (${DB_KIND})`, () => {
     assert.equal((await register('3.0.0', '/remotes/content/releases/3.0.0/mf-manifest.json')).statusCode, 201);
     assert.equal(directive(await policy(), 'script-src'), directive(allowed, 'script-src'));
   });
+
+  test("should keep a release's uploaded files in the portal's store and serve them for a year", async () => {
+    const { token: team } = await token('content');
+    const upload = (path: string, payload: string | Buffer, remote = 'content', version = '6.0.0', bearer = team) =>
+      hub.app.inject({
+        method: 'PUT',
+        url: `/api/admin/remotes/${remote}/releases/${version}/files/${path}`,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/octet-stream' },
+        payload,
+      });
+    const manifest = await upload('mf-manifest.json', manifestOf(1));
+    assert.equal(manifest.statusCode, 201, manifest.body);
+    assert.deepEqual(manifest.json(), { path: 'mf-manifest.json', size: Buffer.byteLength(manifestOf(1)) });
+    assert.equal((await upload('static/js/812.3f9a1c2b.js', 'console.log(1);')).statusCode, 201);
+
+    const served = await hub.app.inject('/remotes/content/releases/6.0.0/static/js/812.3f9a1c2b.js');
+    assert.equal(served.statusCode, 200);
+    assert.equal(served.body, 'console.log(1);');
+    assert.equal(served.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.match(String(served.headers['content-type']), /^text\/javascript/);
+    assert.equal((await hub.app.inject('/remotes/content/releases/6.0.1/static/js/812.3f9a1c2b.js')).statusCode, 404);
+    assert.equal((await hub.app.inject('/remotes/dashboards/releases/6.0.0/static/js/812.3f9a1c2b.js')).statusCode, 404);
+    // The releases the script built into the portal's folders are still served.
+    assert.equal((await hub.app.inject('/remotes/content/releases/3.0.0/mf-manifest.json')).statusCode, 200);
+
+    for (const path of ['.env', 'static/../../secret', 'a/.hidden', 'a//b', `${'x/'.repeat(9)}y`]) {
+      const refused = await upload(path, 'x');
+      assert.ok([400, 404].includes(refused.statusCode), `${path}: ${refused.statusCode}`);
+    }
+    assert.equal((await upload('big.js', Buffer.alloc(20 * 1024 * 1024 + 1))).statusCode, 413);
+    assert.equal((await hub.app.inject('/remotes/content/releases/6.0.0/big.js')).statusCode, 404, 'nothing of a refused file is kept');
+    assert.equal((await upload('x.js', 'x', 'dashboards')).statusCode, 403, "another remote's release");
+    assert.equal((await upload('x.js', 'x', 'content', 'bad version')).statusCode, 400);
+
+    const registered = await call(ADMIN, 'POST', '/api/admin/remotes/content/releases', {
+      version: '6.0.0',
+      manifest_url: '/remotes/content/releases/6.0.0/mf-manifest.json',
+    });
+    assert.equal(registered.statusCode, 201, registered.body);
+    assert.equal((await upload('static/js/812.3f9a1c2b.js', 'changed')).statusCode, 409, 'a registered release never changes');
+    assert.equal((await hub.app.inject('/remotes/content/releases/6.0.0/static/js/812.3f9a1c2b.js')).body, 'console.log(1);');
+    assert.equal((await auditLines('remote-release.upload')).length, 2);
+  });
 });
