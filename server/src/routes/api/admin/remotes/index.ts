@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   AdminRemoteListSchema,
@@ -44,7 +44,7 @@ const isRemote = (name: string): name is RemoteName => (REMOTE_NAMES as readonly
 const routes: FastifyPluginAsyncTypebox = async (fastify) => {
   const tags = ['remotes'];
   const administrator = requireRole('administrator');
-  const security = [{ bearer: [] }, { releaseToken: [] }];
+  const security: Array<Record<string, string[]>> = [{ bearer: [] }, { releaseToken: [] }];
 
   /** A person: an administrator (checked before anything else). A token: checked once the path is read. */
   const adminOrToken = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -52,8 +52,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     return administrator(request, reply);
   };
   /** The remote of the path: unknown, 404; a token of another remote, 403. */
-  const remoteOf = (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply): RemoteName | null => {
-    const { name } = request.params;
+  const remoteOf = (request: FastifyRequest, reply: FastifyReply): RemoteName | null => {
+    const { name } = request.params as { name: string };
     if (!isRemote(name)) {
       void reply.notFound(`No remote is named ${JSON.stringify(name)}`);
       return null;
@@ -136,7 +136,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
 
   // A release's files, one by one, into the portal's own store (before the release is registered:
   // once it is, its files never change). The body is the file's bytes, whatever its type.
-  await fastify.register(async (files) => {
+  await fastify.register(async (scope) => {
+    const files = scope.withTypeProvider<TypeBoxTypeProvider>();
     files.removeAllContentTypeParsers();
     files.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     files.put(
