@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-// Releases one remote on its own (issue 11): builds remote-<NAME> into a versioned folder beside its
-// ordinary build, remote-<NAME>/dist/releases/<version>/, which the server serves at
-// /remotes/<NAME>/releases/<version>/, and prints the manifest URL to give REMOTE_<NAME>_URL. The
-// shell is not rebuilt; older releases stay, so a roll-back is pointing the variable back.
+// Releases one remote on its own: builds remote-<NAME> into a versioned folder beside its ordinary
+// build, remote-<NAME>/dist/releases/<version>/, which the server serves at
+// /remotes/<NAME>/releases/<version>/. The shell is not rebuilt; older releases stay.
+//
+// With --to, the release goes to a running portal (docs/releasing.md): its files are uploaded into
+// the portal's own store (unless --base names where the team hosts them), the release is
+// registered, and its candidate is started for --share % of people and the --entity companies.
+// Without --to, it prints the manifest URL to give REMOTE_<NAME>_URL, as before the registry.
 //
 //   node scripts/release-remote.mjs content                       # version <package version>-<UTC time>
 //   node scripts/release-remote.mjs content --version 0.2.0 --base https://cdn.example.com
+//   node scripts/release-remote.mjs content --to https://portal.example.com --token hubrt_… --share 10
 //
 // The build runs the remote's contract check (shared/build/remote-contract.cjs): it fails, and
 // nothing is released, when the remote does not fit the shell.
@@ -13,30 +18,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseReleaseArgs, publishRelease, UsageError, USAGE } from './release-remote-upload.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    version: { type: 'string' },
-    // Where the server (or a CDN) serves the remotes: the manifest URL printed starts with it.
-    base: { type: 'string', default: process.env.PUBLIC_URL ?? 'http://localhost:8080' },
-  },
-});
-const name = positionals[0];
-const dir = join(root, `remote-${name ?? ''}`);
-if (!name || !/^[a-z]+$/.test(name) || !existsSync(join(dir, 'webpack.config.cjs'))) {
-  console.error('Usage: node scripts/release-remote.mjs <content|dashboards|contact|collectmaster|admin> [--version V] [--base URL]');
+let values;
+try {
+  values = parseReleaseArgs(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`${error.message}\n${USAGE}`);
   process.exit(2);
 }
+const { name } = values;
+const dir = join(root, `remote-${name}`);
 const time = new Date().toISOString();
 const packageVersion = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
 const version = values.version ?? `${packageVersion}-${time.replace(/[-:]/g, '').replace(/\..*$/, '')}`;
-if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(version)) {
-  console.error(`"${version}" is not a folder name a URL can carry: use letters, digits, '.', '-', '_', '+'.`);
-  process.exit(2);
-}
 const output = join(dir, 'dist', 'releases', version);
 if (existsSync(output)) {
   console.error(`${output} exists already: a release is never overwritten, choose another --version.`);
@@ -56,7 +53,18 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 const facts = JSON.parse(readFileSync(join(output, 'mf-manifest.json'), 'utf8')).metaData.hub;
-const url = `${values.base.replace(/\/$/, '')}/remotes/${name}/releases/${version}/mf-manifest.json`;
-console.error(`Released remote-${name} ${version} (build ${facts.build.stamp}, contract ${facts.contractVersion}) into ${output}`);
-console.error(`Use it: REMOTE_${name.toUpperCase()}_URL=${url}`);
-console.log(url);
+console.error(`Built remote-${name} ${version} (build ${facts.build.stamp}, contract ${facts.contractVersion}) into ${output}`);
+if (values.to) {
+  try {
+    const status = await publishRelease({ ...values, version, folder: output, log: (line) => console.error(line) });
+    console.log(JSON.stringify({ stable: status.stable, candidate: status.candidate }));
+  } catch (error) {
+    console.error(`The release of remote-${name} ${version} to ${values.to} failed: ${error.message}`);
+    process.exit(1);
+  }
+} else {
+  const base = values.base ?? process.env.PUBLIC_URL ?? 'http://localhost:8080';
+  const url = `${base.replace(/\/$/, '')}/remotes/${name}/releases/${version}/mf-manifest.json`;
+  console.error(`Use it: REMOTE_${name.toUpperCase()}_URL=${url}`);
+  console.log(url);
+}

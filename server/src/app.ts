@@ -37,6 +37,8 @@ import newsItemsRepository from './plugins/app/news-items/news-items-repository'
 import trainingsRepository from './plugins/app/trainings/trainings-repository';
 import powerBiSync from './plugins/app/power-bi/power-bi-sync';
 import providersRepository from './plugins/app/providers/providers-repository';
+import releaseStore from './plugins/app/remotes/release-store';
+import remotesRepository from './plugins/app/remotes/remotes-repository';
 import staticHosting from './plugins/app/static/static-hosting';
 import ticketsRepository from './plugins/app/tickets/tickets-repository';
 import usersRepository from './plugins/app/users/users-repository';
@@ -221,6 +223,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(providersRepository);
   await app.register(usersRepository);
   await app.register(auditRepository);
+  await app.register(remotesRepository);
   await app.register(advicesRepository);
   await app.register(newsItemsRepository);
   await app.register(dashboardsRepository);
@@ -239,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(schedulesRepository);
   await app.register(scheduler);
   await app.register(exchangeStore);
+  await app.register(releaseStore);
   await app.register(fileExchangeRepository);
   await app.register(fileEvents);
   await app.register(notificationHub);

@@ -18,6 +18,8 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /api/admin/users/entity/:entityId/user/:userId': 'one user: the arrays are their rights, groups and consultants',
   'GET /api/auth/providers': 'the configured identity providers: a handful, written by administrators',
   'GET /api/remotes': 'the configured front-end remotes: fixed by the deployment',
+  'GET /api/admin/remotes':
+    'the five remotes, each with its newest 20 releases (RELEASES_SHOWN) and 60 points, and its tokens but those revoked more than 30 days ago',
   'GET /api/admin/audit/filters': 'the distinct action names and item types: fixed by the code, not by the data',
   'GET /api/trainings/upcoming': 'capped by the server at LIMITS.upcomingTrainings',
   'GET /api/admin/mail/received/:id': 'one email: the array is the links of its List-Unsubscribe header, one or two',

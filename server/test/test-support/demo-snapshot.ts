@@ -19,7 +19,8 @@ import type { Db, Queryable } from '../../src/db/db';
  * - The copy back runs with `session_replication_role = replica`: no trigger runs, so the rows come
  *   back exactly as they were (no search vector recomputed, no notification made by an insert), as
  *   TRUNCATE ran no row trigger either. What TRUNCATE did fire is the server cache's notification
- *   (`hub_cache_notify`, migration 0040): it is sent by hand, once per table that has it.
+ *   (`hub_cache_notify`, migration 0040) and the remotes registry's (`hub_remotes_notify`, 0097):
+ *   each is sent by hand, once per table that has it.
  */
 
 /** Tables a reset leaves alone: the migrations, and the identity providers and their accounts. */
@@ -101,16 +102,15 @@ export async function restoreStatements(db: Queryable): Promise<string | null> {
       GROUP BY c.relname`,
   );
   const columns = new Map(live.map((row) => [row.tablename, row.columns]));
-  // The tables whose TRUNCATE notified the server cache.
-  const { rows: cached } = await db.query<{ tablename: string }>(
-    `SELECT DISTINCT c.relname AS tablename
+  // The tables whose TRUNCATE notified the server cache, or the remotes registry (migration 0097).
+  const { rows: cached } = await db.query<{ tablename: string; channel: string }>(
+    `SELECT DISTINCT c.relname AS tablename, CASE p.proname WHEN 'hub_cache_notify' THEN 'hub_cache' ELSE 'hub_remotes' END AS channel
        FROM pg_trigger t
        JOIN pg_class c ON c.oid = t.tgrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE n.nspname = current_schema() AND p.proname = 'hub_cache_notify'`,
+      WHERE n.nspname = current_schema() AND p.proname IN ('hub_cache_notify', 'hub_remotes_notify')`,
   );
-  const notified = new Set(cached.map((row) => row.tablename));
   const names = tables.map((row) => row.tablename).filter((table) => columns.has(table));
   const snapshot = quote(schema);
   return [
@@ -121,6 +121,6 @@ export async function restoreStatements(db: Queryable): Promise<string | null> {
       return `INSERT INTO ${quote(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM ${snapshot}.${quote(table)}`;
     }),
     `SELECT setval(quote_ident(name), last_value, is_called) FROM ${snapshot}."(sequences)"`,
-    ...names.filter((table) => notified.has(table)).map((table) => `SELECT pg_notify('hub_cache', '${table}')`),
+    ...cached.filter((row) => names.includes(row.tablename)).map((row) => `SELECT pg_notify('${row.channel}', '${row.tablename}')`),
   ].join(';\n');
 }

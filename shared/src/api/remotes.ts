@@ -3,6 +3,10 @@ import { CLIENT_EVENT_KINDS, CLIENT_EVENTS_LIMITS } from './client-event-limits'
 import { Nullable } from './common';
 import { REMOTE_NAMES } from './remote-access';
 
+// The contract versions the shell mounts, and where a manifest names its own: the server refuses
+// at registration a release the shell would refuse at mount.
+export { ACCEPTED_CONTRACT_VERSIONS, MANIFEST_FACTS_KEY } from '../remote/contract-version';
+
 /**
  * A release's version: a folder name a URL can carry (the release script stores a release's files
  * under it). A release is immutable: one version is registered once per remote.
@@ -140,6 +144,27 @@ export const ReleaseTokenCreateSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ReleaseTokenCreate = Static<typeof ReleaseTokenCreateSchema>;
+/** A release token starts with this, so that the session guard tells it from a session's token at a glance. */
+export const RELEASE_TOKEN_PREFIX = 'hubrt_';
+export const ReleaseTokenParamsSchema = Type.Object({ name: Type.Enum(REMOTE_NAMES), id: Type.Integer({ minimum: 1 }) });
+export type ReleaseTokenParams = Static<typeof ReleaseTokenParamsSchema>;
+
+/** The fixed words of the registry's refusals (a manifest's refusal also names the URL and why). */
+export const REMOTE_MESSAGES = {
+  versionTaken: 'This version of the remote is already registered: a release is immutable, give it a new version',
+  releaseNotFound: 'No release of this remote has this version: register it first',
+  noCandidate: 'This remote has no candidate: name one with "candidate" before moving its share or companies',
+  candidateIsStable: 'This release is already the stable one',
+  nothingToChange: 'Say what to change: stable, candidate, share or entities',
+  tokenNotFound: 'No release token of this remote has this id',
+  tokenInvalid: 'Invalid or revoked release token',
+  tokenOtherRemote: 'This release token is for another remote',
+  tokenMayNotPromote: 'This release token may not promote a release to stable',
+  unknownEntity: 'No such entity',
+  fileTooLarge: 'A release file is at most 20 MB',
+  releaseFilesFrozen: 'This release is registered: its files never change, upload a new version',
+} as const;
+
 export const ReleaseTokenCreatedSchema = Type.Object({ id: Type.Integer(), token: Type.String() });
 export type ReleaseTokenCreated = Static<typeof ReleaseTokenCreatedSchema>;
 

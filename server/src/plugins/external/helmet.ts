@@ -22,6 +22,11 @@ import type { AppConfig } from './config';
 export interface ContentSecurity {
   /** Adds origins the browser may fetch from (identity providers added at run time). */
   allowConnect(origins: Iterable<string>): void;
+  /**
+   * The origins of the registered remote releases (remotes-repository.ts), in place of the ones
+   * given before: their scripts, styles, fonts and fetches are allowed, and no others'.
+   */
+  allowRegistry(origins: Iterable<string>): void;
 }
 
 declare module 'fastify' {
@@ -67,11 +72,12 @@ export function remoteOrigins(config: Pick<AppConfig, 'remotes'>): string[] {
 export default fp(
   async (fastify) => {
     const { config } = fastify;
-    const remotes = remoteOrigins(config);
-    const connect = new Set<string>(remotes);
+    const configured = remoteOrigins(config);
+    let remotes = configured;
+    const connect = new Set<string>();
     const https = config.publicUrl.startsWith('https:');
     // A remote on its webpack dev server (development only) is an eval-based build.
-    const devRemotes = config.nodeEnv === 'development' && remotes.length > 0;
+    const devRemotes = config.nodeEnv === 'development' && configured.length > 0;
     // The stand-in report server under /dev-report-server (development only, see plugins/external/power-bi.ts).
     const devReports = config.nodeEnv === 'development' && !config.pbirsUrl;
 
@@ -85,7 +91,7 @@ export default fp(
           'style-src': ["'self'", "'unsafe-inline'", ...remotes],
           'img-src': ["'self'", 'data:', 'blob:', 'https:'],
           'font-src': ["'self'", 'data:', ...remotes],
-          'connect-src': ["'self'", ...connect],
+          'connect-src': ["'self'", ...new Set([...remotes, ...connect])],
           'frame-src': ['https:', ...(devReports ? ["'self'"] : [])],
           'worker-src': ["'self'", 'blob:'],
           'object-src': ["'none'"],
@@ -106,6 +112,10 @@ export default fp(
     let portal = headersOf(options());
     // Built from the portal's settings too, so built again (on first use) when those change.
     let ownPolicies = new WeakMap<object, Headers>();
+    const rebuild = () => {
+      portal = headersOf(options());
+      ownPolicies = new WeakMap();
+    };
     const ownHeaders = (own: object) => {
       let headers = ownPolicies.get(own);
       if (!headers) {
@@ -132,8 +142,11 @@ export default fp(
     fastify.decorate('contentSecurity', {
       allowConnect(origins: Iterable<string>) {
         for (const origin of origins) connect.add(origin);
-        portal = headersOf(options());
-        ownPolicies = new WeakMap();
+        rebuild();
+      },
+      allowRegistry(origins: Iterable<string>) {
+        remotes = [...new Set([...configured, ...origins])];
+        rebuild();
       },
     });
   },

@@ -9,7 +9,13 @@ export default fp(
       openapi: {
         info: { title: 'Client hub API', version: '0.1.0', description: 'Hub API (/api) and file-exchange API (/api/v2).' },
         servers: [{ url: fastify.config.publicUrl }],
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // A team's release token (docs/releasing.md), taken only by its remote's release calls.
+            releaseToken: { type: 'http', scheme: 'bearer', bearerFormat: 'hubrt_…' },
+          },
+        },
         security: [{ bearer: [] }],
       },
     });

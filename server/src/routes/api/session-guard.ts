@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HEADERS, isAdministrator, isContributor } from '@hub/shared/api';
+import { HEADERS, isAdministrator, isContributor, RELEASE_TOKEN_PREFIX, REMOTE_MESSAGES } from '@hub/shared/api';
 import { AUDIENCES, type Audience } from '../../plugins/app/auth/access-tokens';
 import type { Session } from '../../lib/auth/session';
 import type { UserRecord } from '../../lib/auth/user-record';
+import '../../lib/remotes/release-token';
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -30,6 +31,10 @@ function positiveId(text: string): number | null {
  * - Display-As-User-Id: only from an administrator, for an existing user; else 403.
  * - X-Entity-ID: only when the displayed user is a contributor or more and may act on that entity
  *   (an administrator on any, others on their own); else 403.
+ *
+ * The release calls of a remote (`config: { releaseToken: true }`, and only they) also take a
+ * team's release token (`hubrt_…`): the guard then sets `request.releaseToken` instead of a session,
+ * and the route checks that the token is for its remote (routes/api/admin/remotes).
  * fastify-plugin lets the hook reach the scope that registers this file.
  */
 export function sessionGuard(audience: Audience) {
@@ -44,11 +49,18 @@ export function sessionGuard(audience: Audience) {
       });
     const entityExists = (id: number) => hubCache.get(`entity:${id}`, () => usersRepository.entityExists(id));
     fastify.decorateRequest('session', null as never);
+    fastify.decorateRequest('releaseToken', null);
     fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.routeOptions.config.public) return;
       if (request.routeOptions.config.ticket && request.headers.authorization === undefined) return;
       const token = bearerToken(request);
       if (!token) return reply.unauthorized('Missing bearer token');
+      if (request.routeOptions.config.releaseToken && token.startsWith(RELEASE_TOKEN_PREFIX)) {
+        const use = await fastify.remotesRepository.useToken(token);
+        if (!use) return reply.unauthorized(REMOTE_MESSAGES.tokenInvalid);
+        request.releaseToken = use;
+        return;
+      }
       const claims = await fastify.accessTokens.verifyClaims(token, audience);
       let actor = claims === null ? null : await findUser(claims.userId);
       // A token newer than the user row this process holds: the row predates a change whose

@@ -9,6 +9,7 @@ import { library } from './library';
 import { mail } from './mail';
 import { people } from './people';
 import { notifications } from './notifications';
+import { remotes } from './remotes';
 import { search } from './search';
 
 /** Every route of the API and what each persona gets. A route missing here fails the matrix. */
@@ -24,4 +25,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...notifications,
   ...mail,
   ...search,
+  ...remotes,
 };

@@ -15,14 +15,20 @@ import schedules from './schedules/index';
 import tickets from './tickets/index';
 import users from './users/index';
 import mail from './mail/index';
+import remotes from './remotes/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
  * entities add the administrator check on their own routes. The hub session guard of the parent
- * scope has already run.
+ * scope has already run. A remote's release calls also take its team's release token instead of a
+ * session (the guard set `request.releaseToken`): those routes check the token themselves.
  */
 const adminApi: FastifyPluginAsync = async (fastify) => {
-  fastify.addHook('onRequest', requireRole('contributor'));
+  const contributor = requireRole('contributor');
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (request.releaseToken) return;
+    return contributor(request, reply);
+  });
   await fastify.register(audit);
   await fastify.register(advices);
   await fastify.register(newsItems);
@@ -38,5 +44,6 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(tickets);
   await fastify.register(schedules);
   await fastify.register(mail);
+  await fastify.register(remotes);
 };
 export default adminApi;
