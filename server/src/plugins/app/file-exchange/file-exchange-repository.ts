@@ -4,7 +4,6 @@ import {
   FILE_EXCHANGE_LIMITS,
   FILE_EXCHANGE_MESSAGES,
   FILE_STATE_CODES,
-  isAdministrator,
   isContributor,
   type Collection,
   type FileExchangeEntity,
@@ -18,19 +17,9 @@ import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
+import { scopeCondition, type ExchangeScope } from '../../../lib/file-exchange/scope';
 
-/**
- * Which entities a caller of the file exchange sees: 'all' for the publisher's staff (an
- * administrator, or a contributor or more without an entity of his own), else one entity (the
- * one in force), else none. Anything outside answers 404, as if it did not exist.
- */
-export type ExchangeScope = 'all' | number | null;
-
-export function exchangeScope(session: Pick<Session, 'rights' | 'entityId'> & { user: { entity_id: number | null } }): ExchangeScope {
-  if (isAdministrator(session.rights)) return session.entityId ?? 'all';
-  if (isContributor(session.rights) && session.user.entity_id === null) return session.entityId ?? 'all';
-  return session.entityId;
-}
+export { exchangeScope, type ExchangeScope } from '../../../lib/file-exchange/scope';
 
 export function inScope(scope: ExchangeScope, entityId: number): boolean {
   return scope === 'all' || scope === entityId;
@@ -39,13 +28,6 @@ export function inScope(scope: ExchangeScope, entityId: number): boolean {
 /** Staff actions (create, rename, delete, set a state): contributor or more, on an entity in scope. */
 export function requireStaff(session: Session): void {
   if (!isContributor(session.rights)) throw httpErrors.forbidden(FILE_EXCHANGE_MESSAGES.staffOnly);
-}
-
-function scopeCondition(scope: ExchangeScope, column: string, params: unknown[]): string {
-  if (scope === 'all') return 'TRUE';
-  if (scope === null) return 'FALSE';
-  params.push(scope);
-  return `${column} = $${params.length}`;
 }
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());

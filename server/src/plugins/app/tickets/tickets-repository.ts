@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import {
-  isContributor,
   TICKET_MESSAGES_SHOWN,
   type AdminTicketListQuery,
   type Ticket,
@@ -19,6 +18,7 @@ import type { Session } from '../../../lib/auth/session';
 import { iso, likePattern } from '../../../lib/content/sql';
 import { imageJsonSql, type ImageJson } from '../images/image-urls';
 import { notifyTicket } from '../../../lib/notifications/notifications';
+import { ticketVisibility } from '../../../lib/tickets/visibility';
 
 export interface TicketsRepository {
   /**
@@ -120,22 +120,11 @@ export default fp(
       created_at: iso(row.created_at),
     });
 
-    /** What the session's list shows (list() below): the entity in force, and a plain user's own tickets only. */
-    function visibility(session: Session, params: unknown[]): string[] {
-      params.push(session.entityId);
-      const where = [`t.entity_id = $${params.length}`];
-      if (!isContributor(session.rights)) {
-        params.push(session.user.id);
-        where.push(`t.author_id = $${params.length}`);
-      }
-      return where;
-    }
-
     async function visible(id: number, session: Session, queryable: Queryable = db): Promise<boolean> {
-      if (session.entityId === null) return false;
       const params: unknown[] = [id];
-      const where = ['t.id = $1', ...visibility(session, params)];
-      const { rows } = await queryable.query(`SELECT 1 FROM tickets t WHERE ${where.join(' AND ')}`, params);
+      const visibility = ticketVisibility('t', session, params);
+      if (visibility === null) return false;
+      const { rows } = await queryable.query(`SELECT 1 FROM tickets t WHERE t.id = $1 AND ${visibility}`, params);
       return rows.length > 0;
     }
 
@@ -192,9 +181,10 @@ export default fp(
 
     const repository: TicketsRepository = {
       async list(query, session) {
-        if (session.entityId === null) return { items: [], total: 0, page: query.page ?? 1, page_size: query.page_size ?? 20 };
         const params: unknown[] = [];
-        return page(visibility(session, params), params, query);
+        const visibility = ticketVisibility('t', session, params);
+        if (visibility === null) return { items: [], total: 0, page: query.page ?? 1, page_size: query.page_size ?? 20 };
+        return page([visibility], params, query);
       },
 
       async create(body, session, entityId) {
