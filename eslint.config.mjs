@@ -49,20 +49,12 @@ const packageZones = [
 /**
  * The server's floors (docs/architecture.md, "The server"): `db/` imports none of the others; `lib/`
  * (plain code) imports neither the Fastify plugins nor the routes; the plugins do not import the
- * routes. The search is the one part of `lib/` that still reads the file exchange's scope through
- * its repository.
+ * routes.
  */
 const server = (folder) => `./server/src/${folder}`;
 const serverZones = [
   { target: server('db'), from: [server('lib'), server('plugins'), server('routes')], message: message.serverDb },
-  { target: [server('lib/*.ts'), server('lib/!(search)/**')], from: [server('plugins'), server('routes')], message: message.serverLib },
-  {
-    target: server('lib/search/**'),
-    from: server('plugins'),
-    except: ['./app/file-exchange/file-exchange-repository.ts'],
-    message: message.serverLib,
-  },
-  { target: server('lib/search/**'), from: server('routes'), message: message.serverLib },
+  { target: server('lib'), from: [server('plugins'), server('routes')], message: message.serverLib },
   { target: server('plugins'), from: server('routes'), message: message.serverPlugins },
 ];
 

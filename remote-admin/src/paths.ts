@@ -1,26 +1,31 @@
-/** The absolute paths this remote answers (the shell mounts it on them, basename '/'). */
+import { adminPaths, consoleDetailsPath } from '@hub/shared/api';
+
+/**
+ * The absolute paths this remote answers (the shell mounts it on them, basename '/'): the consoles'
+ * lists of @hub/shared's admin paths. A console's details page is `detailsPath(list, id)`.
+ */
 export const paths = {
-  admin: '/admin',
-  entityAdmin: '/entity/admin',
-  documentation: '/documentation',
-  entityDocumentation: '/entity/documentation',
-  advices: '/entity/admin/advices',
-  dashboards: '/entity/admin/dashboard',
-  newsItems: '/admin/news-items',
-  categories: '/admin/categories',
-  trainings: '/admin/trainings',
-  images: '/admin/images',
-  users: '/admin/users',
-  entities: '/admin/entities',
+  admin: adminPaths.admin,
+  entityAdmin: adminPaths.entityAdmin,
+  documentation: adminPaths.documentation,
+  entityDocumentation: adminPaths.entityDocumentation,
+  advices: adminPaths.advices,
+  dashboards: adminPaths.dashboards,
+  newsItems: adminPaths.newsItems,
+  categories: adminPaths.categories,
+  trainings: adminPaths.trainings,
+  images: adminPaths.images,
+  users: adminPaths.users,
+  entities: adminPaths.entities,
   /** The entity admin area's users (contributor or more, the entity in force). */
-  entityUsers: '/entity/admin/users',
-  groups: '/admin/groups',
-  audit: '/admin/audit',
-  mail: '/admin/mail',
+  entityUsers: adminPaths.entityUsers,
+  groups: adminPaths.groups,
+  audit: adminPaths.audit,
+  mail: adminPaths.mail,
   /** The remotes' releases, candidates and release tokens (administrators). */
-  remotes: '/admin/remotes',
-  tickets: '/admin/tickets',
+  remotes: adminPaths.remotes,
+  tickets: adminPaths.tickets,
 } as const;
 
 /** A console's details page: with an id it edits that item, without one it creates. */
-export const detailsPath = (listPath: string, id?: number | null) => `${listPath}/details${id ? `/${id}` : ''}`;
+export const detailsPath = consoleDetailsPath;

@@ -27,20 +27,27 @@ function Area() {
   return (
     <UploadsProvider>
       <LiveUpdates />
-      <Routes>
-        <Route index element={<EntitiesPage />} />
-        <Route path="latest-files" element={<LatestPage />} />
-        <Route path=":slug" element={<CollectionsPage />} />
-        <Route path=":slug/:collectionId" element={<FoldersPage />} />
-        <Route
-          path=":slug/:collectionId/:folderId"
-          element={
-            <Suspense fallback={null}>
-              <FolderPage />
-            </Suspense>
-          }
-        />
-      </Routes>
+      <Routes>{areaRoutes()}</Routes>
     </UploadsProvider>
+  );
+}
+
+/** Collectmaster's pages, relative to its area (paths.collectmaster). */
+export function areaRoutes() {
+  return (
+    <>
+      <Route index element={<EntitiesPage />} />
+      <Route path="latest-files" element={<LatestPage />} />
+      <Route path=":slug" element={<CollectionsPage />} />
+      <Route path=":slug/:collectionId" element={<FoldersPage />} />
+      <Route
+        path=":slug/:collectionId/:folderId"
+        element={
+          <Suspense fallback={null}>
+            <FolderPage />
+          </Suspense>
+        }
+      />
+    </>
   );
 }

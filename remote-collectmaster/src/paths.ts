@@ -1,10 +1,11 @@
-/** The absolute paths this remote answers (the shell mounts it on them, basename '/'). */
+import { portalPaths } from '@hub/shared/api';
+
+/** The absolute paths this remote answers (the shell mounts it on them, basename '/'): @hub/shared's portal paths. */
 export const paths = {
-  collectmaster: '/collectmaster',
+  collectmaster: portalPaths.collectmaster,
   /** The latest files of everything the user sees (a static segment: it wins over an entity's slug). */
-  latest: '/collectmaster/latest-files',
-  entity: (slug: string) => `/collectmaster/${encodeURIComponent(slug)}`,
-  collection: (slug: string, collectionId: number) => `/collectmaster/${encodeURIComponent(slug)}/${collectionId}`,
-  folder: (slug: string, collectionId: number, folderId: number) =>
-    `/collectmaster/${encodeURIComponent(slug)}/${collectionId}/${folderId}`,
+  latest: portalPaths.collectmasterLatest,
+  entity: portalPaths.exchangeEntity,
+  collection: portalPaths.exchangeCollection,
+  folder: portalPaths.exchangeFolder,
 } as const;

@@ -1,6 +1,8 @@
-/** The absolute paths this remote answers (the shell mounts it on them, basename '/'). */
+import { portalPaths } from '@hub/shared/api';
+
+/** The absolute paths this remote answers (the shell mounts it on them, basename '/'): @hub/shared's portal paths. */
 export const paths = {
-  contact: '/contact',
-  contactClose: '/contact-close',
-  tickets: '/tickets',
+  contact: portalPaths.contact,
+  contactClose: portalPaths.contactClosed,
+  tickets: portalPaths.tickets,
 } as const;

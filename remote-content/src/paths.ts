@@ -1,8 +1,10 @@
-/** The absolute paths this remote answers (the shell mounts it on them, basename '/'). */
+import { portalPaths } from '@hub/shared/api';
+
+/** The absolute paths this remote answers (the shell mounts it on them, basename '/'): @hub/shared's portal paths. */
 export const paths = {
-  advices: '/advices',
-  adviceDetails: (id: number | string) => `/advices/details/${id}`,
-  newsItems: '/news-items',
-  newsDetails: (id: number | string) => `/news-items/details/${id}`,
-  trainings: '/trainings',
+  advices: portalPaths.advices,
+  adviceDetails: portalPaths.advice,
+  newsItems: portalPaths.newsItems,
+  newsDetails: portalPaths.newsItem,
+  trainings: portalPaths.trainings,
 } as const;

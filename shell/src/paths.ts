@@ -1,4 +1,6 @@
-/** The shell's own routes and the areas it mounts remotes on (docs/product.md §2). */
+import { adminPaths, portalPaths } from '@hub/shared/api';
+
+/** The shell's own routes and the areas it mounts remotes on (docs/product.md §2; the areas' paths are @hub/shared's). */
 export const paths = {
   root: '/',
   home: '/home',
@@ -7,21 +9,21 @@ export const paths = {
   notifications: '/notifications',
   error: '/error',
   notFound: '/pages/misc/not-found',
-  advices: '/advices',
-  newsItems: '/news-items',
-  trainings: '/trainings',
+  advices: portalPaths.advices,
+  newsItems: portalPaths.newsItems,
+  trainings: portalPaths.trainings,
   help: '/help',
   /** Open to everyone, signed in or not (reachable from /login). */
   connectionHelp: '/help/connection',
-  dashboards: '/dashboards',
-  contact: '/contact',
-  contactClose: '/contact-close',
-  tickets: '/tickets',
-  collectmaster: '/collectmaster',
-  admin: '/admin',
-  entityAdmin: '/entity/admin',
-  documentation: '/documentation',
-  entityDocumentation: '/entity/documentation',
+  dashboards: portalPaths.dashboards,
+  contact: portalPaths.contact,
+  contactClose: portalPaths.contactClosed,
+  tickets: portalPaths.tickets,
+  collectmaster: portalPaths.collectmaster,
+  admin: adminPaths.admin,
+  entityAdmin: adminPaths.entityAdmin,
+  documentation: adminPaths.documentation,
+  entityDocumentation: adminPaths.entityDocumentation,
   search: '/search',
 } as const;
 

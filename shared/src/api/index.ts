@@ -29,6 +29,7 @@ export * from './content';
 export * from './news-items';
 export * from './dashboards';
 export * from './dashboard-paths';
+export * from './portal-paths';
 export * from './categories';
 export * from './images';
 export * from './trainings';

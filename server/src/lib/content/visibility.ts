@@ -1,7 +1,7 @@
 import { PUBLICATION } from '@hub/shared/api';
 import type { Queryable } from '../../db/db';
 import { canSeeUnpublished, type Session } from '../auth/session';
-import type { RecipientsTable } from './audience';
+import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS, type RecipientsTable } from './audience';
 import type { ContentTable } from './rows';
 
 // Who sees which publishable content: written once, for the lists, the details and the counts.
@@ -46,6 +46,27 @@ export function audienceVisibility(
   if (published) conditions.push(published);
   return conditions.join(' AND ');
 }
+
+/**
+ * Who sees which advice (alias `a`): GET /api/advices, an advice's page and the search. The rule of
+ * `audienceVisibility()`; the notifications apply it to every person at once (`audienceCondition()`).
+ */
+export const adviceVisibility = (session: Session, includesUnpublished: boolean, params: unknown[]): string =>
+  audienceVisibility({ table: 'advices', alias: 'a', itemType: 'advice' }, ADVICE_RECIPIENTS, session, includesUnpublished, params);
+
+/** Who sees which dashboard (alias `d`): the advices' rule, with the dashboards' recipients. */
+export const dashboardVisibility = (session: Session, includesUnpublished: boolean, params: unknown[]): string =>
+  audienceVisibility(
+    { table: 'dashboards', alias: 'd', itemType: 'dashboard' },
+    DASHBOARD_RECIPIENTS,
+    session,
+    includesUnpublished,
+    params,
+  );
+
+/** Who sees which news item (alias `n`): everyone, published only unless unpublished ones may be included. */
+export const newsItemVisibility = (session: Session, includesUnpublished: boolean, params: unknown[]): string =>
+  publishedOnly('n', session, includesUnpublished, params) ?? 'TRUE';
 
 /**
  * The `total` of GET /api/advices without counting the entity's advices on every call: the rule of

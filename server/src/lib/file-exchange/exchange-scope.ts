@@ -19,3 +19,20 @@ export function exchangeScope(session: Pick<Session, 'rights' | 'entityId'> & { 
 export function requireStaff(session: Session): void {
   if (!isContributor(session.rights)) throw httpErrors.forbidden(FILE_EXCHANGE_MESSAGES.staffOnly);
 }
+
+/** The SQL condition that an entity (`column`) is in `scope`, pushing its parameter. */
+export function scopeCondition(scope: ExchangeScope, column: string, params: unknown[]): string {
+  if (scope === 'all') return 'TRUE';
+  if (scope === null) return 'FALSE';
+  params.push(scope);
+  return `${column} = $${params.length}`;
+}
+
+/**
+ * May the session see the file exchange's items of the entity in `column` (a collection's, a
+ * folder's through its collection, a file's own copy): its scope, and nothing in display-as, where
+ * the file exchange answers 403. The lists of /api/v2 and the search apply it.
+ */
+export function exchangeVisibility(session: Session, column: string, params: unknown[]): string {
+  return scopeCondition(session.displayAs ? null : exchangeScope(session), column, params);
+}

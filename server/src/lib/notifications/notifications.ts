@@ -1,4 +1,4 @@
-import { PUBLICATION, type NotificationEvent, NOTIFICATION_EVENT_KIND } from '@hub/shared/api';
+import { PUBLICATION, portalPaths, type NotificationEvent, NOTIFICATION_EVENT_KIND } from '@hub/shared/api';
 import type { Queryable } from '../../db/db';
 import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS } from '../content/audience';
 import { audienceCondition } from '../content/visibility';
@@ -14,8 +14,8 @@ interface ContentRule {
   table: string;
   alias: string;
   event: NotificationEvent;
-  /** SQL for the portal path that opens the item (`i` is the item). */
-  path: string;
+  /** The portal path that opens the item (@hub/shared's portal paths). */
+  path: (id: number) => string;
   /** SQL: may user `u` see item `i` (publication and audience; the lists' rule). */
   sees: string;
   /** SQL: does `u` want to be told (news: the categories they follow, all while NULL). */
@@ -29,7 +29,7 @@ const CONTENT: Record<ContentSubject, ContentRule> = {
     table: 'advices',
     alias: 'i',
     event: 'advice.published',
-    path: `'/advices/details/' || i.id`,
+    path: portalPaths.advice,
     sees: `${published('i')} AND ${audienceCondition('i', ADVICE_RECIPIENTS, 'u.entity_id', 'u.id')}`,
     wants: 'TRUE',
   },
@@ -37,7 +37,7 @@ const CONTENT: Record<ContentSubject, ContentRule> = {
     table: 'dashboards',
     alias: 'i',
     event: 'dashboard.available',
-    path: `'/dashboards'`,
+    path: () => portalPaths.dashboards,
     sees: `${published('i')} AND ${audienceCondition('i', DASHBOARD_RECIPIENTS, 'u.entity_id', 'u.id')}`,
     wants: 'TRUE',
   },
@@ -47,7 +47,7 @@ const CONTENT: Record<ContentSubject, ContentRule> = {
     table: 'news_items',
     alias: 'i',
     event: 'news.published',
-    path: `'/news-items/details/' || i.id`,
+    path: portalPaths.newsItem,
     sees: published('i'),
     wants: '(u.followed_categories IS NULL OR i.category_id IS NULL OR i.category_id = ANY (u.followed_categories))',
   },
@@ -78,11 +78,12 @@ export async function syncContentNotifications(
   );
   await tx.query(
     `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
-     SELECT u.id, $3, $4, $1, i.id, i.title, ${rule.path}, $5
+     SELECT u.id, $3, $4, $1, i.id, i.title, (SELECT p.path FROM unnest($2::int[], $6::text[]) p(id, path) WHERE p.id = i.id), $5
        FROM ${rule.table} i CROSS JOIN users u
       WHERE i.id = ANY ($2::int[]) AND ${rule.sees} AND ${rule.wants} AND u.id IS DISTINCT FROM $5
         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.subject_type = $1 AND n.subject_id = i.id AND n.user_id = u.id)`,
-    [subject, ids, NOTIFICATION_EVENT_KIND[rule.event], rule.event, actorId],
+    // Each item's path beside its id: the paths are written in TypeScript, never in SQL.
+    [subject, ids, NOTIFICATION_EVENT_KIND[rule.event], rule.event, actorId, ids.map((id) => rule.path(id))],
   );
 }
 
@@ -143,9 +144,9 @@ export async function notifyDiscussionMessage(
     : ['discussion.customer_message'];
   await tx.query(
     `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
-     SELECT $1, 'discussions', e, 'discussion', $2, a.first_name || ' ' || a.last_name, '/contact', a.id
+     SELECT $1, 'discussions', e, 'discussion', $2, a.first_name || ' ' || a.last_name, $5, a.id
        FROM users a CROSS JOIN unnest($4::text[]) e WHERE a.id = $3 AND $1 <> $3`,
-    [fromConsultant ? discussion.customerId : discussion.consultantId, discussion.id, authorId, events],
+    [fromConsultant ? discussion.customerId : discussion.consultantId, discussion.id, authorId, events, portalPaths.contact],
   );
 }
 
@@ -161,10 +162,10 @@ export async function notifyTicket(
 ): Promise<void> {
   await tx.query(
     `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
-     SELECT t.author_id, 'tickets', $2, 'ticket', t.id, t.title, '/tickets', $3
+     SELECT t.author_id, 'tickets', $2, 'ticket', t.id, t.title, $4, $3
        FROM tickets t JOIN users u ON u.id = t.author_id AND u.entity_id = t.entity_id
       WHERE t.id = $1 AND t.author_id <> $3`,
-    [ticketId, event, actorId],
+    [ticketId, event, actorId, portalPaths.tickets],
   );
 }
 
@@ -185,17 +186,17 @@ export async function notifyFile(tx: Queryable, fileId: number, event: FileEvent
   const code =
     event === 'collectmaster.placed'
       ? `CASE WHEN ${customerUpload} THEN 'collectmaster.uploaded' ELSE 'collectmaster.file_added' END`
-      : '$3';
+      : '$4';
   const who = event === 'collectmaster.placed' ? `CASE WHEN ${customerUpload} THEN ${toConsultants} ELSE ${toCustomers} END` : toCustomers;
   await tx.query(
     `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
-     SELECT r.id, 'collectmaster', ${code}, 'exchange_file', f.id, f.name, '/collectmaster', $2
+     SELECT r.id, 'collectmaster', ${code}, 'exchange_file', f.id, f.name, $3, $2
        FROM exchange_files f
        JOIN exchange_folders d ON d.id = f.folder_id
        JOIN exchange_collections c ON c.id = d.collection_id
        JOIN users r ON ${who}
       WHERE f.id = $1 AND r.id <> $2`,
-    event === 'collectmaster.placed' ? [fileId, actorId] : [fileId, actorId, event],
+    event === 'collectmaster.placed' ? [fileId, actorId, portalPaths.collectmaster] : [fileId, actorId, portalPaths.collectmaster, event],
   );
 }
 

@@ -1,5 +1,5 @@
-import { DUE_SOON_DAYS } from '@hub/shared/api';
-import type { Queryable } from '../../db/db';
+import { DUE_SOON_DAYS, portalPaths } from '@hub/shared/api';
+import type { Db } from '../../db/db';
 
 /**
  * The reminders (docs/product.md §14): Collectmaster requests 3 days before their due date, on the
@@ -28,7 +28,7 @@ export interface RemindersSent {
 /**
  * The open requests (a missing file with a due date; a folder with a due date that still holds a
  * missing file, or where no file arrived since the request), the step each one is at today, and
- * where the customer opens it.
+ * its folder (where the customer opens it).
  */
 const DUE_REQUESTS = `
   today AS (SELECT ($1::timestamptz AT TIME ZONE $2)::date AS day),
@@ -55,28 +55,56 @@ const DUE_REQUESTS = `
      WHERE r.due_on <= t.day + $3::int
   )`;
 
-export async function sendReminders(db: Queryable, now: Date): Promise<RemindersSent> {
-  const collectmaster = await db.query<{ count: number }>(
-    `WITH ${DUE_REQUESTS},
-     claimed AS (
-       INSERT INTO reminders_sent (subject_type, subject_id, step, due_at, sent_at)
-       SELECT subject_type, subject_id, step, due_on::timestamp AT TIME ZONE 'UTC', $1 FROM steps WHERE step IS NOT NULL
-       ON CONFLICT DO NOTHING
-       RETURNING subject_type, subject_id, step
-     ),
-     written AS (
-       INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path)
-       SELECT u.id, 'collectmaster', 'collectmaster.' || s.step, s.subject_type, s.subject_id, s.title,
-              '/collectmaster/' || e.slug || '/' || s.collection_id || '/' || s.folder_id
+export async function sendReminders(db: Db, now: Date): Promise<RemindersSent> {
+  // The steps claimed, with where the customer opens each one, then their notifications (the path
+  // made here, @hub/shared's portal paths), in one transaction: a step is claimed with its
+  // notifications or not at all, and a second process waits for the first's claim.
+  const collectmaster = await db.transaction(async (tx) => {
+    const claimed = await tx.query<{
+      subject_type: string;
+      subject_id: number;
+      step: string;
+      title: string;
+      entity_id: number;
+      slug: string;
+      collection_id: number;
+      folder_id: number;
+    }>(
+      `WITH ${DUE_REQUESTS},
+       claimed AS (
+         INSERT INTO reminders_sent (subject_type, subject_id, step, due_at, sent_at)
+         SELECT subject_type, subject_id, step, due_on::timestamp AT TIME ZONE 'UTC', $1 FROM steps WHERE step IS NOT NULL
+         ON CONFLICT DO NOTHING
+         RETURNING subject_type, subject_id, step
+       )
+       SELECT s.subject_type, s.subject_id, s.step, s.title, s.entity_id, e.slug, s.collection_id, s.folder_id
          FROM claimed k
          JOIN steps s ON s.subject_type = k.subject_type AND s.subject_id = k.subject_id AND s.step = k.step
-         JOIN entities e ON e.id = s.entity_id
-         JOIN users u ON u.entity_id = s.entity_id
-       RETURNING 1
-     )
-     SELECT count(*)::int AS count FROM written`,
-    [now, REMINDER_TIME_ZONE, DUE_SOON_DAYS],
-  );
+         JOIN entities e ON e.id = s.entity_id`,
+      [now, REMINDER_TIME_ZONE, DUE_SOON_DAYS],
+    );
+    const steps = claimed.rows;
+    if (steps.length === 0) return 0;
+    const written = await tx.query<{ count: number }>(
+      `WITH written AS (
+         INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path)
+         SELECT u.id, 'collectmaster', 'collectmaster.' || r.step, r.subject_type, r.subject_id, r.title, r.path
+           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bigint[], $6::text[]) r(subject_type, subject_id, step, title, entity_id, path)
+           JOIN users u ON u.entity_id = r.entity_id
+         RETURNING 1
+       )
+       SELECT count(*)::int AS count FROM written`,
+      [
+        steps.map((step) => step.subject_type),
+        steps.map((step) => step.subject_id),
+        steps.map((step) => step.step),
+        steps.map((step) => step.title),
+        steps.map((step) => step.entity_id),
+        steps.map((step) => portalPaths.exchangeFolder(step.slug, step.collection_id, step.folder_id)),
+      ],
+    );
+    return written.rows[0]!.count;
+  });
   // Trainings are for every signed-in person (the trainings list has no audience).
   const trainings = await db.query<{ count: number }>(
     `WITH starting AS (
@@ -91,12 +119,12 @@ export async function sendReminders(db: Queryable, now: Date): Promise<Reminders
      ),
      written AS (
        INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path)
-       SELECT u.id, 'trainings', 'training.starting', 'training', t.id, t.intitule, '/trainings'
+       SELECT u.id, 'trainings', 'training.starting', 'training', t.id, t.intitule, $3
          FROM claimed k JOIN starting t ON t.id = k.subject_id CROSS JOIN users u
        RETURNING 1
      )
      SELECT count(*)::int AS count FROM written`,
-    [now, TRAINING_REMINDER_HOURS],
+    [now, TRAINING_REMINDER_HOURS, portalPaths.trainings],
   );
-  return { collectmaster: collectmaster.rows[0]!.count, trainings: trainings.rows[0]!.count };
+  return { collectmaster, trainings: trainings.rows[0]!.count };
 }

@@ -1,4 +1,4 @@
-import type { Advice, AdviceCreateBody } from '@hub/shared/api';
+import { portalPaths, type Advice, type AdviceCreateBody } from '@hub/shared/api';
 import { publishableApi, type PublishableKind } from '../../../components/publishable/publishable-api';
 import { articleBody } from '../../../components/publishable/publishable-form-values';
 import { paths } from '../../../paths';
@@ -13,7 +13,7 @@ export const advicesKind: PublishableKind<Advice, AdviceCreateBody> = {
   words: 'advices',
   fields: ['subtitle', 'category', 'images', 'pinned', 'audience'],
   body: (values) => ({ ...articleBody(values), audience_type: values.audience_type }),
-  previewPath: (id) => `/advices/details/${id}?preview=true`,
+  previewPath: (id) => `${portalPaths.advice(id)}?preview=true`,
   entityScoped: true,
   defaultAudience: 'user',
 };

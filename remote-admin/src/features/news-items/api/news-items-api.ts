@@ -1,4 +1,4 @@
-import type { NewsItem, NewsItemCreateBody } from '@hub/shared/api';
+import { portalPaths, type NewsItem, type NewsItemCreateBody } from '@hub/shared/api';
 import { publishableApi, type PublishableKind } from '../../../components/publishable/publishable-api';
 import { articleBody } from '../../../components/publishable/publishable-form-values';
 import { paths } from '../../../paths';
@@ -13,6 +13,6 @@ export const newsItemsKind: PublishableKind<NewsItem, NewsItemCreateBody> = {
   words: 'newsItems',
   fields: ['subtitle', 'category', 'images', 'pinned'],
   body: articleBody,
-  previewPath: (id) => `/news-items/details/${id}?preview=true`,
+  previewPath: (id) => `${portalPaths.newsItem(id)}?preview=true`,
   entityScoped: false,
 };

@@ -31,7 +31,7 @@ import {
   type LockedEntityItem,
 } from '../../../lib/content/rows';
 import type { SortKey } from '../../../lib/paging';
-import { audienceVisibility, visibleAdvicesCount } from '../../../lib/content/visibility';
+import { adviceVisibility, visibleAdvicesCount } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { setClauses } from '../../../lib/content/sql';
@@ -80,8 +80,7 @@ const SELECT = `
 const ADVICES: ContentTable = { table: 'advices', alias: 'a', itemType: 'advice' };
 
 /** The visibility rule of per-entity content (content/visibility.ts), for the list and the detail. */
-const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
-  audienceVisibility(ADVICES, ADVICE_RECIPIENTS, session, includesUnpublished, params);
+const visibility = adviceVisibility;
 
 const NOT_FOUND = 'Advice not found';
 

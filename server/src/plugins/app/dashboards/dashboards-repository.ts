@@ -31,7 +31,7 @@ import {
   type LockedEntityItem,
 } from '../../../lib/content/rows';
 import type { SortKey } from '../../../lib/paging';
-import { audienceCondition, audienceVisibility } from '../../../lib/content/visibility';
+import { audienceCondition, dashboardVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { setClauses } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
@@ -127,8 +127,7 @@ export function httpsUrl(text: string, devReports: string | null = null): string
 const DASHBOARDS: ContentTable = { table: 'dashboards', alias: 'd', itemType: 'dashboard' };
 
 /** The same rule as advices (content/visibility.ts): own entity, published, audience including the caller. */
-const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
-  audienceVisibility(DASHBOARDS, DASHBOARD_RECIPIENTS, session, includesUnpublished, params);
+const visibility = dashboardVisibility;
 
 /**
  * A consultant reads a published dashboard that one of their customers sees (docs/product.md §10): the

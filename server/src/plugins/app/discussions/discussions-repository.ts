@@ -24,6 +24,7 @@ import { appendLiveEvent, notifyUnrecorded } from '../../../lib/live-streams';
 import { notifyDiscussionMessage } from '../../../lib/notifications/notifications';
 import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
 import { iso } from '../../../lib/iso';
+import { DISCUSSION_PARTIES, ownDiscussion } from '../../../lib/discussions/visibility';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
@@ -389,7 +390,13 @@ export default fp(
     const repository: DiscussionsRepository = {
       async listOwn(session, scope, query = {}) {
         const me = session.user.id;
-        return discussionPage(me, ['d.customer_id = $2', 'd.consultant_id = $2'], [me], scope, query);
+        return discussionPage(
+          me,
+          DISCUSSION_PARTIES.map((party) => `d.${party} = $2`),
+          [me],
+          scope,
+          query,
+        );
       },
 
       async listAdmin(session, scope, query = {}) {
@@ -603,8 +610,8 @@ export default fp(
 
       async counters(userId) {
         const { rows } = await db.query<CountersEvent>(
-          `SELECT (SELECT count(*)::int FROM discussions d WHERE d.status = 'open' AND (d.customer_id = $1 OR d.consultant_id = $1)) AS open_discussion_counter,
-                  (SELECT count(*)::int FROM discussions d WHERE d.status = 'closed' AND (d.customer_id = $1 OR d.consultant_id = $1)) AS close_discussion_counter,
+          `SELECT (SELECT count(*)::int FROM discussions d WHERE d.status = 'open' AND ${ownDiscussion('d', '$1')}) AS open_discussion_counter,
+                  (SELECT count(*)::int FROM discussions d WHERE d.status = 'closed' AND ${ownDiscussion('d', '$1')}) AS close_discussion_counter,
                   (SELECT count(*)::int FROM messages m JOIN discussions d ON d.id = m.discussion_id
                     WHERE m.to_user_id = $1 AND m.status = 'open' AND d.status = 'open') AS pending_message_counter`,
           [userId],

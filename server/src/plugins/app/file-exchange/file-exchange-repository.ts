@@ -17,19 +17,9 @@ import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
 
 import type { Session } from '../../../lib/auth/session';
-import type { ExchangeScope } from '../../../lib/file-exchange/exchange-scope';
+import { scopeCondition, type ExchangeScope } from '../../../lib/file-exchange/exchange-scope';
 import { notifyFile } from '../../../lib/notifications/notifications';
 import { iso } from '../../../lib/iso';
-
-// The search (lib/search) still reads the scope from here; everything else imports lib/file-exchange/exchange-scope.
-export { exchangeScope } from '../../../lib/file-exchange/exchange-scope';
-
-function scopeCondition(scope: ExchangeScope, column: string, params: unknown[]): string {
-  if (scope === 'all') return 'TRUE';
-  if (scope === null) return 'FALSE';
-  params.push(scope);
-  return `${column} = $${params.length}`;
-}
 
 export interface FileRow {
   id: number;

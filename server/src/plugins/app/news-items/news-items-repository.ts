@@ -20,7 +20,7 @@ import { contentPage } from '../../../lib/content/content-page';
 import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
 import type { ContentRow, ContentTable, CursorPage, IllustratedRow, LockedItem } from '../../../lib/content/rows';
 import type { SortKey } from '../../../lib/paging';
-import { publishedOnly } from '../../../lib/content/visibility';
+import { newsItemVisibility } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { setClauses } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
@@ -110,8 +110,7 @@ export default fp(
     const writes = publicationWrites(fastify, NEWS_ITEMS, lock);
 
     /** Published only, unless the caller may see unpublished content and asks for it. */
-    const visibility = (session: Session, includesUnpublished: boolean, params: unknown[]) =>
-      publishedOnly(NEWS_ITEMS.alias, session, includesUnpublished, params) ?? 'TRUE';
+    const visibility = newsItemVisibility;
 
     const repository: NewsItemsRepository = {
       async list(query, session) {

@@ -17,6 +17,7 @@ import {
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
 import { naming } from '../../../lib/http/field-errors';
+import { iso } from '../../../lib/iso';
 import { getsCandidate } from '../../../lib/remotes/release-assignment';
 import { hashToken, type ReleaseTokenUse } from '../../../lib/remotes/release-token';
 import { runPeriodically } from '../../../lib/periodic-job';
@@ -109,7 +110,6 @@ const ROLLOUTS_SQL = `SELECT o.remote, s.id AS stable_id, s.version AS stable_ve
    LEFT JOIN remote_releases c ON c.id = o.candidate_release`;
 
 const personName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const noFigures = (): ReleaseFigures => ({ mounts: 0, errors: 0 });
 
 /** The audit line of a registry write: the person, or (a token's use) no person and the token named. */

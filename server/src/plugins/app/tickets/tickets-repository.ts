@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import {
-  isContributor,
   TICKET_MESSAGES_SHOWN,
   type AdminTicketListQuery,
   type Ticket,
@@ -20,6 +19,7 @@ import { likePattern } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
 import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 import { notifyTicket } from '../../../lib/notifications/notifications';
+import { ticketVisibility } from '../../../lib/tickets/visibility';
 
 export interface TicketsRepository {
   /**
@@ -121,22 +121,11 @@ export default fp(
       created_at: iso(row.created_at),
     });
 
-    /** What the session's list shows (list() below): the entity in force, and a plain user's own tickets only. */
-    function visibility(session: Session, params: unknown[]): string[] {
-      params.push(session.entityId);
-      const where = [`t.entity_id = $${params.length}`];
-      if (!isContributor(session.rights)) {
-        params.push(session.user.id);
-        where.push(`t.author_id = $${params.length}`);
-      }
-      return where;
-    }
-
     async function visible(id: number, session: Session, queryable: Queryable = db): Promise<boolean> {
-      if (session.entityId === null) return false;
       const params: unknown[] = [id];
-      const where = ['t.id = $1', ...visibility(session, params)];
-      const { rows } = await queryable.query(`SELECT 1 FROM tickets t WHERE ${where.join(' AND ')}`, params);
+      const visibility = ticketVisibility('t', session, params);
+      if (visibility === null) return false;
+      const { rows } = await queryable.query(`SELECT 1 FROM tickets t WHERE t.id = $1 AND ${visibility}`, params);
       return rows.length > 0;
     }
 
@@ -193,9 +182,10 @@ export default fp(
 
     const repository: TicketsRepository = {
       async list(query, session) {
-        if (session.entityId === null) return { items: [], total: 0, page: query.page ?? 1, page_size: query.page_size ?? 20 };
         const params: unknown[] = [];
-        return page(visibility(session, params), params, query);
+        const visibility = ticketVisibility('t', session, params);
+        if (visibility === null) return { items: [], total: 0, page: query.page ?? 1, page_size: query.page_size ?? 20 };
+        return page([visibility], params, query);
       },
 
       async create(body, session, entityId) {
