@@ -18,7 +18,6 @@ export * from './advices';
 export * from './remote-access';
 export * from './remotes';
 export * from './client-event-limits';
-export * from './client-errors';
 export * from './file-exchange';
 export * from './file-exchange-paths';
 export * from './file-exchange-due';

@@ -35,15 +35,11 @@ export type RemoteEntry = Static<typeof RemoteEntrySchema>;
 export const RemoteListSchema = Type.Object({ remotes: Type.Array(RemoteEntrySchema) });
 export type RemoteList = Static<typeof RemoteListSchema>;
 
-export const RemoteNameParamSchema = Type.Object({ name: Type.Enum(REMOTE_NAMES) });
-export type RemoteNameParam = Static<typeof RemoteNameParamSchema>;
-
 /** Who registered a release or moved a roll-out: a person, or a release token (by its label). */
 export const ReleaseActorSchema = Type.Object({
   user: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   token: Nullable(Type.Object({ id: Type.Integer(), label: Type.String() })),
 });
-export type ReleaseActor = Static<typeof ReleaseActorSchema>;
 
 /** Browser figures of one release over a window: mounts, and errors of every kind together. */
 export const ReleaseFiguresSchema = Type.Object({
@@ -74,7 +70,6 @@ export const RemoteCandidateSchema = Type.Object({
   /** Companies (entity ids) whose people all get the candidate, whatever the share. */
   entities: Type.Array(Type.Integer({ minimum: 1 })),
 });
-export type RemoteCandidate = Static<typeof RemoteCandidateSchema>;
 
 export const ReleaseTokenSchema = Type.Object({
   id: Type.Integer(),
@@ -146,8 +141,6 @@ export const ReleaseTokenCreateSchema = Type.Object(
 export type ReleaseTokenCreate = Static<typeof ReleaseTokenCreateSchema>;
 /** A release token starts with this, so that the session guard tells it from a session's token at a glance. */
 export const RELEASE_TOKEN_PREFIX = 'hubrt_';
-export const ReleaseTokenParamsSchema = Type.Object({ name: Type.Enum(REMOTE_NAMES), id: Type.Integer({ minimum: 1 }) });
-export type ReleaseTokenParams = Static<typeof ReleaseTokenParamsSchema>;
 
 /** The fixed words of the registry's refusals (a manifest's refusal also names the URL and why). */
 export const REMOTE_MESSAGES = {

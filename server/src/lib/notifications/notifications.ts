@@ -87,28 +87,6 @@ export async function syncContentNotifications(
   );
 }
 
-export interface Told {
-  /** Who is told; the actor among them is left out. */
-  users: readonly number[];
-  event: NotificationEvent;
-  subjectType: string;
-  subjectId: number;
-  title: string;
-  path: string;
-  actorId: number | null;
-}
-
-/** One notification for each of `users` (never the actor), in the caller's transaction, one statement. */
-export async function notifyUsers(tx: Queryable, told: Told): Promise<void> {
-  const users = [...new Set(told.users)].filter((id) => id !== told.actorId);
-  if (users.length === 0) return;
-  await tx.query(
-    `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
-     SELECT u, $2, $3, $4, $5, $6, $7, $8 FROM unnest($1::int[]) u`,
-    [users, NOTIFICATION_EVENT_KIND[told.event], told.event, told.subjectType, told.subjectId, told.title, told.path, told.actorId],
-  );
-}
-
 /**
  * Removes the notifications about an item from those who no longer see it: everyone when `keep`
  * is omitted (the item is gone), else all but the people `keep` (SQL on `n.user_id`) still names.

@@ -1,7 +1,7 @@
 import { SEARCH_COUNT_CAP, type SearchCount, type SearchKind } from '@hub/shared/api';
 import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
-import { iso } from '../content/sql';
+import { iso } from '../iso';
 import { branches, kindTables } from './kinds';
 import { fence, type KindQuery } from './kinds/kind';
 import { matchFor, SEARCH_TSQUERY } from './search-match';

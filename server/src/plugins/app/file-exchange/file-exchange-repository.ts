@@ -15,7 +15,6 @@ import {
 import type { Queryable } from '../../../db/db';
 import { FOLDER_DUE_OPEN } from '../../../lib/file-exchange/due-dates';
 import { numberedName, type CleanName } from '../../../lib/file-exchange/file-names';
-
 import type { Session } from '../../../lib/auth/session';
 import { scopeCondition, type ExchangeScope } from '../../../lib/file-exchange/exchange-scope';
 import { notifyFile } from '../../../lib/notifications/notifications';
