@@ -51,6 +51,7 @@ import identityProvider from './plugins/external/identity-provider/index';
 import powerBi from './plugins/external/power-bi/index';
 import rateLimit from './plugins/external/rate-limit';
 import reminderJob from './plugins/app/reminders/reminder-job';
+import retentionJob from './plugins/app/retention/retention-job';
 import scheduler from './plugins/app/schedules/scheduler';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
@@ -238,6 +239,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(reminderJob, { enabled: config.reminderJob !== false });
   await app.register(mailRepository);
   await app.register(mailWorker);
+  await app.register(retentionJob);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });
