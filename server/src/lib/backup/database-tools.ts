@@ -80,14 +80,23 @@ export async function restorePostgresDump(major: number, url: string, dump: stri
   const writerEnd = ended(writer);
   writer.stdin.on('error', () => undefined); // psql stopped on an error: its exit code says so
   const onPath = `SELECT pg_catalog.set_config('search_path', '${schema.replaceAll("'", "''")}, pg_catalog', false);`;
+  // psql may stop early (ON_ERROR_STOP): then the script is no longer read, and its exit code and
+  // error output say why.
+  let stopped = false;
+  void writerEnd.then(
+    () => (stopped = true),
+    () => (stopped = true),
+  );
   try {
     for await (const line of createInterface({ input: reader.stdout, crlfDelay: Infinity })) {
-      if (!writer.stdin.write(`${line === EMPTY_SEARCH_PATH ? onPath : line}\n`)) await once(writer.stdin, 'drain');
+      if (stopped) break;
+      if (!writer.stdin.write(`${line === EMPTY_SEARCH_PATH ? onPath : line}\n`))
+        await Promise.race([once(writer.stdin, 'drain'), writerEnd]);
     }
   } catch {
-    // psql stopped (ON_ERROR_STOP): its exit code and its error output say why.
-    reader.kill();
+    stopped = true;
   }
+  if (stopped) reader.kill();
   writer.stdin.end();
   const [read, written] = await Promise.all([readerEnd, writerEnd]);
   if (read !== 0 || written !== 0) throw new Error(`The database's restore failed (pg_restore ${read}, psql ${written}): ${errors.trim()}`);
