@@ -2,7 +2,8 @@
 //  1. installs what the tests need from Debian when it is missing (chromium, postgresql, nginx);
 //  2. installs the packages; audits them (pnpm audit --prod: no high or critical advisory unless
 //     accepted in scripts/audit-accepted.json; skipped when the registry does not answer); refuses
-//     an import cycle (scripts/check-cycles.mjs);
+//     an import cycle (scripts/check-cycles.mjs); refuses a migration that drops or renames what
+//     the previous commit's code uses (scripts/check-migrations.mjs);
 //  3. side by side, in three lanes, since each keeps about one core busy: the API suite on embedded
 //     PGlite; the API suite on a real PostgreSQL started here on loopback; the build of the shell
 //     and the remotes, then the end-to-end journeys in Debian's Chromium on what was built (two
@@ -200,6 +201,14 @@ await timed('Known vulnerabilities (pnpm audit --prod --audit-level=high; skippe
 await timed('Import cycles (every package, type imports included)', () =>
   must(run('node', ['scripts/check-cycles.mjs']), 'The import cycle check'),
 );
+// Expand, then contract: no new migration takes away what the previous commit's code uses (its own tests first).
+await timed('Migrations (none drops or renames what the running release uses)', async () => {
+  await must(run('node', ['--test', 'scripts/check-migrations.test.mjs']), 'The migration check’s own tests');
+  return must(
+    run('node', ['scripts/check-migrations.mjs', ...(process.env.HUB_MIGRATIONS_BASE ? ['--base', process.env.HUB_MIGRATIONS_BASE] : [])]),
+    'The migration check',
+  );
+});
 /** A static check: it needs no build and no database. A failed check is counted and the run goes on. */
 async function check(where, title, suite, body) {
   return where.step(title, async () => {

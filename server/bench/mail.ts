@@ -54,7 +54,6 @@ try {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
         from: 'hub@bench.test',
-        retentionDays: 90,
         embeddedPort: 0,
         portalName: 'Client hub',
         workerIntervalMs: 0,

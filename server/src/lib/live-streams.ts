@@ -9,9 +9,6 @@ export const HEARTBEAT_MS = 25_000;
 /** What a reconnecting stream is sent at most: the events of the last day, the newest 500 of them. */
 export const REPLAY_MAX_EVENTS = 500;
 export const REPLAY_MAX_AGE = '24 hours';
-/** Events are removed a little after they stop being replayable. */
-const RETENTION = '25 hours';
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Any constant: live event ids are taken one writer at a time, until commit (see appendLiveEvent). */
 const LIVE_EVENTS_LOCK = 7806852;
 
@@ -133,7 +130,7 @@ export interface LiveChannel<C extends LiveClient> {
 /**
  * The common part of the live hubs (discussions, Collectmaster): one LISTEN per process on the
  * channel, events handled one at a time in the order they committed, heartbeats, shutdown with a
- * reconnect hint, replay from Last-Event-ID out of live_events, and old events pruned.
+ * reconnect hint, and replay from Last-Event-ID out of live_events (old events go by the retention job).
  */
 export async function openLiveChannel<P, C extends LiveClient>(
   fastify: FastifyInstance,
@@ -241,25 +238,17 @@ export async function openLiveChannel<P, C extends LiveClient>(
     for (const client of clients) client.raw.write(': heartbeat\n\n');
   }, HEARTBEAT_MS);
   heartbeat.unref();
-  const prune = setInterval(() => {
-    fastify.db
-      .query(`DELETE FROM live_events WHERE channel = $1 AND created_at < now() - interval '${RETENTION}'`, [channel])
-      .catch((error: unknown) => fastify.log.warn({ err: error, channel }, 'old live events not removed'));
-  }, PRUNE_EVERY_MS);
-  prune.unref();
 
   // Shutdown: before the server waits for its connections to end, the streams end with a reconnect hint.
   fastify.addHook('preClose', async () => {
     stopWatching();
     if (checkTimer) clearTimeout(checkTimer);
     clearInterval(heartbeat);
-    clearInterval(prune);
     closeWithReconnectHint(clients);
     clients.clear();
   });
   fastify.addHook('onClose', async () => {
     clearInterval(heartbeat);
-    clearInterval(prune);
     for (const client of clients) client.raw.end();
     clients.clear();
     await unlisten();

@@ -7,6 +7,7 @@ import { REMOTE_NAMES, ROLLBACK_DEFAULTS, type RemoteName } from '@hub/shared/ap
 import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
 import type { S3Config } from '../../lib/file-exchange/exchange-storage';
 import { SEARCH_CONNECTIONS } from '../../db/postgres-db';
+import { parseRetention, type RetentionConfig } from '../../lib/retention/retention-settings';
 
 /** The server package folder (…/server), whatever the working directory of the process. */
 export const SERVER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -82,6 +83,8 @@ export interface AppConfig {
   mail?: MailConfig;
   /** The browser figures and the automatic roll-back (docs/releasing.md); absent: TELEMETRY_DEFAULTS. */
   telemetry?: TelemetryConfig;
+  /** RETENTION_*_DAYS (docs/operations.md); absent: the defaults, and the retention job runs only when asked (tests). */
+  retention?: RetentionConfig;
 }
 
 /**
@@ -103,12 +106,11 @@ export const TELEMETRY_DEFAULTS: TelemetryConfig = {
   rollback: { ...ROLLBACK_DEFAULTS },
 };
 
-/** SMTP_URL, MAIL_FROM, MAIL_RETENTION_DAYS, SMTP_EMBEDDED_PORT, PORTAL_NAME. */
+/** SMTP_URL, MAIL_FROM, SMTP_EMBEDDED_PORT, PORTAL_NAME. */
 export interface MailConfig {
   /** smtp:// or smtps:// URL; null: development's embedded SMTP server, or no sending at all outside development. */
   smtpUrl: string | null;
   from: string;
-  retentionDays: number;
   /** The embedded SMTP server's port on 127.0.0.1 (development without SMTP_URL only). */
   embeddedPort: number;
   /** The name the emails carry. */
@@ -311,7 +313,6 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     mail: {
       smtpUrl: parseSmtpUrl(env),
       from: read(env, 'MAIL_FROM') ?? `Client hub <no-reply@${new URL(publicUrl).hostname}>`,
-      retentionDays: parseInteger(env, 'MAIL_RETENTION_DAYS', 90, 1, 3650),
       embeddedPort: parseInteger(env, 'SMTP_EMBEDDED_PORT', 2525, 0, 65535),
       portalName: read(env, 'PORTAL_NAME') ?? 'Client hub',
       workerIntervalMs: 1000,
@@ -326,6 +327,11 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
         stableFactor: parseDecimal(env, 'ROLLBACK_STABLE_FACTOR', ROLLBACK_DEFAULTS.stableFactor, 1, 1000),
       },
     },
+    retention: parseRetention(
+      (name, fallback, min, max) => parseInteger(env, name, fallback, min, max),
+      (name) => read(env, name) !== undefined,
+      warnings,
+    ),
   };
 }
 

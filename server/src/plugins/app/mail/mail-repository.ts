@@ -20,8 +20,6 @@ export const RETRY_DELAYS_SECONDS = [2, 5, 15, 30, 60, 120, 180, 180, 180] as co
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 /** A claimed email not marked by then (its process died while sending) is claimed again. */
 export const CLAIM_SECONDS = 120;
-/** Rows purged per statement, so that a purge never holds long locks. */
-const PURGE_BATCH = 1000;
 /** A lock number for the daily digest, so that two processes never gather the same digest. */
 const DIGEST_LOCK = 7_502_001;
 
@@ -42,8 +40,6 @@ export interface MailRepository {
   markFailedTry(row: Claimed, now: Date, error: string, permanent: boolean): Promise<void>;
   /** Gathers the daily digests due at `now` (each person's hour, in their time zone); returns how many emails it wrote. */
   writeDigests(now: Date): Promise<number>;
-  /** Removes sent emails, read notifications and received messages older than `days`, in batches. */
-  purge(now: Date, days: number): Promise<number>;
   listOutbox(query: OutboxQuery): Promise<OutboxList>;
   /** A failed email back to pending (its tries counted again). False: no failed email of that id. */
   retry(id: number): Promise<boolean>;
@@ -232,23 +228,6 @@ export default fp(
           );
           return rows.length;
         });
-      },
-
-      async purge(now, days) {
-        let removed = 0;
-        const before = new Date(now.getTime() - days * 86_400_000).toISOString();
-        for (const sql of [
-          `DELETE FROM mail_outbox WHERE id IN (SELECT id FROM mail_outbox WHERE state = 'sent' AND sent_at < $1 LIMIT ${PURGE_BATCH}) RETURNING 1`,
-          `DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE read_at < $1 LIMIT ${PURGE_BATCH}) RETURNING 1`,
-          `DELETE FROM mail_received WHERE id IN (SELECT id FROM mail_received WHERE received_at < $1 LIMIT ${PURGE_BATCH}) RETURNING 1`,
-        ]) {
-          for (;;) {
-            const { rows } = await db.query(sql, [before]);
-            removed += rows.length;
-            if (rows.length < PURGE_BATCH) break;
-          }
-        }
-        return removed;
       },
 
       async listOutbox(query) {

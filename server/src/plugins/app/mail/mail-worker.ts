@@ -6,16 +6,14 @@ import { runPeriodically } from '../../../lib/periodic-job';
 
 /** Emails claimed at once by one process; the pooled transport sends them over a few connections. */
 const BATCH = 100;
-/** How often the daily digest and the purge look for work (each is one guarded statement). */
+/** How often the daily digest looks for work (one guarded statement); the retention job removes old emails. */
 const DIGEST_EVERY_MS = 60_000;
-const PURGE_EVERY_MS = 60 * 60_000;
 
 export interface MailService {
   /** Sends what is due at `now` until nothing is left; returns how many were sent. */
   drain(now?: Date): Promise<number>;
   /** Writes the digests due at `now` into the outbox (the worker sends them). */
   writeDigests(now?: Date): Promise<number>;
-  purge(now?: Date): Promise<number>;
   /** Asks for a drain soon (a retry, a new email), without waiting for the next tick. */
   wake(): void;
   /** Whether emails go to the embedded SMTP server of development (what the administrators' page lists). */
@@ -123,7 +121,6 @@ export default fp(
     const service: MailService = {
       drain,
       writeDigests: (now) => fastify.mailRepository.writeDigests(now ?? new Date()),
-      purge: (now) => fastify.mailRepository.purge(now ?? new Date(), mail?.retentionDays ?? 90),
       wake() {
         if (!transport || !mail?.workerIntervalMs || wakeTimer) return;
         wakeTimer = setTimeout(() => {
@@ -150,7 +147,6 @@ export default fp(
       },
       'daily digest',
     );
-    every(PURGE_EVERY_MS, () => service.purge(), 'mail purge');
     fastify.addHook('onClose', async () => {
       if (wakeTimer) clearTimeout(wakeTimer);
       await draining;

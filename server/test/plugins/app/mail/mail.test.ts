@@ -58,7 +58,6 @@ describe(`email for the notifications (${DB_KIND})`, () => {
       mail: {
         smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
         from: 'Client hub <hub@example.test>',
-        retentionDays: 90,
         embeddedPort: 0,
         portalName: 'Client hub',
         workerIntervalMs: 0,
@@ -320,14 +319,6 @@ describe(`email for the notifications (${DB_KIND})`, () => {
     assert.equal(await hub.app.mail.writeDigests(new Date('2026-03-12T11:00:00Z')), 1);
   });
 
-  test('should purge sent emails and read notifications after the retention period', async () => {
-    await notify([{ email: USER, kind: 'tickets', event: 'ticket.answered', title: 'Old', path: '/tickets/1' }]);
-    await hub.app.mail.drain();
-    await (await testDb()).query(`UPDATE notifications SET read_at = now()`);
-    assert.equal(await hub.app.mail.purge(new Date(Date.now() + 89 * 86_400_000)), 0);
-    assert.equal(await hub.app.mail.purge(new Date(Date.now() + 91 * 86_400_000)), 2);
-  });
-
   test('should show the preferences’ defaults, and refuse a change during display-as', async () => {
     const preferences = await hub.call(USER, 'GET', '/api/notifications/preferences');
     assert.deepEqual(preferences.json(), {
@@ -362,7 +353,6 @@ describe(`the embedded SMTP server (${DB_KIND})`, () => {
     const mail = {
       smtpUrl: null,
       from: 'hub@example.test',
-      retentionDays: 90,
       embeddedPort: 0,
       portalName: 'Client hub',
       workerIntervalMs: 0,
@@ -387,7 +377,6 @@ describe(`the received emails’ details, for administrators (${DB_KIND})`, () =
       mail: {
         smtpUrl: null,
         from: 'Client hub <hub@example.test>',
-        retentionDays: 90,
         embeddedPort: 0,
         portalName: 'Client hub',
         workerIntervalMs: 0,
