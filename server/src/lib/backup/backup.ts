@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { openPglite } from '../../db/pglite-db';
 import { openPostgres } from '../../db/postgres-db';
 import type { AppConfig } from '../../plugins/external/config';
-import { s3ClientConfig } from '../file-exchange/exchange-store';
+import { s3ClientConfig } from '../file-exchange/exchange-storage';
 import { postgresTool, runTool, serverMajor, tableCounts } from './database-tools';
 import { listFiles, MANIFEST, MANIFEST_FORMAT, type Manifest, type ManifestFile, sha256File } from './manifest';
 

@@ -6,7 +6,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { Queryable } from '../../db/db';
 import { openPglite } from '../../db/pglite-db';
 import { openPostgres } from '../../db/postgres-db';
-import { s3ClientConfig } from '../file-exchange/exchange-store';
+import { s3ClientConfig } from '../file-exchange/exchange-storage';
 import { type BackupConfig, bucketKeys } from './backup';
 import { restorePostgresDump, serverMajor, tableCounts } from './database-tools';
 import { listFiles, type Manifest, readManifest, verifyBackup } from './manifest';
