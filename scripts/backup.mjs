@@ -5,6 +5,6 @@ import { join } from 'node:path';
 import { root } from './pnpm.mjs';
 
 const tsx = join(root, 'server', 'node_modules', '.bin', 'tsx');
-const cli = join(root, 'server', 'src', 'lib', 'backup', 'cli.ts');
+const cli = join(root, 'server', 'scripts', 'backup-cli.ts');
 const result = spawnSync(tsx, [cli, 'backup', ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -8,12 +8,17 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import type { Readable } from 'node:stream';
 import { openPglite } from '../../db/pglite-db';
 import { openPostgres } from '../../db/postgres-db';
-import type { AppConfig } from '../../plugins/external/config';
-import { s3ClientConfig } from '../file-exchange/exchange-storage';
+import { s3ClientConfig, type S3Config } from '../file-exchange/exchange-storage';
 import { postgresTool, runTool, serverMajor, tableCounts } from './database-tools';
 import { listFiles, MANIFEST, MANIFEST_FORMAT, type Manifest, type ManifestFile, sha256File } from './manifest';
 
-export type BackupConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema' | 's3'>;
+/** What a backup reads of the server's settings (DATA_DIR, DATABASE_URL, DATABASE_SCHEMA, S3_*), as the server reads them. */
+export interface BackupConfig {
+  dataDir: string;
+  databaseUrl: string | null;
+  databaseSchema: string | null;
+  s3?: S3Config | null;
+}
 
 export const PGLITE_DUMP = 'database.pglite.tar.gz';
 export const POSTGRES_DUMP = 'database.pgdump';

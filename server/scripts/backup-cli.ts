@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
-import { loadConfig } from '../../plugins/external/config';
-import { backup } from './backup';
-import { restore } from './restore';
+import { loadConfig } from '../src/plugins/external/config';
+import { backup } from '../src/lib/backup/backup';
+import { restore } from '../src/lib/backup/restore';
 
 /** True when something accepts connections on the portal's port: the server seems to run. */
 function portAnswers(host: string, port: number): Promise<boolean> {
