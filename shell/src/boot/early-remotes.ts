@@ -52,28 +52,13 @@ export function remoteOfPath(pathname: string) {
   return REMOTE_ROUTES.find(({ path }) => isUnder(pathname, path.replace(/\/\*$/, '')))?.remote ?? null;
 }
 
-/** What a remote's mf-manifest.json says of its entry script and the files of its `./app`. */
-interface EarlyManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { name: string; assets?: { js?: { sync?: string[] } } }[];
-}
-
-/** Downloads a script ahead of its use (rel=preload: never run here). */
-function preloadScript(href: string) {
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = 'script';
-  link.href = href;
-  document.head.appendChild(link);
-}
-
 /**
  * The start sequence's first step (docs/architecture.md, "The start sequence"): on a remote's area
- * with a session stored, asks for the remotes list at once, then for the route's remote manifest,
- * then for that remote's entry script and the first files of its `./app` (downloaded, never run
- * here: the shell's loader checks the manifest before it runs anything); on /home, for the list
- * only. Returns the list's promise, or undefined when the page starts elsewhere or has no usable
- * token.
+ * or /home with a session stored, asks for the remotes list at once, while the shell's entry still
+ * loads. Nothing of a remote is fetched here: the loader reads its manifest and checks it against
+ * the shell before any of its code is requested, so a release the shell cannot mount is never
+ * downloaded. Returns the list's promise, or undefined when the page starts elsewhere or has no
+ * usable token.
  */
 export function startEarlyRemotes(
   pathname: string,
@@ -81,30 +66,12 @@ export function startEarlyRemotes(
   tabStorage: Storage,
   fetchImpl: typeof fetch = (...args) => fetch(...args),
 ): Promise<RemoteList> | undefined {
-  const remote = remoteOfPath(pathname);
-  // Home: its first widgets are in view at once, and they come from the remotes too (the list only:
-  // which widgets are shown depends on the user, loaded later).
-  const headers = (remote || isUnder(pathname, paths.home)) && earlyRemotesHeaders(storage, tabStorage);
+  // Home too: its first widgets are in view at once, and they come from the remotes.
+  const headers = (remoteOfPath(pathname) || isUnder(pathname, paths.home)) && earlyRemotesHeaders(storage, tabStorage);
   if (!headers) return undefined;
   const list = fetchImpl('/api/remotes', { headers }).then(async (response) => {
     if (!response.ok) throw new Error(`GET /api/remotes answered ${response.status}`);
     return (await response.json()) as RemoteList;
   });
-  // What follows only fetches ahead: any failure here is the loader's to meet (and report) later.
-  if (!remote) return list;
-  void list
-    .then(async ({ remotes }) => {
-      const entry = remotes.find((candidate) => candidate.name === remote)?.entry;
-      if (!entry) return;
-      // Read here, it is in the browser's cache when the loader reads it again (revalidated, not
-      // downloaded a second time).
-      const manifest = (await (await fetchImpl(entry)).json()) as EarlyManifest;
-      const base = new URL('.', new URL(entry, document.baseURI));
-      const { name = 'remoteEntry.js', path = '' } = manifest.metaData?.remoteEntry ?? {};
-      preloadScript(new URL(`${path}${name}`, base).href);
-      for (const file of manifest.exposes?.find((candidate) => candidate.name === 'app')?.assets?.js?.sync ?? [])
-        preloadScript(new URL(file, base).href);
-    })
-    .catch(() => undefined);
   return list;
 }
