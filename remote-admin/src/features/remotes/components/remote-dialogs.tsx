@@ -71,6 +71,32 @@ function FormDialog({
   );
 }
 
+/** A dialog's two buttons: go back or cancel, and submit; while `busy`, the first waits and the second spins. */
+function CancelAndSubmit({
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  busy = false,
+  palette = 'brand',
+}: {
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  busy?: boolean;
+  palette?: 'brand' | 'red';
+}) {
+  return (
+    <>
+      <Button variant="outline" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" colorPalette={palette} loading={busy}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+}
+
 /** The server's refusal of a form without a field of its own (a confirmation), as an alert in the dialog. */
 function Refusal({ errors }: { errors: Record<string, string | undefined> }) {
   const messages = Object.values(errors).filter(Boolean);
@@ -165,23 +191,14 @@ export function CandidateDialog({
       alert={confirming}
       footer={
         confirming ? (
-          <>
-            <Button variant="outline" onClick={() => setConfirming(false)} disabled={busy}>
-              {t('remotes.back')}
-            </Button>
-            <Button type="submit" colorPalette="brand" loading={busy}>
-              {mode === 'start' ? t('remotes.confirmStart') : t('remotes.confirmReach')}
-            </Button>
-          </>
+          <CancelAndSubmit
+            onCancel={() => setConfirming(false)}
+            cancelLabel={t('remotes.back')}
+            submitLabel={mode === 'start' ? t('remotes.confirmStart') : t('remotes.confirmReach')}
+            busy={busy}
+          />
         ) : (
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {tc('cancel')}
-            </Button>
-            <Button type="submit" colorPalette="brand">
-              {t('remotes.continue')}
-            </Button>
-          </>
+          <CancelAndSubmit onCancel={onClose} cancelLabel={tc('cancel')} submitLabel={t('remotes.continue')} />
         )
       }
     >
@@ -332,16 +349,7 @@ export function ConfirmRolloutDialog({
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
       alert
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<CancelAndSubmit onCancel={onClose} cancelLabel={tc('cancel')} submitLabel={confirmLabel} busy={busy} />}
     >
       <Text>{question}</Text>
       <Refusal errors={errors} />
@@ -392,16 +400,7 @@ export function RegisterReleaseDialog({ remote, onClose, onDone }: { remote: Rem
       title={t('remotes.registerTitle', { name: remoteName })}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {t('remotes.actions.register')}
-          </Button>
-        </>
-      }
+      footer={<CancelAndSubmit onCancel={onClose} cancelLabel={tc('cancel')} submitLabel={t('remotes.actions.register')} busy={busy} />}
     >
       <Stack gap="4">
         <Text color="fg.muted" fontSize="sm">
@@ -511,16 +510,7 @@ export function CreateTokenDialog({ remote, onClose, onDone }: { remote: RemoteS
       title={t('remotes.tokens.createTitle', { name: remoteName })}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={busy}>
-            {t('remotes.tokens.create')}
-          </Button>
-        </>
-      }
+      footer={<CancelAndSubmit onCancel={onClose} cancelLabel={tc('cancel')} submitLabel={t('remotes.tokens.create')} busy={busy} />}
     >
       <Stack gap="4">
         <FormField label={t('remotes.tokens.label')} error={errors.label} helperText={t('remotes.tokens.labelHelp')} required>
@@ -575,14 +565,7 @@ export function RevokeTokenDialog({
       onSubmit={(event) => void submit(event)}
       alert
       footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            {tc('cancel')}
-          </Button>
-          <Button type="submit" colorPalette="red" loading={busy}>
-            {t('remotes.tokens.revoke')}
-          </Button>
-        </>
+        <CancelAndSubmit onCancel={onClose} cancelLabel={tc('cancel')} submitLabel={t('remotes.tokens.revoke')} busy={busy} palette="red" />
       }
     >
       <Text>{t('remotes.tokens.revokeQuestion', { label: token.label, name: t(`remotes.names.${remote.name}`) })}</Text>
