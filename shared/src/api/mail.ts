@@ -21,6 +21,9 @@ export const DEFAULT_DELIVERY: Record<PreferenceKind, DeliveryChoice> = {
   tickets: 'email',
   trainings: 'portal',
   releases: 'email',
+  reviews: 'email',
+  promises: 'email',
+  exports: 'portal',
 };
 export const DEFAULT_DIGEST_HOUR = 8;
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -35,6 +38,9 @@ export const DeliveryByKindSchema = Type.Object({
   tickets: Delivery,
   trainings: Delivery,
   releases: Delivery,
+  reviews: Delivery,
+  promises: Delivery,
+  exports: Delivery,
 });
 
 /**

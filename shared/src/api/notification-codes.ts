@@ -5,7 +5,17 @@
  * The notification centre (docs/product.md, "Staying informed"): one row per event and per person
  * concerned. The kind is the preference a notification falls under; the event names what happened.
  */
-export const NOTIFICATION_KINDS = ['content', 'discussions', 'collectmaster', 'tickets', 'trainings', 'releases'] as const;
+export const NOTIFICATION_KINDS = [
+  'content',
+  'discussions',
+  'collectmaster',
+  'tickets',
+  'trainings',
+  'releases',
+  'reviews',
+  'promises',
+  'exports',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -31,6 +41,15 @@ export const NOTIFICATION_EVENTS = [
   'ticket.status',
   'training.starting',
   'remote.rolled_back',
+  'advice.must_read',
+  'content.review_requested',
+  'content.approved',
+  'content.rejected',
+  'discussion.rating_requested',
+  'promise.due_soon',
+  'promise.broken',
+  'rating.low',
+  'export.ready',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -54,6 +73,15 @@ export const NOTIFICATION_EVENT_KIND: Readonly<Record<NotificationEvent, Notific
   'ticket.status': 'tickets',
   'training.starting': 'trainings',
   'remote.rolled_back': 'releases',
+  'advice.must_read': 'content',
+  'content.review_requested': 'reviews',
+  'content.approved': 'reviews',
+  'content.rejected': 'reviews',
+  'discussion.rating_requested': 'discussions',
+  'promise.due_soon': 'promises',
+  'promise.broken': 'promises',
+  'rating.low': 'promises',
+  'export.ready': 'exports',
 };
 
 /**

@@ -8,6 +8,9 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('tickets'),
   Type.Literal('trainings'),
   Type.Literal('releases'),
+  Type.Literal('reviews'),
+  Type.Literal('promises'),
+  Type.Literal('exports'),
 ]);
 
 /** Who caused it (null for the scheduled publishing, reminders, or a deleted account). */

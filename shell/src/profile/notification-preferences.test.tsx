@@ -14,7 +14,17 @@ import NotificationPreferences from './notification-preferences';
 
 const api = startApiServer();
 const defaults: Preferences = {
-  delivery: { content: 'digest', discussions: 'email', collectmaster: 'email', tickets: 'email', trainings: 'portal', releases: 'email' },
+  delivery: {
+    content: 'digest',
+    discussions: 'email',
+    collectmaster: 'email',
+    tickets: 'email',
+    trainings: 'portal',
+    releases: 'email',
+    reviews: 'email',
+    promises: 'email',
+    exports: 'portal',
+  },
   digest_hour: 8,
   followed_categories: null,
   language: 'en',
@@ -77,6 +87,20 @@ describe('NotificationPreferences', () => {
     renderSection();
     expect(await screen.findByRole('combobox', { name: 'Discussions' })).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Releases of the portal’s sections (administrators)' })).toBeNull();
+  });
+
+  it('should offer the reviews’ and promises’ choices to the publisher’s staff, and the exports’ to everyone', async () => {
+    renderSection('en', false, ['contributor']);
+    expect(await screen.findByRole('combobox', { name: 'Content to review, approved or returned (publisher’s staff)' })).toHaveValue(
+      'email',
+    );
+    expect(screen.getByRole('combobox', { name: 'Reply promises and low ratings (publisher’s staff)' })).toHaveValue('email');
+    expect(screen.queryByRole('combobox', { name: 'Releases of the portal’s sections (administrators)' })).toBeNull();
+    cleanup();
+    renderSection();
+    expect(await screen.findByRole('combobox', { name: 'Your data exports' })).toHaveValue('portal');
+    expect(screen.queryByRole('combobox', { name: 'Content to review, approved or returned (publisher’s staff)' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Reply promises and low ratings (publisher’s staff)' })).toBeNull();
   });
 
   it('should speak French, and only show the choices during display-as', async () => {

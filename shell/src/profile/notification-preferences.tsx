@@ -2,6 +2,7 @@ import { Box, Button, Checkbox, Fieldset, Heading, NativeSelect, SimpleGrid, Sta
 import {
   DELIVERY_CHOICES,
   isAdministrator,
+  isContributor,
   LANGUAGES,
   PREFERENCE_KINDS,
   type CategoryList,
@@ -65,8 +66,12 @@ export default function NotificationPreferences() {
   const language = i18n.language as Language;
   const { apis, snackbar } = useShell();
   const { displayAs, displayedUser } = useSessionState();
-  // Only administrators are told of releases (an automatic roll-back): the others never see the choice.
-  const kinds = PREFERENCE_KINDS.filter((kind) => kind !== 'releases' || isAdministrator(displayedUser?.rights ?? []));
+  // Only administrators are told of releases (an automatic roll-back), and only the publisher's staff
+  // (contributors and above) of reviews and reply promises: the others never see those choices.
+  const rights = displayedUser?.rights ?? [];
+  const kinds = PREFERENCE_KINDS.filter((kind) =>
+    kind === 'releases' ? isAdministrator(rights) : kind === 'reviews' || kind === 'promises' ? isContributor(rights) : true,
+  );
   const [ready, setReady] = useState(false);
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const [draft, setDraft] = useState<Preferences | null>(null);

@@ -12,6 +12,9 @@ export const mail = {
       tickets: 'Helpdesk tickets',
       trainings: 'Trainings',
       releases: 'Releases of the portal’s sections (administrators)',
+      reviews: 'Content to review, approved or returned (publisher’s staff)',
+      promises: 'Reply promises and low ratings (publisher’s staff)',
+      exports: 'Your data exports',
     },
     delivery: {
       portal: 'In the portal only',

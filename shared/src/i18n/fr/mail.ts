@@ -15,6 +15,9 @@ export const mail: Catalogue<typeof en> = {
       tickets: 'Tickets',
       trainings: 'Formations',
       releases: 'Versions des sections du portail (administrateurs)',
+      reviews: 'Contenus à relire, approuvés ou renvoyés (équipe de l’éditeur)',
+      promises: 'Délais de réponse et notes basses (équipe de l’éditeur)',
+      exports: 'Vos exports de données',
     },
     delivery: {
       portal: 'Dans le portail seulement',
