@@ -5,7 +5,7 @@
 //     repository does not have it. State the rule in place, or cite docs/product.md §N.
 //  3. No tracked file cites one of the project's issues ("issue" and a number), in a comment or a
 //     document: a reader of the repository cannot open it. State the rule itself; an outside
-//     project's issue is cited by its address. Files others are rewriting wait in PENDING_REWRITE.
+//     project's issue is cited by its address.
 // Prints each finding as path:line and exits 1 when there is any.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -144,25 +144,6 @@ export function outsideCitations(base = root) {
   return problems;
 }
 
-/**
- * Files other engineers are rewriting at the moment, whose citations of issues go with the rewrite.
- * To be emptied: remove each entry once its files hold none (the check then covers them again).
- * An entry is a file or a folder (ending in "/"), relative to the root.
- */
-export const PENDING_REWRITE = [
-  'scripts/release-remote.mjs',
-  'server/src/routes/api/client-errors/',
-  'server/src/routes/api/remotes/',
-  'shell/src/remotes/',
-  'e2e/bench/lighthouse.mjs',
-  'shell/src/index.html',
-  'shell/src/main.tsx',
-  'shell/src/theme-boot.ts',
-  'server/src/lib/search/',
-  'server/src/plugins/external/power-bi/',
-  'server/src/plugins/external/identity-provider/',
-];
-
 // The word issue (or issues), a space and a number, "#" allowed before it; not an address (an
 // outside project's ".../issues/N"). Written in pieces, so
 // that this file does not find itself.
@@ -170,11 +151,10 @@ const ISSUE_CITATION = new RegExp('\\b' + 'issues?' + '\\s+#?\\d+', 'i');
 const LOCK_FILES = new Set(['pnpm-lock.yaml', 'package-lock.json']);
 
 /** Tracked files that cite one of the project's issues by number, as "path:line". */
-export function issueCitations(base = root, pending = PENDING_REWRITE) {
-  const waiting = (file) => pending.some((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry));
+export function issueCitations(base = root) {
   const problems = [];
   for (const { file, text } of trackedTexts(base)) {
-    if (LOCK_FILES.has(file.split('/').pop()) || waiting(file)) continue;
+    if (LOCK_FILES.has(file.split('/').pop())) continue;
     text.split('\n').forEach((line, index) => {
       if (ISSUE_CITATION.test(line)) problems.push(`${file}:${index + 1}: cites an issue by number (state the rule itself)`);
     });
