@@ -17,18 +17,15 @@
 // process spends is the servers' alone: printed per request beside PostgreSQL's backends' (read
 // from /proc when the server is on this machine), figures that the other work on a shared
 // machine does not inflate the way it inflates latencies.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Options, Result } from 'autocannon';
+import { join } from 'node:path';
+import type { Result } from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
-import { openPostgres } from '../src/db/postgres-db';
-import { benchConfig, openBenchDb } from './bench-app';
+import { benchConfig, benchSignIn, openBenchDb, removeBenchData, runAutocannon } from './bench-app';
 import { postgresBin, startThrowawayPostgres, type ThrowawayPostgres } from '../test/faults/throwaway-postgres';
 import { startTestIdp } from '../test/test-support/test-idp';
 
@@ -56,24 +53,7 @@ interface Row {
 
 const ROUTES = (process.env.BENCH_ROUTES ?? 'advices,news-items,dashboards').split(',').filter(Boolean);
 
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** autocannon in a child process; its JSON result. */
-function autocannon(options: Options): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const script = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`;
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)], {
-      cwd: SERVER_DIR,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-}
 
 /** CPU seconds used so far by these processes (utime + stime of /proc/<pid>/stat), or null off this machine. */
 function processCpu(pids: readonly number[]): number | null {
@@ -102,12 +82,12 @@ async function measure(
   backends: () => Promise<number[]> = async () => [],
 ): Promise<Measured> {
   // A short warm-up first (JIT, the database's caches, the pool's connections).
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  await runAutocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
   await pause(500);
   const pids = await backends();
   const pgBefore = pids.length ? processCpu(pids) : null;
   const before = process.cpuUsage();
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  const result = await runAutocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   const used = process.cpuUsage(before);
   const pgAfter = pids.length ? processCpu(pids) : null;
   const requests = Math.max(result.requests.total, 1);
@@ -203,13 +183,7 @@ async function run(database: 'pglite' | 'postgres', rows: Row[], databaseUrl?: s
     await idp.register(app);
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
 
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await idp.sign({ email: 'user@northwind.test' }), provider: idp.provider.name }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    const headers = await benchSignIn(origin, idp, 'user@northwind.test');
     for (const route of ROUTES) {
       const check = await fetch(`${origin}/api/${route}`, { headers });
       const body = await check.text();
@@ -251,12 +225,7 @@ async function run(database: 'pglite' | 'postgres', rows: Row[], databaseUrl?: s
     await bare.app.close();
     await idp.close();
     await db.close();
-    if (database === 'postgres') {
-      const admin = await openPostgres({ connectionString: databaseUrl!, max: 1 });
-      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.close();
-    }
-    rmSync(work, { recursive: true, force: true });
+    await removeBenchData({ url: database === 'postgres' ? databaseUrl! : null, schema }, work);
   }
 }
 

@@ -20,16 +20,13 @@
 // 3. GET /api/remotes (a signed-in customer) beside GET /api/health, BENCH_REMOTES_CONNECTIONS
 //    connections, in turn twice: p99 of each and the ratio.
 // The app's own process holds the server only: autocannon and the sender run in child processes.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Options, Result } from 'autocannon';
+import { join } from 'node:path';
+import type { Options } from 'autocannon';
 import { buildApp } from '../src/app';
-import { openPostgres } from '../src/db/postgres-db';
-import { benchConfig, openBenchDb } from './bench-app';
+import { benchConfig, benchSignIn, openBenchDb, removeBenchData, runAutocannon, runJsonChild } from './bench-app';
 import { startTestIdp } from '../test/test-support/test-idp';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 2000);
@@ -42,7 +39,6 @@ const REMOTES_CONNECTIONS = Number(process.env.BENCH_REMOTES_CONNECTIONS ?? 100)
 const EVENTS_PER_BATCH = 20;
 const VERSION = '1.0.0-bench';
 const databaseUrl = process.env.DATABASE_URL ?? null;
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 interface SenderResult {
   sent: number;
@@ -52,28 +48,9 @@ interface SenderResult {
   p99: number;
 }
 
-/** A child process running `args`, its stdout parsed as JSON. */
-function child<T>(args: string[]): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const process_ = spawn(process.execPath, args, { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    process_.stdout.on('data', (chunk) => (out += chunk));
-    process_.on('error', reject);
-    process_.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${args[0]} exited with ${code}`))));
-  });
-}
-
 /** autocannon in a child process; its options go through a file (a list of requests outgrows an argument). */
 let optionFiles = 0;
-const autocannon = (options: Options) => {
-  const file = join(work, `autocannon-${optionFiles++}.json`);
-  writeFileSync(file, JSON.stringify(options));
-  return child<Result>([
-    '-e',
-    `require('autocannon')(JSON.parse(require('node:fs').readFileSync(process.argv[1], 'utf8'))).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`,
-    file,
-  ]);
-};
+const autocannon = (options: Options) => runAutocannon(options, join(work, `autocannon-${optionFiles++}.json`));
 
 const work = mkdtempSync(join(tmpdir(), 'hub-bench-client-events-'));
 const schema = `bench_client_events_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -96,20 +73,12 @@ try {
   await idp.register(app);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   await app.clientEvents.flush();
-  const signIn = async (email: string) => {
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await idp.sign({ email }), provider: idp.provider.name }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    return ((await login.json()) as { access_token: string }).access_token;
-  };
+  const signIn = async (email: string) => (await benchSignIn(origin, idp, email)).authorization.slice('Bearer '.length);
   const tokens: string[] = [];
   for (let n = 1; n <= PEOPLE; n++) tokens.push(await signIn(`bench${n}@northwind.test`));
   const sender = (seconds: number) =>
-    child<SenderResult>([
-      join(SERVER_DIR, 'bench/client-events-sender.mjs'),
+    runJsonChild<SenderResult>([
+      'bench/client-events-sender.mjs',
       JSON.stringify({
         url: `${origin}/api/client-events`,
         tokens,
@@ -199,10 +168,5 @@ try {
   await app.close();
   await idp.close();
   await db.close();
-  if (databaseUrl) {
-    const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
-    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.close();
-  }
-  rmSync(work, { recursive: true, force: true });
+  await removeBenchData({ url: databaseUrl, schema }, work);
 }

@@ -11,17 +11,13 @@
 // BENCH_CONNECTIONS connections beside GET /bare of a minimal Fastify in this same process, and
 // GET /api/advices (a customer list) for comparison: requests per second, p50/p99, and the ratio to
 // the bare route.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Options, Result } from 'autocannon';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
-import { openPostgres } from '../src/db/postgres-db';
-import { benchConfig, openBenchDb } from './bench-app';
+import { benchConfig, benchSignIn, openBenchDb, removeBenchData, runAutocannon } from './bench-app';
 import { startTestIdp } from '../test/test-support/test-idp';
 
 const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 50_000);
@@ -31,22 +27,6 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   console.error('Set DATABASE_URL to a PostgreSQL database (a schema of its own is made and dropped).');
   process.exit(1);
-}
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** autocannon in a child process, so that this process's CPU is the servers' alone. */
-function autocannon(options: Options): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const script = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`;
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)], {
-      cwd: SERVER_DIR,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`autocannon exited with ${code}`))));
-  });
 }
 
 const work = mkdtempSync(join(tmpdir(), 'hub-bench-notifications-'));
@@ -69,18 +49,7 @@ try {
   await db.exec('ANALYZE');
   await idp.register(app);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  const signIn = async (email: string) => {
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await idp.sign({ email }), provider: idp.provider.name }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    return {
-      authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-      'content-type': 'application/json',
-    };
-  };
+  const signIn = async (email: string) => ({ ...(await benchSignIn(origin, idp, email)), 'content-type': 'application/json' });
   const publisher = await signIn('publisher@demo.test');
   const created = await fetch(`${origin}/api/admin/advices`, {
     method: 'POST',
@@ -101,8 +70,8 @@ try {
 
   const nina = await signIn('user@northwind.test');
   const measure = async (url: string, headers: Record<string, string> = {}) => {
-    await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
-    return autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+    await runAutocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+    return runAutocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   };
   const bareRun = await measure(bareUrl);
   const countRun = await measure(`${origin}/api/notifications/count`, { authorization: nina.authorization });
@@ -123,8 +92,5 @@ try {
   await bare.close();
   await idp.close();
   await db.close();
-  const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
-  await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await admin.close();
-  rmSync(work, { recursive: true, force: true });
+  await removeBenchData(benchDatabase, work);
 }

@@ -9,37 +9,18 @@
 // remotes) so that the machine's other work weighs on both alike; autocannon runs in a child
 // process. The registry is held in memory: the figures are the session guard's and the
 // assignment's, with no query per request.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Options, Result } from 'autocannon';
+import { join } from 'node:path';
 import { REMOTE_NAMES } from '@hub/shared/api';
 import { buildApp } from '../src/app';
-import { openPostgres } from '../src/db/postgres-db';
-import { benchConfig, openBenchDb } from './bench-app';
+import { benchConfig, benchSignIn, openBenchDb, removeBenchData, runAutocannon } from './bench-app';
 import { startTestIdp } from '../test/test-support/test-idp';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function autocannon(options: Options): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const script = `require('autocannon')(JSON.parse(process.argv[1])).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`;
-    const child = spawn(process.execPath, ['-e', script, JSON.stringify(options)], {
-      cwd: SERVER_DIR,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as Result) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-}
 
 async function run(databaseUrl: string | null): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'hub-bench-'));
@@ -67,13 +48,7 @@ async function run(databaseUrl: string | null): Promise<void> {
     await app.remotesRepository.reload();
     await idp.register(app);
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    const login = await fetch(`${origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: await idp.sign({ email: 'admin@demo.test' }), provider: idp.provider.name }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const headers = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    const headers = await benchSignIn(origin, idp, 'admin@demo.test');
     const check = await fetch(`${origin}/api/remotes`, { headers });
     const body = (await check.json()) as { remotes: Array<{ version: string }> };
     if (check.status !== 200 || body.remotes.length !== REMOTE_NAMES.length) throw new Error(`unexpected answer: ${JSON.stringify(body)}`);
@@ -82,13 +57,13 @@ async function run(databaseUrl: string | null): Promise<void> {
     );
 
     const routes = { health: `${origin}/api/health`, remotes: `${origin}/api/remotes` };
-    for (const url of Object.values(routes)) await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+    for (const url of Object.values(routes)) await runAutocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
     const p99 = { health: [] as number[], remotes: [] as number[] };
     const rps = { health: [] as number[], remotes: [] as number[] };
     for (let turn = 0; turn < 2; turn += 1) {
       for (const [route, url] of Object.entries(routes) as Array<[keyof typeof routes, string]>) {
         await pause(500);
-        const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION / 2 });
+        const result = await runAutocannon({ url, headers, connections: CONNECTIONS, duration: DURATION / 2 });
         if (result.non2xx + result.errors > 0) throw new Error(`${route}: ${result.non2xx} non-2xx, ${result.errors} errors`);
         console.log(`${route}: p99 ${result.latency.p99} ms, ${result.requests.average} requests/s`);
         p99[route].push(result.latency.p99);
@@ -107,12 +82,7 @@ async function run(databaseUrl: string | null): Promise<void> {
     await app.close();
     await idp.close();
     await db.close();
-    if (databaseUrl) {
-      const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
-      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.close();
-    }
-    rmSync(work, { recursive: true, force: true });
+    await removeBenchData({ url: databaseUrl, schema }, work);
   }
 }
 

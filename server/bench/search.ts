@@ -15,15 +15,14 @@
 // BENCH_PLANS=1 prints the plans too, BENCH_PLANS=analyze with their timings.
 // Figures are measured, not asserted (docs/performance.md).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db, QueryOptions } from '../src/db/db';
-import { openPostgres } from '../src/db/postgres-db';
-import { benchConfig, openBenchDb } from './bench-app';
+import { benchConfig, benchSignIn, openBenchDb, removeBenchData } from './bench-app';
 import { SEARCH_BENCH_QUERIES } from './search-queries';
 import { startTestIdp } from '../test/test-support/test-idp';
 
@@ -201,15 +200,7 @@ async function main() {
       await grow(db, SCALE);
       console.log(`grown in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    const signIn = async (email: string) => {
-      const login = await fetch(`${origin}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token: await idp.sign({ email }), provider: idp.provider.name }),
-      });
-      if (!login.ok) throw new Error(`login of ${email} failed: ${login.status}`);
-      return { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-    };
+    const signIn = (email: string) => benchSignIn(origin, idp, email);
     const callers = {
       customer: { headers: await signIn('user@northwind.test'), scope: '' },
       administrator: { headers: await signIn('admin@demo.test'), scope: '&scope=admin' },
@@ -282,12 +273,10 @@ async function main() {
     await app?.close();
     await idp.close();
     if (kept) await db.close().catch(() => undefined);
-    else if (databaseUrl) {
-      const admin = await openPostgres({ connectionString: databaseUrl, max: 1 });
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.close();
-    } else await db.close();
-    rmSync(work, { recursive: true, force: true });
+    else {
+      if (!databaseUrl) await db.close();
+      await removeBenchData({ url: databaseUrl, schema }, work);
+    }
   }
 }
 
