@@ -2,7 +2,7 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { useIsDirty, useUnsavedChangesGuard } from '@hub/shared/ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fieldError } from './field-error';
+import { refusalErrors } from './field-error';
 
 export type FormErrors<V> = Partial<Record<keyof V, string>>;
 
@@ -18,14 +18,8 @@ export interface ConsoleFormOptions<V, R> {
   onSaved: (result: R) => void;
   /** For a new item: its own address, which replaces the 'new' one once it is created. */
   createdPath?: (result: R) => string;
-  /** The field errors of a refusal; by default the field the server names (its `errors`), when the form has it. */
+  /** The field errors of a refusal; by default the fields the server names (its `errors`) that the form has. */
   errorsOf?: (caught: unknown, values: V) => FormErrors<V>;
-}
-
-/** The field a refusal names (the server's `errors`, as data), when the form has that field. */
-export function namedFieldError<V extends object>(caught: unknown, values: V): FormErrors<V> {
-  const field = fieldError(caught);
-  return field && field.field in values ? ({ [field.field]: field.message } as FormErrors<V>) : {};
 }
 
 /**
@@ -41,7 +35,7 @@ export function useConsoleForm<V extends object, R>({
   messages,
   onSaved,
   createdPath,
-  errorsOf = namedFieldError,
+  errorsOf = refusalErrors,
 }: ConsoleFormOptions<V, R>) {
   const { notify } = useRemoteProps();
   const navigate = useNavigate();

@@ -21,7 +21,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { detailsPath } from '../../paths';
 import { useWorkingEntityId } from '../entity-gate';
-import { descriptionTooLong, formErrorsOfRefusal, validate, valuesOf, type FieldErrors } from './publishable-form-values';
+import { refusalErrors } from '../../lib/field-error';
+import { descriptionTooLong, validate, valuesOf, type FieldErrors } from './publishable-form-values';
 import type { FormValues, PublishableItem, PublishableKind, PublishableWordKey } from './publishable-api';
 
 /** A console's details page: `/details/{id}` edits that item, `/details` creates one. */
@@ -92,7 +93,7 @@ function PublishableForm<Item extends PublishableItem, Body extends object>({
       notify({ kind: 'error', message: t('published409') });
       return;
     }
-    const named = formErrorsOfRefusal(error);
+    const named = refusalErrors(error, values, { body: 'title' });
     if (Object.keys(named).length > 0) setErrors((before) => ({ ...before, ...named }));
     // The description's limit is checked on the server's count too: its own words say by how much.
     if (named.description && isApiError(error)) {

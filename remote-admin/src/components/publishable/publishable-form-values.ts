@@ -1,4 +1,4 @@
-import { FIELD_LIMITS, fieldErrorsOf, LIMITS } from '@hub/shared/api';
+import { FIELD_LIMITS, LIMITS } from '@hub/shared/api';
 import type { TFunction } from 'i18next';
 import type { FormValues, PublishableItem, PublishableKind } from './publishable-api';
 
@@ -68,27 +68,3 @@ function isHttpsUrl(text: string): boolean {
 
 /** The description limit of docs/product.md §5: at 10000 characters or more, nothing is sent. */
 export const descriptionTooLong = (values: FormValues) => values.description.length > LIMITS.descriptionMax;
-
-/** The API's name of each form field, where they differ (`body` is the whole request: its title). */
-const FORM_FIELDS: Readonly<Record<string, keyof FormValues>> = {
-  title: 'title',
-  subtitle: 'subtitle',
-  description: 'description',
-  category_id: 'category_id',
-  banner_id: 'banner_id',
-  thumbnail_id: 'thumbnail_id',
-  tag: 'tag',
-  url: 'url',
-  audience_type: 'audience_type',
-  body: 'title',
-};
-
-/** The form fields a refusal names (the server's `errors`, read as data), each with its message. */
-export function formErrorsOfRefusal(error: unknown): FieldErrors {
-  const found: FieldErrors = {};
-  for (const [name, message] of Object.entries(fieldErrorsOf(error))) {
-    const field = FORM_FIELDS[name];
-    if (field) found[field] ??= message;
-  }
-  return found;
-}

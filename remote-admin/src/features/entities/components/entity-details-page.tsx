@@ -5,8 +5,8 @@ import { FormField, ImagePicker, RecipientsSelector } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
-import { statusOf } from '../../../lib/field-error';
-import { namedFieldError, useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
+import { refusalErrors, statusOf } from '../../../lib/field-error';
+import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { detailsPath, paths } from '../../../paths';
 import { addEntityUser, createEntity, loadEntityUsers, removeEntityUser, updateEntity, useEntity, useProviders } from '../api/entities-api';
 
@@ -60,7 +60,7 @@ function EntityForm({ entity, onSaved }: { entity: EntityDetail | null; onSaved:
     onSaved,
     createdPath: entity ? undefined : (result) => detailsPath(paths.entities, result.id),
     errorsOf: (caught, values) => {
-      const found = namedFieldError(caught, values);
+      const found = refusalErrors(caught, values);
       return Object.keys(found).length || statusOf(caught) !== 409 ? found : { name: (caught as Error).message };
     },
   });

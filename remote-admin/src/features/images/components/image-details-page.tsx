@@ -15,7 +15,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
-import { fieldError, statusOf } from '../../../lib/field-error';
+import { refusalErrors, statusOf } from '../../../lib/field-error';
 import { createImage, updateImage, useImage } from '../api/images-api';
 import { ImageDeleteDialog } from './image-delete-dialog';
 import { detailsPath, paths } from '../../../paths';
@@ -104,10 +104,10 @@ function ImageForm({ image, onSaved }: { image: AdminImage | null; onSaved: (ima
         navigate(detailsPath(paths.images, result.id), { replace: true });
       }
     } catch (caught) {
-      const field = fieldError(caught);
+      const named = refusalErrors(caught, values);
       const message = (caught as { message?: unknown }).message;
-      if (field && (field.field === 'name' || field.field === 'description' || field.field === 'category')) {
-        setErrors({ [field.field]: field.message });
+      if (Object.keys(named).length > 0) {
+        setErrors(named);
       } else if (statusOf(caught) === 400 && typeof message === 'string') {
         setErrors({ file: message }); // 'File is Required', 'Image size should be less than 50 MB !', a refused type
       }

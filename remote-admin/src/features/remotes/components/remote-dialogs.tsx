@@ -4,7 +4,8 @@ import { useRemoteProps } from '@hub/shared/remote';
 import { FormField, RecipientsSelector } from '@hub/shared/ui';
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { namedFieldError, useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
+import { refusalErrors } from '../../../lib/field-error';
+import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { createReleaseToken, loadOtherCompanies, registerRelease, revokeReleaseToken, updateRollout } from '../api/remotes-api';
 
 /** The note and manifest bounds of ReleaseCreateSchema (shared/src/api/remotes.ts). */
@@ -13,13 +14,13 @@ const URL_MAX = 2000;
 const LABEL_MAX = 100;
 
 /**
- * A refusal's field errors: the field the server names when the form has it (`namedFieldError`),
+ * A refusal's field errors: the fields the server names that the form has (`refusalErrors`),
  * else the server's own words on `field`, so that a refusal naming no field (a 409, a 422 on the
  * manifest) is still read in the form rather than only in a toast.
  */
 export function refusalOn<V extends object>(field: keyof V, fallback: string) {
   return (caught: unknown, values: V): FormErrors<V> => {
-    const named = namedFieldError(caught, values);
+    const named = refusalErrors(caught, values);
     if (Object.keys(named).length) return named;
     return { [field]: isApiError(caught) && caught.body ? caught.message : fallback } as FormErrors<V>;
   };

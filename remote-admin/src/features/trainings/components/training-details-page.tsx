@@ -5,7 +5,7 @@ import { FormField } from '@hub/shared/ui';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
-import { fieldError, statusOf } from '../../../lib/field-error';
+import { refusalErrors, statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { createTraining, updateTraining, useTraining } from '../api/trainings-api';
 import { detailsPath, paths } from '../../../paths';
@@ -88,11 +88,7 @@ function TrainingForm({ training, onSaved }: { training: Training | null; onSave
       : { success: t('trainings.created'), failure: t('trainings.createFailed') },
     onSaved,
     createdPath: training ? undefined : (result) => detailsPath(paths.trainings, result.id),
-    errorsOf: (caught) => {
-      const field = fieldError(caught);
-      const local = field ? FIELDS[field.field] : undefined;
-      return field && local ? { [local]: field.message } : {};
-    },
+    errorsOf: (caught, values) => refusalErrors(caught, values, FIELDS),
   });
   const set = (field: keyof Values) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailsLoadState } from '../../../components/details-load-state';
-import { fieldError, statusOf } from '../../../lib/field-error';
+import { refusalErrors, statusOf } from '../../../lib/field-error';
 import { useConsoleForm, type FormErrors } from '../../../lib/use-console-form';
 import { endUserSessions, updateUser, useAllEntities, useUser } from '../api/users-api';
 import { paths } from '../../../paths';
@@ -90,11 +90,7 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
     valuesOf,
     messages: { success: t('users.updated'), failure: t('users.updateFailed') },
     onSaved,
-    errorsOf: (caught, values) => {
-      const field = fieldError(caught);
-      const key = field?.field === 'rights' ? 'role' : field?.field;
-      return field && key && key in values ? { [key]: field.message } : {};
-    },
+    errorsOf: (caught, values) => refusalErrors(caught, values, { rights: 'role' }),
   });
 
   const [ending, setEnding] = useState(false);
