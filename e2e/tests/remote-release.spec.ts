@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,7 @@ const copy = join(tmpdir(), `hub-e2e-release-${port}`);
 const run = `${port}-${Date.now()}`;
 const changed = `e2e-${run}`;
 const broken = `e2e-${run}-broken`;
+const hosted = `e2e-${run}-hosted`;
 const shellIndex = join(repo, 'shell', 'dist', 'index.html');
 /** What the team's change shows on the advices page. */
 const NEWS = 'What’s new: this release of the advices';
@@ -38,6 +40,8 @@ let stableStamp = '';
 let changedStamp = '';
 let token = '';
 let northwind = 0;
+/** The team's own file host (a CDN), for a release whose files the portal does not keep. */
+let teamHost: Server | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -47,6 +51,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => {
   if (portal) stopPortal(portal);
+  teamHost?.close();
   rmSync(copy, { recursive: true, force: true });
 });
 
@@ -195,7 +200,7 @@ const people: Partial<Record<'admin' | 'nina' | 'ninaAgain' | 'carl' | 'paula', 
 
 test.describe('a remote released while the portal runs', () => {
   test('should give a team’s release to one company, then to half the people, with the shell untouched', async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const admin = (people.admin = await person(browser, 'admin@demo.test'));
     // The administrator creates the team's token (shown once).
     const created = await api<{ token: string }>(admin.token, 'POST', '/admin/remotes/content/tokens', { label: 'content CI' });
@@ -315,12 +320,14 @@ test.describe('a remote released while the portal runs', () => {
     const paula = (people.paula = await person(browser, 'publisher@demo.test'));
     const mounting = [people.admin!, people.nina!, people.ninaAgain!, people.carl!, paula].filter((who) => placeOf(who.id) < 50);
     expect(mounting.length).toBeGreaterThanOrEqual(2);
-    for (const who of mounting) {
-      await expect.poll(() => given(who)).toBe(broken);
-      await openAdvices(who);
-      await expect(who.page.getByText('This section is unavailable')).toBeVisible();
-      expect(who.requests).toContain(`/remotes/content/releases/${broken}/remoteEntry.js`);
-    }
+    await Promise.all(
+      mounting.map(async (who) => {
+        await expect.poll(() => given(who)).toBe(broken);
+        await openAdvices(who);
+        await expect(who.page.getByText('This section is unavailable')).toBeVisible();
+        expect(who.requests).toContain(`/remotes/content/releases/${broken}/remoteEntry.js`);
+      }),
+    );
     // The pages send their figures when hidden; more mounts come as the same people's other pages
     // would report them (a batch of the shell: the failed mount, by name and place only).
     for (const who of mounting) await who.page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
@@ -352,20 +359,17 @@ test.describe('a remote released while the portal runs', () => {
     expect(current.candidate).toEqual({ version: broken, share: 0, entities: [] });
     expect(Date.now() - startedAt).toBeLessThan(120_000);
 
-    // Its people's open pages offer the stable release (the watcher asks again within 5 minutes), and load it.
-    const nina = people.nina!;
-    for (const who of mounting) await expect.poll(() => given(who)).toBe('configured');
-    if (mounting.includes(nina)) {
-      await nina.page.clock.fastForward('05:01');
-      const offer = nina.page.getByText('A new version of this part is available');
-      await expect(offer).toBeVisible();
-      await nina.page.getByRole('button', { name: 'Reload' }).click();
-      expect(await mountedStamp(nina)).toBe(stableStamp);
-    }
-    for (const who of mounting.filter((who) => who !== nina)) {
-      await who.page.reload();
-      expect(await mountedStamp(who)).toBe(stableStamp);
-    }
+    // Its people's open pages offer them the stable release (the watcher asks again within 5
+    // minutes); reloaded, they have it.
+    await Promise.all(
+      mounting.map(async (who) => {
+        await expect.poll(() => given(who)).toBe('configured');
+        await who.page.clock.fastForward('05:01');
+        await expect(who.page.getByText('A new version of this part is available')).toBeVisible();
+        await who.page.getByRole('button', { name: 'Reload' }).click();
+        expect(await mountedStamp(who)).toBe(stableStamp);
+      }),
+    );
   });
 
   test('should keep a page on its release after a promotion until it reloads, offering the new one once', async () => {
@@ -413,6 +417,90 @@ test.describe('a remote released while the portal runs', () => {
     await nina.page.reload();
     await expect(nina.page.getByText(NEWS)).toBeVisible();
     expect(await mountedStamp(nina)).toBe(changedStamp);
+  });
+
+  test('should show the area as being updated when a release hosted by its team turns into a newer contract, the rest working', async () => {
+    test.setTimeout(120_000);
+    // The team hosts this release's files itself: a server of its own, on another origin.
+    const root = join(copy, 'cdn');
+    const folder = join(root, 'remotes', 'content', 'releases', hosted);
+    cpSync(join(copy, 'remote-content', 'dist', 'releases', changed), folder, { recursive: true });
+    for (const file of readdirSync(folder)) if (/\.(br|gz)$/.test(file)) rmSync(join(folder, file));
+    const server = (teamHost = createServer((request, response) => {
+      const path = join(root, new URL(request.url ?? '/', 'http://host').pathname);
+      try {
+        const body = readFileSync(path);
+        response.writeHead(200, {
+          'access-control-allow-origin': '*',
+          'content-type': path.endsWith('.json') ? 'application/json' : 'text/javascript',
+        });
+        response.end(body);
+      } catch {
+        response.writeHead(404).end();
+      }
+    }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const manifestPath = join(folder, 'mf-manifest.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+    const contractVersion: number = manifest.metaData.hub.contractVersion;
+    const newer = {
+      ...manifest,
+      metaData: { ...manifest.metaData, hub: { ...manifest.metaData.hub, contractVersion: contractVersion + 1 } },
+    };
+    const manifestUrl = `${base}/remotes/content/releases/${hosted}/mf-manifest.json`;
+
+    // The portal reads the manifest first: a newer contract is refused, saying which.
+    writeFileSync(manifestPath, JSON.stringify(newer));
+    const refused = await api<{ message: string }>(token, 'POST', '/admin/remotes/content/releases', {
+      version: hosted,
+      manifest_url: manifestUrl,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toContain('contract');
+    // Registered while it fitted, then changed on the team's host: the shell's own check refuses it.
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    expect((await api(token, 'POST', '/admin/remotes/content/releases', { version: hosted, manifest_url: manifestUrl })).status).toBe(201);
+    writeFileSync(manifestPath, JSON.stringify(newer));
+    const carl = people.carl!;
+    const started = await api(token, 'PUT', '/admin/remotes/content/rollout', { candidate: hosted, entities: [carl.entity!] });
+    expect(started.status).toBe(200);
+    await expect.poll(() => given(carl)).toBe(hosted);
+
+    const messages: string[] = [];
+    carl.page.on('console', (message) => messages.push(message.text()));
+    let batch: Request | undefined;
+    carl.page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/client-events') batch ??= request;
+    });
+    const requested: string[] = [];
+    carl.page.on('request', (request) => requested.push(request.url()));
+    await openAdvices(carl);
+    const alert = carl.page.getByRole('alert').filter({ hasText: 'This section is being updated' });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+    expect(
+      messages.some(
+        (text) => text.includes(`The remote "content" (build ${changedStamp})`) && text.includes(`contract version ${contractVersion + 1}`),
+      ),
+    ).toBe(true);
+    // Counted as a load failure of that release, by name and place only (sent at once as the page is hidden).
+    await expect
+      .poll(async () => {
+        await carl.page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+        return batch !== undefined;
+      })
+      .toBe(true);
+    expect((batch!.postDataJSON() as { events: unknown[] }).events).toContainEqual(
+      expect.objectContaining({ remote: 'content', version: hosted, kind: 'load-failure', error_name: 'RemoteMisfitError', count: 1 }),
+    );
+    expect(batch!.postData()).not.toContain('contract version');
+    // Its code never ran; the rest of the portal works.
+    expect(requested).toContain(manifestUrl);
+    expect(requested.filter((url) => url.startsWith(base) && url.endsWith('.js'))).toEqual([]);
+    await carl.page.getByRole('link', { name: 'Dashboards' }).first().click();
+    await carl.page.waitForURL('**/dashboards');
+    await expect(carl.page.getByRole('heading', { name: 'Dashboards', level: 1 })).toBeVisible();
     // One portal process served the whole journey.
     expect(portal!.exitCode).toBeNull();
   });
