@@ -13,7 +13,7 @@ import { deploymentMissing, sleep, startDeployment, type Deployment } from './de
 
 const USER = 'user@northwind.test';
 const CONSULTANT = 'consultant@demo.test';
-const CLIENTS = 6;
+const CLIENTS = 4;
 /** The next release's one new migration: expand only (a table, a nullable column on a table being written). */
 const DRILL_VERSION = '9000';
 const DRILL_SQL = `CREATE TABLE upgrade_drill (id serial PRIMARY KEY, note text NOT NULL);
@@ -110,7 +110,7 @@ describe('a rolling upgrade of two processes behind nginx, under load, across a 
           status = (error as Error).message;
         }
         outcomes.push({ method, started, ended: Date.now(), status, messageId });
-        await sleep(10);
+        await sleep(25);
       }
     };
     const load = Array.from({ length: CLIENTS }, (_, index) => client(index));
