@@ -32,8 +32,6 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
