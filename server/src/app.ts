@@ -137,6 +137,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestIdHeader: false,
     genReqId: requestId,
     logController: new OneLinePerRequest(),
+    // Shutting down, a request that still arrives on an open connection is answered, with
+    // `Connection: close`, not refused with a 503: nginx does not retry a 503 (nor a POST), and the
+    // database stays open until the last connection has closed.
+    return503OnClosing: false,
     ...fastifyOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
 

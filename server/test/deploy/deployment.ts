@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -38,18 +38,22 @@ export function deploymentMissing(): string | false {
   return false;
 }
 
-/** The repository's config with only its addresses changed: nginx on `front`, the two processes on `a` and `b`. */
-export function nginxConfigFor(front: number, a: number, b: number): string {
+/**
+ * The repository's config with only its addresses changed: nginx on `front`, the two processes on
+ * `a` and `b`; the process on port `down`, if any, marked `down` (taken out of both upstreams).
+ */
+export function nginxConfigFor(front: number, a: number, b: number, down?: number): string {
   const text = readFileSync(NGINX_CONFIG, 'utf8');
   const counts = ['listen 127.0.0.1:8080;', 'server 127.0.0.1:8081 ', 'server 127.0.0.1:8082 '].map(
     (address) => text.split(address).length - 1,
   );
   // One listen, each process in both upstream blocks: a config that moved on must update this test.
   assert.deepEqual(counts, [1, 2, 2], 'deploy/nginx.conf listens on 127.0.0.1:8080 and proxies to 127.0.0.1:8081 and :8082');
-  return text
+  const moved = text
     .replaceAll('listen 127.0.0.1:8080;', `listen 127.0.0.1:${front};`)
     .replaceAll('server 127.0.0.1:8081 ', `server 127.0.0.1:${a} `)
     .replaceAll('server 127.0.0.1:8082 ', `server 127.0.0.1:${b} `);
+  return down === undefined ? moved : moved.replace(new RegExp(`(server 127\\.0\\.0\\.1:${down} [^;]*);`, 'g'), '$1 down;');
 }
 
 export interface Deployment {
@@ -64,6 +68,13 @@ export interface Deployment {
   nginxOutput(): string;
   /** An access token of `email`, signed in through `base` (the real login path). */
   signIn(base: string, email: string): Promise<string>;
+  /**
+   * Replaces one process the way docs/operations.md's upgrade does: taken out of nginx (reloaded),
+   * SIGTERM (it drains and exits), a process started on its port and metrics port with `env` added
+   * (e.g. the next release's settings), once it answers /api/health/ready put back. `a` or `b` then
+   * names the new one. The milliseconds of each step.
+   */
+  replace(which: 'a' | 'b', env?: Record<string, string>): Promise<{ takenOut: number; stopped: number; started: number }>;
   stop(): Promise<void>;
 }
 
@@ -123,13 +134,14 @@ export async function startDeployment(
   nginx.stdout!.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
   nginx.stderr!.on('data', (chunk: Buffer) => (nginxOutput += chunk.toString()));
 
+  const servers = { a, b };
   const stop = async () => {
     if (nginx.exitCode === null && nginx.signalCode === null) {
       const exited = new Promise((resolve) => nginx.once('exit', resolve));
       nginx.kill('SIGTERM');
       await exited;
     }
-    for (const server of [a, b]) await stopServerProcess(server);
+    for (const server of [servers.a, servers.b]) await stopServerProcess(server);
     await closeShared();
   };
 
@@ -160,5 +172,64 @@ export async function startDeployment(
     return ((await response.json()) as { access_token: string }).access_token;
   }
 
-  return { postgres, db, idp, a, b, front, nginxOutput: () => nginxOutput, signIn, stop };
+  const deployment: Deployment = {
+    postgres,
+    db,
+    idp,
+    get a() {
+      return servers.a;
+    },
+    get b() {
+      return servers.b;
+    },
+    front,
+    nginxOutput: () => nginxOutput,
+    signIn,
+    replace,
+    stop,
+  };
+
+  /** nginx's worker processes (the children of its master). */
+  const workers = () =>
+    new Set(
+      spawnSync('ps', ['-o', 'pid=', '--ppid', String(nginx.pid)])
+        .stdout.toString()
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    );
+  /**
+   * Writes the config with the process on `down` taken out (or none) and reloads nginx: resolves
+   * once the workers of the previous config have finished their requests and exited.
+   */
+  async function reloadNginx(down?: number) {
+    writeFileSync(join(prefix, 'nginx.conf'), nginxConfigFor(port, servers.a.port, servers.b.port, down));
+    const previous = workers();
+    nginx.kill('SIGHUP');
+    for (let attempt = 0; [...workers()].some((pid) => previous.has(pid)); attempt += 1) {
+      if (attempt > 300) throw new Error(`nginx's previous workers did not exit:\n${nginxOutput}`);
+      await sleep(50);
+    }
+  }
+
+  async function replace(which: 'a' | 'b', extra: Record<string, string> = {}) {
+    const old = servers[which];
+    const begun = Date.now();
+    await reloadNginx(old.port);
+    const takenOut = Date.now() - begun;
+    await stopServerProcess(old);
+    const stopped = Date.now() - begun - takenOut;
+    const metricsPort = new URL(old.metricsUrl).port;
+    const next = await startServerProcess(dataDir, { ...env, ...extra, PORT: String(old.port), METRICS_PORT: metricsPort });
+    servers[which] = next;
+    for (let attempt = 0; (await fetch(`${next.base}/api/health/ready`)).status !== 200; attempt += 1) {
+      if (attempt > 100) throw new Error(`the new process ${which} is not ready:\n${next.output()}`);
+      await sleep(100);
+    }
+    const started = Date.now() - begun - takenOut - stopped;
+    await reloadNginx();
+    return { takenOut, stopped, started };
+  }
+
+  return deployment;
 }

@@ -20,19 +20,18 @@ export interface ServerProcess {
 
 /**
  * The server as it runs in production, a process of its own (`node --import tsx src/main.ts`), on
- * embedded PGlite in `dataDir`, on a free loopback port. Resolves once it answers /api/health/live,
- * or rejects with its output when it exits before.
+ * embedded PGlite in `dataDir`, on a free loopback port (or `env.PORT`: a process started again in
+ * the place of another, where nginx expects it). Resolves once it answers /api/health/live, or
+ * rejects with its output when it exits before.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
-  const metricsPort = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
@@ -43,6 +42,8 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
       DATABASE_URL: '',
       HUB_TEST_DB: '',
       ...env,
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -67,13 +68,27 @@ describe('SIGTERM', { skip }, () => {
       slow.on('error', reject);
     });
     slow.write(body.slice(0, 10));
+    // The same on a kept-alive connection, as nginx holds them: the next request follows on it after the signal.
+    const kept = connect(port, '127.0.0.1');
+    let keptText = '';
+    kept.setEncoding('utf8');
+    kept.on('data', (chunk: string) => (keptText += chunk));
+    const keptClosed = new Promise((resolve) => kept.on('close', resolve));
+    const head = `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+    kept.write(head + body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     slow.end(body.slice(10));
+    kept.write(`${body.slice(10)}GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
 
     assert.equal(await slowAnswer, 401, 'the request in flight is answered (a bad token is refused)');
+    await keptClosed;
+    const statuses = [...keptText.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((match) => Number(match[1]));
+    // Answered, not refused with a 503 (which nginx would not send to the other process), and the connection closed after.
+    assert.deepEqual(statuses, [401, 200], keptText);
+    assert.match(keptText, /^connection: close\r$/im);
     await streamEnded;
     assert.match(streamText, /retry: \d+\n/, 'a reconnect hint (retry:) before the end');
     assert.match(streamText, /event: reconnect\n/);

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REMOTE_NAMES, ROLLBACK_DEFAULTS, type RemoteName } from '@hub/shared/api';
+import { MIGRATIONS_DIR } from '../../src/db/migrate';
 import type { AppConfig } from '../../src/plugins/external/config';
 
 /** A complete configuration for tests, without reading the environment. */
@@ -18,6 +19,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     databaseSearchConnections: 2,
     pgliteStuckSeconds: 30,
     pgliteTrace: null,
+    migrationsDir: MIGRATIONS_DIR,
     sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
     embeddedIdp: true,
     seedDemo: true,

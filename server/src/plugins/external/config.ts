@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { REMOTE_NAMES, ROLLBACK_DEFAULTS, type RemoteName } from '@hub/shared/api';
 import { readOrCreateSecret } from '../../lib/auth/dev-secrets';
 import type { S3Config } from '../../lib/file-exchange/exchange-storage';
+import { MIGRATIONS_DIR } from '../../db/migrate';
 import { SEARCH_CONNECTIONS } from '../../db/postgres-db';
 import { parseRetention, type RetentionConfig } from '../../lib/retention/retention-settings';
 
@@ -41,6 +42,8 @@ export interface AppConfig {
   pgliteStuckSeconds: number;
   /** Embedded database: a file that receives a line per statement (PGLITE_TRACE, db/pglite-trace.ts); null: none. */
   pgliteTrace: string | null;
+  /** The migrations applied at start (MIGRATIONS_DIR): the release's own folder unless a drill names another. */
+  migrationsDir: string;
   /** Signs the portal's own access tokens (HS256). */
   sessionSecret: string;
   embeddedIdp: boolean;
@@ -230,6 +233,8 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
   const dataDirValue = read(env, 'DATA_DIR');
   const dataDir = dataDirValue ? resolve(dataDirValue) : resolve(REPO_ROOT, '.data');
 
+  const migrationsDirValue = read(env, 'MIGRATIONS_DIR');
+
   const databaseUrlValue = read(env, 'DATABASE_URL');
   const databaseUrl = databaseUrlValue === undefined ? null : parseUrl('DATABASE_URL', databaseUrlValue, ['postgres:', 'postgresql:']);
 
@@ -289,6 +294,7 @@ export async function loadConfig(env: Env = process.env): Promise<AppConfig> {
     databaseSearchConnections: parseInteger(env, 'DATABASE_SEARCH_CONNECTIONS', SEARCH_CONNECTIONS, 1, 100),
     pgliteStuckSeconds: parseInteger(env, 'PGLITE_STUCK_SECONDS', 30, 0, 24 * 60 * 60),
     pgliteTrace: read(env, 'PGLITE_TRACE') ?? null,
+    migrationsDir: migrationsDirValue ? resolve(migrationsDirValue) : MIGRATIONS_DIR,
     sessionSecret,
     embeddedIdp,
     seedDemo,

@@ -57,7 +57,7 @@ export default fp<DatabasePluginOptions>(
         ),
       ));
     if (!options.db) fastify.addHook('onClose', () => db.close());
-    const applied = await migrate(db);
+    const applied = await migrate(db, fastify.config.migrationsDir);
     // Development only (config.ts): demo data goes into an empty database, never over real data.
     const seeded = fastify.config.seedDemo ? await seedDemoData(db) : false;
     fastify.log.info({ database: db.kind, applied, seeded, ms: Date.now() - started }, 'database ready');
