@@ -3,7 +3,15 @@ import { useTranslation } from 'react-i18next';
 import type { RemoteName } from '@hub/shared/api';
 
 /** The offer itself, drawn inside the notice's live region (release-notice.tsx) once there is one. */
-export default function ReleaseOffer({ offered, dismiss, reload }: { offered: readonly RemoteName[]; dismiss: () => void; reload: () => void }) {
+export default function ReleaseOffer({
+  offered,
+  dismiss,
+  reload,
+}: {
+  offered: readonly RemoteName[];
+  dismiss: () => void;
+  reload: () => void;
+}) {
   const { t } = useTranslation('shell');
   return (
     <Flex

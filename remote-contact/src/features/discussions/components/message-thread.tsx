@@ -167,7 +167,12 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
         </Box>
       )}
       <div ref={end} />
-      <LazyDeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <LazyDeleteConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Box>
   );
 }
