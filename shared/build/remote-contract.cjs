@@ -40,8 +40,10 @@ const major = (version) => Number(String(version).split('.')[0]);
  * leaves each remote its own (shareStrategy 'loaded-first').
  *
  * A library is lent whole, so the shell's copy loses its tree-shaking: i18next costs the shell 0.4 kB
- * gzip and saves each remote's page 15 kB; react-router-dom would cost 50 kB on every page of the
- * shell (/login too) to save 13, react-i18next 8 kB to save 2 (measured 2026-11-27). single-spa-react
+ * gzip and saves each remote's page 15 kB (measured 2026-11-27). React Router and react-i18next lent
+ * whole (from the federation chunk, beside the shell's own tree-shaken copies) would add 66 and 12 kB
+ * to a remote's page to save 12.5 and 2; lent by name they would win, once the contract checks the
+ * names (docs/decisions/0013-router-lent-only-by-name.md; measured 2026-12-08). single-spa-react
  * costs the shell's federation chunk 2.3 kB and saves as much on each remote's page, three times on
  * /home (measured 2026-11-28).
  */

@@ -1,7 +1,9 @@
-import { Box, Button, Flex, Text } from '@chakra-ui/react';
-import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Box } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { ReleaseWatcher } from './release-watcher';
+
+// Fetched the first time an offer is made: most pages never show one.
+const ReleaseOffer = lazy(() => import(/* webpackChunkName: "release-offer" */ './release-offer'));
 
 const reloadPage = () => window.location.reload();
 
@@ -10,10 +12,10 @@ const reloadPage = () => window.location.reload();
  * foot of the page, announced politely to screen readers, that never takes the focus and never
  * reloads by itself. "Reload" reloads the page; "Not now" puts the offer aside for this page.
  * The live region is always there, so that its text is announced when it comes (a plain polite
- * region rather than role="status": the page's other status messages stay the only ones by role).
+ * region rather than role="status": the page's other status messages stay the only ones by role);
+ * what it shows is fetched with the first offer.
  */
 export function ReleaseNotice({ watcher, reload = reloadPage }: { watcher: ReleaseWatcher; reload?: () => void }) {
-  const { t } = useTranslation('shell');
   const offered = useSyncExternalStore(watcher.subscribe, watcher.offered);
   return (
     <Box
@@ -29,35 +31,9 @@ export function ReleaseNotice({ watcher, reload = reloadPage }: { watcher: Relea
       pointerEvents="none"
     >
       {offered.length > 0 ? (
-        <Flex
-          pointerEvents="auto"
-          data-release-offer={offered.join(' ')}
-          align="center"
-          wrap="wrap"
-          gap="3"
-          maxW="lg"
-          w="full"
-          px="4"
-          py="3"
-          bg="bg.panel"
-          color="fg"
-          borderWidth="1px"
-          borderColor="border"
-          borderRadius="md"
-          boxShadow="md"
-        >
-          <Text flex="1" minW="40" textStyle="sm">
-            {t('releaseOffer.message')}
-          </Text>
-          <Flex gap="2" ms="auto">
-            <Button size="sm" variant="ghost" onClick={() => watcher.dismiss()}>
-              {t('releaseOffer.later')}
-            </Button>
-            <Button size="sm" colorPalette="brand" onClick={reload}>
-              {t('releaseOffer.reload')}
-            </Button>
-          </Flex>
-        </Flex>
+        <Suspense fallback={null}>
+          <ReleaseOffer offered={offered} dismiss={() => watcher.dismiss()} reload={reload} />
+        </Suspense>
       ) : null}
     </Box>
   );

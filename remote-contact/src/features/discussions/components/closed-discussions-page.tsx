@@ -6,7 +6,7 @@ import { useDiscussions } from '../api/get-discussions';
 import { useDiscussionEvents } from '../hooks/use-discussion-events';
 import { useRevalidateDiscussions } from '../hooks/use-revalidate-discussions';
 import { DiscussionList } from './discussion-list';
-import { HistoryDialog } from './history-dialog';
+import { LazyHistoryDialog } from './lazy-history-dialog';
 
 /** /contact-close: the displayed user's closed discussions, read-only, each with its history. */
 export function ClosedDiscussionsPage() {
@@ -39,7 +39,7 @@ export function ClosedDiscussionsPage() {
       ) : (
         <DiscussionList label={t('closedTitle')} discussions={closed} emptyText={t('noClosed')} onHistory={setHistory} more={all.more} />
       )}
-      <HistoryDialog discussion={history} onClose={() => setHistory(null)} />
+      <LazyHistoryDialog discussion={history} onClose={() => setHistory(null)} />
     </Box>
   );
 }

@@ -14,7 +14,7 @@ import { useDiscussionEvents } from '../hooks/use-discussion-events';
 import { useRevalidateDiscussions } from '../hooks/use-revalidate-discussions';
 import { Composer } from './composer';
 import { DiscussionList } from './discussion-list';
-import { HistoryDialog } from './history-dialog';
+import { LazyHistoryDialog } from './lazy-history-dialog';
 import { MessageThread } from './message-thread';
 
 /** What the thread pane shows: an open discussion, or a new one with a customer who has none. */
@@ -228,7 +228,7 @@ export function DiscussionsPage() {
           </Box>
         </Grid>
       )}
-      <HistoryDialog discussion={history} onClose={() => setHistory(null)} />
+      <LazyHistoryDialog discussion={history} onClose={() => setHistory(null)} />
     </Box>
   );
 }

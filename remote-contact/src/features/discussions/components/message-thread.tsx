@@ -1,7 +1,7 @@
 import { Box, Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Message } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
-import { DeleteConfirmDialog } from '@hub/shared/ui';
+import { LazyDeleteConfirmDialog } from '@hub/shared/ui';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteMessage } from '../api/delete-message';
@@ -167,7 +167,12 @@ export function MessageThread({ discussionId, label, readOnly = false }: Message
         </Box>
       )}
       <div ref={end} />
-      <DeleteConfirmDialog open={deleting !== null} busy={busy} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
+      <LazyDeleteConfirmDialog
+        open={deleting !== null}
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </Box>
   );
 }
