@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AuditFilters, AuditList, AuditQuery } from '@hub/shared/api';
 import { likePattern } from '../../../lib/content/sql';
-import { cappedCount, decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
+import { cappedCount, countCap, decodeCursor, encodeCursor, keysetAt } from '../../../lib/paging';
 import type { AuditRecorder } from '../../../lib/audit/audit-event';
 
 export interface AuditRepository extends AuditRecorder {
@@ -94,7 +94,7 @@ export default fp(
           where.push(`(a.actor_id IN (${people}) OR a.display_as_user_id IN (${people}))`);
         }
         const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const count = await cappedCount(fastify.db, `FROM audit_log a ${filter}`, params);
+        const count = await cappedCount(fastify.db, `FROM audit_log a ${filter}`, params, countCap(query.person));
         const keyset = key
           ? `${filter ? `${filter} AND` : 'WHERE'} (a.at, a.id) < (${add(key.at)}::timestamptz, ${add(key.id)}::bigint)`
           : filter;
