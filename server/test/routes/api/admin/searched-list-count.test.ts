@@ -114,8 +114,16 @@ describe(`console lists searched for a common word: a capped count, every match 
        SELECT ($1::int[])[1 + i % 3], 'advice.update', 'advice', i, timestamptz '2026-02-01' + i * interval '1 minute' FROM generate_series(1, 60) i`,
       [actors.rows.map((row) => row.id)],
     );
+    // People the word finds who never acted: searched no further.
+    await signed.app.db.query(
+      `INSERT INTO users (email, first_name, last_name, rights)
+       SELECT 'idle-' || i || '@auditcap.example.test', 'Idle', 'Person' || i, '{user}' FROM generate_series(1, 30) i`,
+    );
     const pages = await everyPage('/api/admin/audit?person=auditcap&page_size=25');
     assert.deepEqual([pages[0]!.total, pages[0]!.total_capped], [SEARCHED_COUNT_CAP, true]);
-    assert.equal(new Set(pages.flatMap((page) => page.items.map((item) => item.id))).size, 60, 'every line once');
+    const lines = pages.flatMap((page) => page.items.map((item) => item.id));
+    assert.deepEqual([lines.length, new Set(lines).size], [60, 60], 'every line once');
+    const idle = await list('/api/admin/audit?person=idle-1%40auditcap');
+    assert.deepEqual([idle.total, idle.items.length], [0, 0], 'a person who never acted has no line');
   });
 });
