@@ -9,20 +9,28 @@
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20                      (the defaults)
 //   BENCH_ONLY=<regular expression>   only the calls whose label and caller match it, e.g. 'pending'
 //   BENCH_SHOW_PLANS=1                 print every statement of each call with its plan
+//   BENCH_RETENTION=0                  leave out the retention job under load (below)
+//   BENCH_RETENTION_ONLY=<regular expression>   the calls measured beside it (RETENTION_CALLS)
 //
-// For each factor: grows the database to it, then for each call prints req/s, p50, p99 (ms), the
-// bytes of one answer, non-2xx answers, and the large tables its queries read by sequential scan
-// (EXPLAIN of every SELECT the call ran). Figures are measured, not asserted (docs/performance.md).
+// For each factor: grows the database to it, then for each call prints req/s, p50, p99 (ms), its
+// p99 as a ratio to the same call's at the run's first factor (a common word's search too: one
+// title in ten holds "sales", scripts/seed-scale.ts), the bytes of one answer, non-2xx answers, and
+// the large tables its queries read by sequential scan (EXPLAIN of every SELECT the call ran).
+// At the largest factor it then runs the retention job over old rows (audit lines, read
+// notifications, sent emails, received emails, live events) while some calls run, and prints each
+// call's p99 just before and during it. Figures are measured, not asserted (docs/performance.md).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg as osLoadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Options, Result } from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Db } from '../src/db/db';
 import { openPostgres } from '../src/db/postgres-db';
+import { runRetentionPass } from '../src/lib/retention/retention-pass';
+import { DEFAULT_RETENTION } from '../src/lib/retention/retention-settings';
 import { benchConfig, openBenchDb } from './bench-app';
 import { seedScale } from '../scripts/seed-scale';
 import { startTestIdp } from '../test/test-support/test-idp';
@@ -34,6 +42,12 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const SHOW_PLANS = process.env.BENCH_SHOW_PLANS === '1';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const FACTORS = (process.env.BENCH_FACTORS ?? '1').split(',').map(Number);
+const RETENTION = process.env.BENCH_RETENTION !== '0';
+/** The calls measured beside the retention job: a list of each kind, a search, the customer's pages. */
+const RETENTION_CALLS = new RegExp(
+  process.env.BENCH_RETENTION_ONLY ??
+    '^GET (/api/advices customer|/api/discussions customer|thread, latest|/api/admin/audit administrator|/api/admin/advices\\?search=sales|/api/admin/users administrator|/api/search\\?q=sales|/api/notifications)',
+);
 const LARGE_TABLES =
   /Seq Scan on (messages|discussions|audit_log|advices|news_items|dashboards|users|user_contacts|exchange_collections|exchange_folders|exchange_files)\b/;
 
@@ -58,6 +72,11 @@ function largeTableScans(lines: string[]): string[] {
     return [/^\s*(->\s*)?Limit\b/.test(parent) ? `${match[1]} (under a limit)` : match[1]!];
   });
 }
+
+const loadavg = () =>
+  osLoadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
 
 function autocannon(options: Options): Promise<Result> {
   return new Promise((resolve, reject) => {
@@ -148,12 +167,21 @@ async function main() {
     const at = (path: string, param: string, cursor: string | null) =>
       cursor === null ? path : `${path}?${param}=${encodeURIComponent(cursor)}`;
 
+    /** A warm-up second, then the measure (its own process: the server's event loop is not the caller's). */
+    const load = async (call: Call, warm = true) => {
+      if (warm) await autocannon({ url: `${origin}${call.path}`, headers: headersOf(call), connections: CONNECTIONS, duration: 1 });
+      return autocannon({ url: `${origin}${call.path}`, headers: headersOf(call), connections: CONNECTIONS, duration: DURATION });
+    };
+    /** Each call's p99 at the run's first factor: the later factors' are printed as a ratio to it. */
+    const firstP99 = new Map<string, number>();
+    const ratio = (p99: number, base: number) => (base > 0 ? `${(p99 / base).toFixed(2)}×` : 'n/a');
+
     let grown = kept ? Math.max(...FACTORS) : 0;
     for (const factor of FACTORS) {
       const started = Date.now();
       if (factor > grown) await seedScale(db, factor - grown);
       grown = Math.max(grown, factor);
-      console.log(`\n${kind} ${factor}×: grown in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`\n${kind} ${factor}×: grown in ${((Date.now() - started) / 1000).toFixed(1)} s (load average ${loadavg()})`);
       const open = await db.query<{ id: number }>(
         `SELECT d.id FROM discussions d JOIN users u ON u.id = d.customer_id WHERE u.email = 'user@northwind.test' AND d.status = 'open'`,
       );
@@ -212,10 +240,34 @@ async function main() {
         { who: 'administrator', label: 'GET /api/admin/news-items', path: '/api/admin/news-items' },
         { who: 'administrator', label: 'GET /api/admin/dashboards', path: '/api/admin/dashboards' },
         { who: 'administrator', label: 'GET /api/admin/users', path: '/api/admin/users' },
+        { who: 'customer', label: 'GET /api/notifications', path: '/api/notifications' },
+        { who: 'customer', label: 'GET /api/notifications/count', path: '/api/notifications/count' },
+        // Each console list's search box with a common word (one title in ten holds "sales", one
+        // person in five is at northwind.example.test), and the administrator's global search of one.
+        ...(
+          [
+            ['advices', 'search=sales'],
+            ['news-items', 'search=sales'],
+            ['dashboards', 'search=sales'],
+            ['users', 'search=northwind'],
+            ['audit', 'person=northwind'],
+            ['entities', 'search=company'],
+            ['groups', 'search=sales'],
+            ['categories', 'search=a'],
+            ['trainings', 'search=a'],
+            ['tickets', 'search=a'],
+          ] as const
+        ).map(([list, search]): Call => ({
+          who: 'administrator',
+          label: `GET /api/admin/${list}?${search}`,
+          path: `/api/admin/${list}?${search}`,
+        })),
+        { who: 'administrator', label: 'GET /api/search?q=sales&scope=admin', path: '/api/search?q=sales&scope=admin' },
       ];
-      console.log('| call | who | req/s | p50 ms | p99 ms | bytes | non-2xx | seq scans of large tables |');
-      console.log('|---|---|---|---|---|---|---|---|');
-      for (const call of calls.filter((call) => !ONLY || ONLY.test(`${call.label} ${call.who}`))) {
+      console.log(`| call | who | req/s | p50 ms | p99 ms | p99 ÷ ${FACTORS[0]}× | bytes | non-2xx | seq scans of large tables |`);
+      console.log('|---|---|---|---|---|---|---|---|---|');
+      const measured = calls.filter((call) => !ONLY || ONLY.test(`${call.label} ${call.who}`));
+      for (const call of measured) {
         // One call with its queries caught, for their plans.
         const caught: Array<[string, readonly unknown[]]> = [];
         const query = db.query.bind(db);
@@ -235,18 +287,95 @@ async function main() {
             // A statement EXPLAIN cannot take (a notify, a lock): no plan.
           }
         }
-        await autocannon({ url: `${origin}${call.path}`, headers: headersOf(call), connections: CONNECTIONS, duration: 1 });
-        const result = await autocannon({
-          url: `${origin}${call.path}`,
-          headers: headersOf(call),
-          connections: CONNECTIONS,
-          duration: DURATION,
-        });
+        const result = await load(call);
         const failures = result.non2xx + result.errors + result.timeouts + (probe.status === 200 ? 0 : 1);
+        const key = `${call.label} ${call.who}`;
+        if (!firstP99.has(key)) firstP99.set(key, result.latency.p99);
         console.log(
-          `| ${call.label} | ${call.who} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${Buffer.byteLength(probe.body)} | ${failures} | ${[...scans].join(', ') || 'none'} |`,
+          `| ${call.label} | ${call.who} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio(result.latency.p99, firstP99.get(key)!)} | ${Buffer.byteLength(probe.body)} | ${failures} | ${[...scans].join(', ') || 'none'} |`,
         );
       }
+      if (RETENTION && factor === Math.max(...FACTORS))
+        await retentionUnderLoad(
+          factor,
+          measured.filter((call) => RETENTION_CALLS.test(`${call.label} ${call.who}`)),
+        );
+    }
+
+    /**
+     * The retention job under load: for each call, old rows are written (dated past each setting,
+     * in proportion to the factor), the call is measured alone, then again while a pass of the job
+     * deletes them in its batches (the pass stops when the window closes). A pass that ran out of
+     * rows before the window closed is said so: its "during" figure is partly "after".
+     */
+    async function retentionUnderLoad(factor: number, measured: Call[]) {
+      const settings = DEFAULT_RETENTION;
+      const olderThan = (days: number) => `now() - (${days + 1} + i % 300) * interval '1 day' - i * interval '1 second'`;
+      const rowsPerKind = 150 * factor;
+      console.log(
+        `\n${kind} ${factor}×: the retention job under load (${rowsPerKind} old rows of each kind before each call; load average ${loadavg()})`,
+      );
+      console.log(
+        '| call | who | p99 ms before | p99 ms during | during ÷ before | non-2xx during | rows deleted | batches | tables reached | pass still running at the end |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|---|---|');
+      const nina = (await db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'user@northwind.test'`)).rows[0]!.id;
+      for (const call of measured) {
+        // Read notifications of a thousand people, Nina (the customer measured) among them.
+        await db.query(
+          `INSERT INTO audit_log (actor_id, action, item_type, item_id, at, details)
+           SELECT NULL, 'retention.bench', 'advice', i, ${olderThan(settings.auditDays)}, NULL FROM generate_series(1, $1::int) i`,
+          [rowsPerKind],
+        );
+        await db.query(
+          `WITH people AS (SELECT array_agg(id) AS ids FROM (SELECT id FROM users ORDER BY id LIMIT 1000) p)
+           INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, created_at, read_at)
+           SELECT CASE WHEN i % 50 = 0 THEN $2::int ELSE people.ids[1 + i % cardinality(people.ids)] END, 'content', 'advice.published',
+                  'advice', i, 'Old', '/advices', ${olderThan(settings.notificationsDays)}, ${olderThan(settings.notificationsDays)}
+             FROM generate_series(1, $1::int) i, people`,
+          [rowsPerKind, nina],
+        );
+        await db.query(
+          `INSERT INTO mail_outbox (user_id, kind, event, state, created_at, sent_at)
+           SELECT $2::int, 'content', 'digest', 'sent', ${olderThan(settings.emailsDays)}, ${olderThan(settings.emailsDays)} FROM generate_series(1, $1::int) i`,
+          [rowsPerKind, nina],
+        );
+        await db.query(
+          `INSERT INTO mail_received (received_at, subject) SELECT ${olderThan(settings.emailsDays)}, 'Old' FROM generate_series(1, $1::int) i`,
+          [rowsPerKind],
+        );
+        await db.query(
+          `INSERT INTO live_events (channel, users, payload, created_at)
+           SELECT 'bench', '{}', '{}', ${olderThan(settings.liveEventsDays)} FROM generate_series(1, $1::int) i`,
+          [rowsPerKind],
+        );
+        await db.query('ANALYZE audit_log, notifications, mail_outbox, mail_received, live_events');
+        const before = await load(call);
+        // The app's own job ran a pass at start and keeps the lease for its interval: freed, so
+        // that this pass runs now.
+        await db.query(`DELETE FROM job_leases WHERE name = 'retention'`);
+        const window = new AbortController();
+        let running = true;
+        const pass = runRetentionPass(db, settings, { now: new Date(), holder: 'scale-bench', keepMs: 0, signal: window.signal }).finally(
+          () => (running = false),
+        );
+        const during = await load(call, false);
+        const stillRunning = running;
+        window.abort();
+        const run = await pass;
+        const deleted = Object.values(run.deleted).reduce((sum, n) => sum + n, 0);
+        const reached = Object.entries(run.deleted)
+          .filter(([, n]) => n > 0)
+          .map(([table]) => table)
+          .join(', ');
+        console.log(
+          `| ${call.label} | ${call.who} | ${before.latency.p99} | ${during.latency.p99} | ${ratio(during.latency.p99, before.latency.p99)} | ${during.non2xx + during.errors + during.timeouts} | ${deleted} | ${run.batches} | ${reached || 'none'} | ${stillRunning ? 'yes' : 'no'} |`,
+        );
+      }
+      // What a pass left (a window shorter than the pass): gone, so that the next run starts clean.
+      await db.query(`DELETE FROM job_leases WHERE name = 'retention'`);
+      await runRetentionPass(db, settings, { now: new Date(), holder: 'scale-bench', keepMs: 0, pauseMs: 0 });
+      console.log(`load average after: ${loadavg()}`);
     }
   } finally {
     await app?.close();

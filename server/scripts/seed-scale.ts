@@ -9,7 +9,8 @@
 // in Nina's open discussion, 5,000 audit lines, and Collectmaster's 100 collections (Northwind
 // holds one in ten) of 5 folders of 10 files each, plus 200 files in one folder of Northwind's
 // (a folder that grows: 20,000 files at 100×). Files that are not missing name bytes that the
-// store does not hold: lists and details read the rows only.
+// store does not hold: lists and details read the rows only. A common word for the search boxes:
+// one title in ten holds "sales", one user in five is at northwind.example.test.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
@@ -71,7 +72,7 @@ export async function seedScale(db: Db, factor: number, tag = randomBytes(3).toS
     `${n.users} users`,
     `WITH companies AS (SELECT id, row_number() OVER (ORDER BY id) AS k FROM entities WHERE slug LIKE 'scale-' || $1 || '-%')
      INSERT INTO users (email, first_name, last_name, rights, entity_id, contact_enable)
-     SELECT 'scale-' || $1 || '-' || i || '@example.test', 'First' || (i % 97), 'Last' || (i % 1009),
+     SELECT 'scale-' || $1 || '-' || i || CASE WHEN i % 5 = 0 THEN '@northwind.example.test' ELSE '@example.test' END, 'First' || (i % 97), 'Last' || (i % 1009),
             CASE WHEN i % 250 = 0 THEN '{user,consultant}'::text[] ELSE '{user}'::text[] END,
             c.id, i % 250 = 0
        FROM generate_series(1, $2::int) i
@@ -94,7 +95,7 @@ export async function seedScale(db: Db, factor: number, tag = randomBytes(3).toS
   await step(
     `${n.advices} advices`,
     `INSERT INTO advices (title, subtitle, description, status, audience_type, pinned, category_id, entity_id, created_at, updated_at)
-     SELECT 'Scale advice ' || i, 'Subtitle ' || i, '<p>Advice ' || i || '.</p>', CASE WHEN i % 5 = 0 THEN 0 ELSE 16 END,
+     SELECT 'Scale advice ' || i || CASE WHEN i % 10 = 3 THEN ' on sales' ELSE '' END, 'Subtitle ' || i, '<p>Advice ' || i || '.</p>', CASE WHEN i % 5 = 0 THEN 0 ELSE 16 END,
             'multi_users', i % 2000 = 0, $3::int,
             CASE WHEN i % 20 < 9 THEN $2::int ELSE e.lo + i % e.span END,
             now() - (i % 1500) * interval '1 day' - (i % 86400) * interval '1 second', now() - (i % 700) * interval '1 hour'
@@ -104,7 +105,7 @@ export async function seedScale(db: Db, factor: number, tag = randomBytes(3).toS
   await step(
     `${n.newsItems} news items`,
     `INSERT INTO news_items (title, subtitle, description, status, pinned, category_id, created_at, updated_at)
-     SELECT 'Scale news ' || i, 'Subtitle ' || i, '<p>News ' || i || '.</p>', CASE WHEN i % 4 = 0 THEN 0 ELSE 16 END, false, $2::int,
+     SELECT 'Scale news ' || i || CASE WHEN i % 10 = 3 THEN ' on sales' ELSE '' END, 'Subtitle ' || i, '<p>News ' || i || '.</p>', CASE WHEN i % 4 = 0 THEN 0 ELSE 16 END, false, $2::int,
             now() - (i % 2000) * interval '1 day' - i * interval '1 second', now() - (i % 500) * interval '1 hour'
        FROM generate_series(1, $1::int) i`,
     [n.newsItems, category],
@@ -112,7 +113,7 @@ export async function seedScale(db: Db, factor: number, tag = randomBytes(3).toS
   await step(
     `${n.dashboards} dashboards`,
     `INSERT INTO dashboards (title, description, url, status, entity_id, created_at, updated_at)
-     SELECT 'Scale dashboard ' || i, 'Dashboard ' || i, 'https://reports.example.test/' || i, CASE WHEN i % 5 = 0 THEN 0 ELSE 16 END,
+     SELECT 'Scale dashboard ' || i || CASE WHEN i % 10 = 3 THEN ' of sales' ELSE '' END, 'Dashboard ' || i, 'https://reports.example.test/' || i, CASE WHEN i % 5 = 0 THEN 0 ELSE 16 END,
             CASE WHEN i % 10 < 4 THEN $2::int ELSE e.lo + i % e.span END,
             now() - (i % 900) * interval '1 day', now() - (i % 300) * interval '1 hour'
        FROM generate_series(1, $1::int) i, (SELECT min(id) AS lo, (max(id) - min(id) + 1)::int AS span FROM entities) e`,

@@ -1,4 +1,4 @@
-import { COUNT_CAP } from '@hub/shared/api';
+import { COUNT_CAP, SEARCHED_COUNT_CAP } from '@hub/shared/api';
 import type { Queryable } from '../db/db';
 
 /**
@@ -38,17 +38,26 @@ export function decodeCursor(cursor: string): Keyset | null {
 }
 
 /**
- * How many rows `fromWhere` (…FROM … WHERE …) holds, counting no further than COUNT_CAP + 1:
- * the cost stays flat however large the table grows.
+ * How many rows `fromWhere` (…FROM … WHERE …) holds, counting no further than `cap` + 1 (COUNT_CAP,
+ * or SEARCHED_COUNT_CAP for a searched list: `countCap`): the cost stays flat however large the
+ * table grows.
  */
-export async function cappedCount(db: Queryable, fromWhere: string, params: unknown[]): Promise<{ total: number; capped: boolean }> {
+export async function cappedCount(
+  db: Queryable,
+  fromWhere: string,
+  params: unknown[],
+  cap: number = COUNT_CAP,
+): Promise<{ total: number; capped: boolean }> {
   const { rows } = await db.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM (SELECT 1 ${fromWhere} LIMIT ${COUNT_CAP + 1}) c`,
+    `SELECT count(*)::int AS count FROM (SELECT 1 ${fromWhere} LIMIT ${cap + 1}) c`,
     params,
   );
   const count = rows[0]!.count;
-  return count > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: count, capped: false };
+  return count > cap ? { total: cap, capped: true } : { total: count, capped: false };
 }
+
+/** The count's cap of a list: lower when it is searched (SEARCHED_COUNT_CAP), where a common word matches thousands. */
+export const countCap = (search: string | undefined) => (search?.trim() ? SEARCHED_COUNT_CAP : COUNT_CAP);
 
 /**
  * A list's sort order read by keyset: `compare` is the SQL the rows are ordered by (a column or an

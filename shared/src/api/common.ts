@@ -36,6 +36,13 @@ export interface List<T> {
  */
 export const COUNT_CAP = 1000;
 
+/**
+ * A console list searched for a word counts its matches up to this, as the portal search counts
+ * each kind's (50): a word held by thousands of rows then costs what a rare one does. The list
+ * answers "50+" (`total_capped`) and pages on by its cursor, or by full pages.
+ */
+export const SEARCHED_COUNT_CAP = 50;
+
 /** A list paged by number whose `total` stops at COUNT_CAP (`total_capped` past it): a table that grows is never counted whole. */
 export const CappedListOf = <T extends TSchema>(item: T) =>
   Type.Object({

@@ -128,6 +128,26 @@ describe('ListFrame', () => {
     expect(window.location.search).toBe('?sort=title&order=asc');
   });
 
+  it("should page on past a searched list's capped count while pages come back full", async () => {
+    const rows = [
+      { id: 1, title: 'A' },
+      { id: 2, title: 'B' },
+    ];
+    const { rerender } = renderFrame({ data: { ...page(rows, 50), total_capped: true } });
+    expect(screen.getByText('50+ items')).toBeVisible();
+    expect(screen.getByText('Page 1')).toBeVisible();
+    const inRoot = (data: ListPage<Row>) => (
+      <RemoteRoot props={makeRemoteProps('admin')} namespace="admin">
+        <Harness data={data} />
+      </RemoteRoot>
+    );
+    // A full page of a list counted to 50: there may be more after it.
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(new URLSearchParams(window.location.search).get('page')).toBe('2');
+    rerender(inRoot({ ...page([rows[0]!], 50), total_capped: true }));
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
   it('should put the search in the URL after a pause in typing', async () => {
     renderFrame({ data: page([]) });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by title' }), 'budget');
@@ -224,6 +244,17 @@ describe('ListFrame', () => {
 });
 
 describe('fetchAllPages', () => {
+  it('should read a list paged by number past its capped count until a short page', async () => {
+    const asked: number[] = [];
+    const rows = await fetchAllPages<Row>((pageNumber) => {
+      asked.push(pageNumber);
+      const items = pageNumber < 4 ? [1, 2].map((n) => ({ id: pageNumber * 10 + n, title: '' })) : [{ id: 41, title: '' }];
+      return Promise.resolve({ items, total: 2, page_size: 2, total_capped: true });
+    });
+    expect(asked).toEqual([1, 2, 3, 4]);
+    expect(rows).toHaveLength(7);
+  });
+
   it('should follow the cursors of a keyset list past its capped count', async () => {
     const asked: [number, string | undefined][] = [];
     const rows = await fetchAllPages<Row>((pageNumber, cursor) => {

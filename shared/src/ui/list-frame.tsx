@@ -78,7 +78,8 @@ export interface ListFrameProps<T> {
 
 /**
  * Every page of a list, one after the other: by cursor while the answers give one (a list paged by
- * keyset, past COUNT_CAP too), else by number until the total is reached (or a page comes back empty).
+ * keyset, past COUNT_CAP too), else by number until the total is reached (or a page comes back
+ * empty; past a capped total, short).
  */
 export async function fetchAllPages<T>(fetchPage: (page: number, cursor?: string) => Promise<ListPage<T>>): Promise<T[]> {
   const rows: T[] = [];
@@ -89,6 +90,9 @@ export async function fetchAllPages<T>(fetchPage: (page: number, cursor?: string
     if (answer.next_cursor !== undefined) {
       if (answer.next_cursor === null || answer.items.length === 0) return rows;
       cursor = answer.next_cursor;
+    } else if (answer.total_capped === true) {
+      // A count that stopped says nothing of the end: a short page does.
+      if (answer.items.length < answer.page_size) return rows;
     } else if (answer.items.length === 0 || rows.length >= answer.total || page * answer.page_size >= answer.total) return rows;
   }
 }
@@ -115,7 +119,9 @@ export function ListFrame<T>(props: ListFrameProps<T>) {
   const starts = useRef({ order, pages: new Map<number, string | null>() });
   if (starts.current.order !== order) starts.current = { order, pages: new Map() };
   starts.current.pages.set(params.page, params.cursor);
-  const hasNext = keyset ? Boolean(data?.next_cursor) : params.page < pages;
+  // A list paged by number whose count stopped (a searched list counts to 50): a full page may have
+  // more after it.
+  const hasNext = keyset ? Boolean(data?.next_cursor) : capped ? (data?.items.length ?? 0) >= (data?.page_size ?? 1) : params.page < pages;
   const goNext = () => (keyset ? list.setPage(params.page + 1, data?.next_cursor) : list.setPage(params.page + 1));
   const goPrevious = () => {
     const target = params.page - 1;

@@ -6,7 +6,7 @@ import type { ContentTable, CursorPage } from './rows';
 
 /**
  * One page of `select` (the repository's SELECT … FROM <table> <alias> …) under `where`, in the
- * order `order`, with the total counted up to COUNT_CAP (`total_capped` past it).
+ * order `order`, with the total counted up to COUNT_CAP, or `countCap` (`total_capped` past it).
  *
  * Two ways in: `cursor` (the previous page's `next_cursor`) reads the page after it by keyset, at
  * any depth, at the cost of the first page (an index per order: migrations 0051, 0052); `page`
@@ -19,13 +19,22 @@ export async function contentPage<Row extends { id: number }, Item>(
   { table, alias }: ContentTable,
   select: string,
   map: (row: Row) => Item,
-  list: { where: string; params: unknown[]; order: string | SortKey; page: number; pageSize: number; cursor?: string },
+  list: {
+    where: string;
+    params: unknown[];
+    order: string | SortKey;
+    page: number;
+    pageSize: number;
+    cursor?: string;
+    /** Where the count stops (COUNT_CAP; SEARCHED_COUNT_CAP for a searched list, `countCap`). */
+    countCap?: number;
+  },
 ): Promise<CursorPage<Item>> {
   const { where, params, order, pageSize } = list;
   const key = typeof order === 'string' ? null : order;
   const at = key && list.cursor !== undefined ? decodeSortCursor(list.cursor, key) : null;
   if (list.cursor !== undefined && !at) throw httpErrors.badRequest('Invalid cursor');
-  const { total, capped } = await cappedCount(db, `FROM ${table} ${alias} WHERE ${where}`, params);
+  const { total, capped } = await cappedCount(db, `FROM ${table} ${alias} WHERE ${where}`, params, list.countCap);
   const page = at ? at.page + 1 : list.page;
   const offset = at ? 0 : (page - 1) * pageSize;
   if (offset >= COUNT_CAP) return { items: [], total, total_capped: capped, page, page_size: pageSize, next_cursor: null };

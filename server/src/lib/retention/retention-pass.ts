@@ -40,6 +40,8 @@ export interface RetentionOptions {
   pauseMs?: number;
   /** Hears each batch's deletions as they happen (the metrics). */
   onDeleted?: (kind: RetentionKind, rows: number) => void;
+  /** Ends the pass between two batches (a process shutting down, a bench's window closing). */
+  signal?: AbortSignal;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -86,6 +88,7 @@ export async function runRetentionPass(db: Db, settings: RetentionConfig, option
       const before = new Date(options.now.getTime() - settings[days] * 86_400_000).toISOString();
       run.deleted[kind] = 0;
       for (;;) {
+        if (options.signal?.aborted) return run;
         const { rows } = await db.query<{ n: number }>(
           `WITH gone AS (
              DELETE FROM ${table} WHERE id IN (

@@ -16,7 +16,7 @@ import { recomputePbiGroups } from '../groups/groups-repository';
 import { imageJsonSql, type ImageJson } from '../../../lib/images/image-json';
 import { cleanDescription } from '../../../lib/content/description';
 import { foldedLike, likePattern, personSearchText } from '../../../lib/content/sql';
-import { cappedCount } from '../../../lib/paging';
+import { cappedCount, countCap } from '../../../lib/paging';
 import { fieldError } from '../../../lib/http/field-errors';
 import { forgetLostSight } from '../../../lib/notifications/notifications';
 
@@ -158,8 +158,9 @@ export default fp(
           where.push(`($${params.length - 1} = ANY(u.rights) AND NOT (u.rights && $${params.length}::text[]))`);
         }
         const filterSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        // Counted up to COUNT_CAP: a hundred thousand users are not counted on every page.
-        const total = await cappedCount(db, `FROM users u ${filterSql}`, params);
+        // Counted up to COUNT_CAP (SEARCHED_COUNT_CAP when searched): a hundred thousand users are
+        // not counted on every page, nor the twenty thousand a common word finds.
+        const total = await cappedCount(db, `FROM users u ${filterSql}`, params, countCap(query.search));
         const { rows } = await db.query<ListRow>(
           `SELECT u.id, u.first_name, u.last_name, u.email, u.rights, u.contact_enable, ${imageJsonSql('pi')} AS profile_image,
                   e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('li')} AS entity_logo

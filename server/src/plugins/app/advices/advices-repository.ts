@@ -30,7 +30,7 @@ import {
   type IllustratedRow,
   type LockedEntityItem,
 } from '../../../lib/content/rows';
-import type { SortKey } from '../../../lib/paging';
+import { countCap, type SortKey } from '../../../lib/paging';
 import { adviceVisibility, visibleAdvicesCount } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
@@ -134,7 +134,15 @@ export default fp(
         const pageSize = query.page_size ?? 20;
         const params: unknown[] = [];
         const conditions = [adminEntityCondition(session, 'a.entity_id', params), ...adminListFilters(ADVICES, query, params)];
-        return listPage(conditions.join(' AND '), params, page, pageSize, adminListOrder(ADVICES, query), query.cursor);
+        return listPage(
+          conditions.join(' AND '),
+          params,
+          page,
+          pageSize,
+          adminListOrder(ADVICES, query),
+          query.cursor,
+          countCap(query.search),
+        );
       },
 
       async adminGet(id, session) {
@@ -241,8 +249,9 @@ export default fp(
       pageSize: number,
       order: string | SortKey,
       cursor?: string,
+      cap?: number,
     ): Promise<CursorPage<Advice>> {
-      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize, cursor });
+      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize, cursor, countCap: cap });
     }
 
     async function byId(q: Queryable, id: number): Promise<Advice | null> {

@@ -30,7 +30,7 @@ import {
   type CursorPage,
   type LockedEntityItem,
 } from '../../../lib/content/rows';
-import type { SortKey } from '../../../lib/paging';
+import { countCap, type SortKey } from '../../../lib/paging';
 import { audienceCondition, dashboardVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { setClauses } from '../../../lib/content/sql';
@@ -172,8 +172,9 @@ export default fp(
       order: string | SortKey = adminListOrder(DASHBOARDS, {}),
       select = SELECT,
       cursor?: string,
+      cap?: number,
     ): Promise<CursorPage<Dashboard>> {
-      return contentPage(db, DASHBOARDS, select, toDashboard, { where, params, order, page, pageSize, cursor });
+      return contentPage(db, DASHBOARDS, select, toDashboard, { where, params, order, page, pageSize, cursor, countCap: cap });
     }
 
     async function byId(id: number): Promise<Dashboard | null> {
@@ -236,6 +237,7 @@ export default fp(
           adminListOrder(DASHBOARDS, query),
           SELECT,
           query.cursor,
+          countCap(query.search),
         );
       },
 

@@ -19,7 +19,7 @@ import { adminListFilters, adminListOrder } from '../../../lib/content/admin-lis
 import { contentPage } from '../../../lib/content/content-page';
 import { assertDraft, changedFields, publicationWrites } from '../../../lib/content/publication-writes';
 import type { ContentRow, ContentTable, CursorPage, IllustratedRow, LockedItem } from '../../../lib/content/rows';
-import type { SortKey } from '../../../lib/paging';
+import { countCap, type SortKey } from '../../../lib/paging';
 import { newsItemVisibility } from '../../../lib/content/visibility';
 import { checkReferences } from '../../../lib/content/references';
 import { setClauses } from '../../../lib/content/sql';
@@ -92,8 +92,9 @@ export default fp(
       pageSize: number,
       order: string | SortKey,
       cursor?: string,
+      cap?: number,
     ): Promise<CursorPage<NewsItem>> {
-      return contentPage(db, NEWS_ITEMS, SELECT, toNewsItem, { where, params, order, page, pageSize, cursor });
+      return contentPage(db, NEWS_ITEMS, SELECT, toNewsItem, { where, params, order, page, pageSize, cursor, countCap: cap });
     }
 
     async function byId(id: number): Promise<NewsItem | null> {
@@ -136,6 +137,7 @@ export default fp(
           query.page_size ?? 20,
           adminListOrder(NEWS_ITEMS, query),
           query.cursor,
+          countCap(query.search),
         );
       },
 
