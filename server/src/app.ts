@@ -57,6 +57,7 @@ import clientEventsRepository from './plugins/app/remotes/client-events-reposito
 import rollbackJob from './plugins/app/remotes/rollback-job';
 import retentionJob from './plugins/app/retention/retention-job';
 import scheduler from './plugins/app/schedules/scheduler';
+import businessHoursRepository from './plugins/app/business-hours/business-hours-repository';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
 import { fieldError, fieldErrorsOf } from './lib/http/field-errors';
@@ -241,6 +242,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(powerBiSync);
   await app.register(dashboardRefresh);
   await app.register(schedulesRepository);
+  await app.register(businessHoursRepository);
   await app.register(scheduler);
   await app.register(exchangeStore);
   await app.register(releaseStore);
