@@ -89,3 +89,43 @@ export const PublicHolidayBodySchema = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: 120 }) },
   { additionalProperties: false },
 );
+
+/** A staff member away: `from` and `to` are dates, both included, in the person's time zone. */
+export const AwayBodySchema = Type.Object(
+  {
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    /** Another consultant (contributor or more) or an administrator, not away over these dates. */
+    stand_in_id: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+export type AwayBody = Static<typeof AwayBodySchema>;
+
+export const StaffPersonSchema = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
+export type StaffPerson = Static<typeof StaffPersonSchema>;
+
+export const AwaySchema = Type.Object({
+  from: Type.String(),
+  to: Type.String(),
+  stand_in: StaffPersonSchema,
+  /** When the away begins and ends, as instants (the end is the midnight after `to`, or when it was ended). */
+  starts_at: Type.String(),
+  ends_at: Type.String(),
+});
+export type Away = Static<typeof AwaySchema>;
+
+/** The caller's away now or next (null when none), and those they stand in for now or later. */
+export const AwayStateSchema = Type.Object({
+  away: Nullable(AwaySchema),
+  standing_in_for: Type.Array(
+    Type.Object({
+      consultant: StaffPersonSchema,
+      from: Type.String(),
+      to: Type.String(),
+      starts_at: Type.String(),
+      ends_at: Type.String(),
+    }),
+  ),
+});
+export type AwayState = Static<typeof AwayStateSchema>;

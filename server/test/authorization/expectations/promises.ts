@@ -4,6 +4,8 @@ import type { ExpectationTable } from '../expectation';
 // publisher (Northwind), administrator (no entity), adminDisplayingUser (displaying the Northwind user).
 
 const hours = { time_zone: 'Europe/Paris', holidays: 'FR', week: [{ day: 1, from: '09:00', to: '17:30' }] };
+/** A date `n` days from today. */
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const adminOnly = [401, 403, 403, 403, 403, 200, 403] as const;
 
 /**
@@ -19,6 +21,16 @@ export const promises: ExpectationTable = {
     body: () => ({ ...hours, days_off: ['2026-12-24'] }),
     statuses: adminOnly,
     note: 'staff only, never in display-as',
+  },
+  'GET /api/staff/me/away': { statuses: adminOnly },
+  'PUT /api/staff/me/away': {
+    body: (ids) => ({ from: inDays(3), to: inDays(5), stand_in_id: ids.consultantId }),
+    statuses: adminOnly,
+    note: 'staff only, never in display-as; the administrator names the consultant to stand in',
+  },
+  'DELETE /api/staff/me/away': {
+    statuses: [401, 403, 403, 403, 403, 404, 403],
+    note: 'the administrator is not away: 404',
   },
   'GET /api/admin/staff/default-hours': { statuses: adminOnly },
   'PUT /api/admin/staff/default-hours': { body: () => hours, statuses: adminOnly },

@@ -1,6 +1,9 @@
 import { httpErrors } from '@fastify/sensible';
 import fp from 'fastify-plugin';
 import type {
+  Away,
+  AwayBody,
+  AwayState,
   DayRange,
   DefaultHours,
   DefaultHoursBody,
@@ -13,7 +16,8 @@ import type {
 import type { Queryable } from '../../../db/db';
 import type { BusinessCalendar } from '../../../lib/business-hours/business-hours';
 import { weekProblem } from '../../../lib/business-hours/business-hours';
-import { isTimeZone } from '../../../lib/business-hours/zoned-time';
+import { instantOf, isTimeZone, localDay, nextDay } from '../../../lib/business-hours/zoned-time';
+import { iso } from '../../../lib/iso';
 import { fieldError } from '../../../lib/http/field-errors';
 
 export interface BusinessHoursRepository {
@@ -34,6 +38,15 @@ export interface BusinessHoursRepository {
   putHoliday(holiday: PublicHoliday): Promise<PublicHoliday>;
   /** False when there was no such day. */
   deleteHoliday(calendar: string, day: string): Promise<boolean>;
+  /** The person's away now or next, and whom they stand in for now or later. */
+  awayState(userId: number): Promise<AwayState>;
+  /**
+   * Sets the person's away (replacing the one now or next): 400 on wrong dates or a stand-in who is
+   * no staff member, 409 when the stand-in is away over these dates or the person stands in then.
+   */
+  setAway(userId: number, body: AwayBody, now?: Date): Promise<Away>;
+  /** Ends the away now (or drops one not begun); false when there is none. */
+  endAway(userId: number, now?: Date): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -41,6 +54,22 @@ declare module 'fastify' {
     businessHoursRepository: BusinessHoursRepository;
   }
 }
+
+interface AwayRow {
+  from: string;
+  to: string;
+  starts_at: Date | string;
+  ends_at: Date | string;
+  person: { id: number; first_name: string; last_name: string } | string;
+}
+
+const personOf = (value: AwayRow['person']) => (typeof value === 'string' ? (JSON.parse(value) as AwayRow['person'] & object) : value);
+const awayOf = (row: AwayRow) => ({ from: row.from, to: row.to, starts_at: iso(row.starts_at), ends_at: iso(row.ends_at) });
+const AWAY_FIELDS = `to_char(a.from_day, 'YYYY-MM-DD') AS "from", to_char(a.to_day, 'YYYY-MM-DD') AS "to", a.starts_at, a.ends_at`;
+const PERSON = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name, 'last_name', ${alias}.last_name)`;
+const MAX_AWAY_DAYS = 366;
+const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
 interface HoursRow {
   time_zone: string;
@@ -170,6 +199,87 @@ export default fp(
       async deleteHoliday(calendar, day) {
         const { rows } = await db.query('DELETE FROM public_holidays WHERE calendar = $1 AND day = $2 RETURNING 1', [calendar, day]);
         return rows.length > 0;
+      },
+
+      async awayState(userId) {
+        const { rows: own } = await db.query<AwayRow>(
+          `SELECT ${AWAY_FIELDS}, ${PERSON('s')} AS person FROM staff_away a JOIN users s ON s.id = a.stand_in_id
+            WHERE a.user_id = $1 AND a.ends_at > now() ORDER BY a.starts_at LIMIT 1`,
+          [userId],
+        );
+        const { rows: standing } = await db.query<AwayRow>(
+          `SELECT ${AWAY_FIELDS}, ${PERSON('c')} AS person FROM staff_away a JOIN users c ON c.id = a.user_id
+            WHERE a.stand_in_id = $1 AND a.ends_at > now() ORDER BY a.starts_at, a.id`,
+          [userId],
+        );
+        const first = own[0];
+        return {
+          away: first ? { ...awayOf(first), stand_in: personOf(first.person) } : null,
+          standing_in_for: standing.map((row) => ({ ...awayOf(row), consultant: personOf(row.person) })),
+        };
+      },
+
+      async setAway(userId, body, now = new Date()) {
+        const { time_zone: timeZone } = await repository.hours(userId);
+        const fromDay = Date.parse(`${body.from}T00:00:00Z`);
+        const toDay = Date.parse(`${body.to}T00:00:00Z`);
+        if (toDay < fromDay) throw fieldError(400, 'to', 'the away ends before it starts');
+        if (toDay < localDay(now.getTime(), timeZone)) throw fieldError(400, 'to', 'the away is already over');
+        if ((toDay - fromDay) / 86_400_000 >= MAX_AWAY_DAYS) throw fieldError(400, 'to', `an away lasts at most ${MAX_AWAY_DAYS} days`);
+        if (body.stand_in_id === userId) throw fieldError(400, 'stand_in_id', 'nobody stands in for themselves');
+        if (!(await repository.isStaff(body.stand_in_id))) {
+          throw fieldError(400, 'stand_in_id', 'the stand-in must be a consultant or an administrator');
+        }
+        const startsAt = new Date(instantOf(fromDay, 0, timeZone));
+        const endsAt = new Date(instantOf(nextDay(toDay), 0, timeZone));
+        return db.transaction(async (tx) => {
+          // Both people's rows locked in one order: two people naming each other at once wait in turn
+          // and the second sees the first's away.
+          const { rows: people } = await tx.query<{ id: number; first_name: string; last_name: string }>(
+            'SELECT id, first_name, last_name FROM users WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE',
+            [[userId, body.stand_in_id]],
+          );
+          const standIn = people.find((p) => p.id === body.stand_in_id)!;
+          const overlapping = `a.starts_at < $2 AND a.ends_at > $3 AND a.ends_at > $4`;
+          const standInAway = await tx.query(`SELECT 1 FROM staff_away a WHERE a.user_id = $1 AND ${overlapping}`, [
+            body.stand_in_id,
+            endsAt,
+            startsAt,
+            now,
+          ]);
+          if (standInAway.rows.length > 0) throw fieldError(409, 'stand_in_id', `${fullName(standIn)} is away over these dates`);
+          const { rows: standing } = await tx.query<{ first_name: string; last_name: string }>(
+            `SELECT c.first_name, c.last_name FROM staff_away a JOIN users c ON c.id = a.user_id
+              WHERE a.stand_in_id = $1 AND ${overlapping} ORDER BY a.starts_at LIMIT 1`,
+            [userId, endsAt, startsAt, now],
+          );
+          if (standing[0]) throw fieldError(409, 'from', `you stand in for ${fullName(standing[0])} over these dates`);
+          // The away now or next is replaced: one that has begun ends now, one not begun goes.
+          await tx.query('DELETE FROM staff_away WHERE user_id = $1 AND starts_at > $2', [userId, now]);
+          await tx.query('UPDATE staff_away SET ends_at = $2 WHERE user_id = $1 AND starts_at <= $2 AND ends_at > $2', [userId, now]);
+          await tx.query(
+            `INSERT INTO staff_away (user_id, stand_in_id, from_day, to_day, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+            [userId, body.stand_in_id, body.from, body.to, startsAt, endsAt],
+          );
+          return {
+            from: body.from,
+            to: body.to,
+            starts_at: startsAt.toISOString(),
+            ends_at: endsAt.toISOString(),
+            stand_in: { id: standIn.id, first_name: standIn.first_name, last_name: standIn.last_name },
+          };
+        });
+      },
+
+      async endAway(userId, now = new Date()) {
+        return db.transaction(async (tx) => {
+          const dropped = await tx.query('DELETE FROM staff_away WHERE user_id = $1 AND starts_at > $2 RETURNING 1', [userId, now]);
+          const ended = await tx.query(
+            'UPDATE staff_away SET ends_at = $2 WHERE user_id = $1 AND starts_at <= $2 AND ends_at > $2 RETURNING 1',
+            [userId, now],
+          );
+          return dropped.rows.length + ended.rows.length > 0;
+        });
       },
     };
     fastify.decorate('businessHoursRepository', repository);

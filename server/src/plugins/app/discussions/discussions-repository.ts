@@ -25,6 +25,7 @@ import { notifyDiscussionMessage } from '../../../lib/notifications/notification
 import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
 import { iso } from '../../../lib/iso';
 import { DISCUSSION_PARTIES, ownDiscussion } from '../../../lib/discussions/visibility';
+import { standingInForNow } from '../../../lib/discussions/stand-in';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
@@ -360,16 +361,29 @@ export default fp(
       return discussion;
     }
 
-    /** The discussion row if the session may see it: a party, or an administrator. */
+    /**
+     * The discussion row if the session may see it: a party, the consultant's stand-in while they
+     * are away (`standIn`: reads and writes like the consultant, under their own name), or an administrator.
+     */
     async function visible(session: Session, id: number, q: Queryable = db, checked = false) {
-      const { rows } = await q.query<{ id: number; customer_id: number; consultant_id: number | null; status: string }>(
-        'SELECT id, customer_id, consultant_id, status FROM discussions WHERE id = $1',
-        [id],
+      const { rows } = await q.query<{
+        id: number;
+        customer_id: number;
+        consultant_id: number | null;
+        status: string;
+        stand_in: boolean;
+      }>(
+        `SELECT d.id, d.customer_id, d.consultant_id, d.status, d.consultant_id IN ${standingInForNow('$2')} AS stand_in
+           FROM discussions d WHERE d.id = $1`,
+        [id, session.user.id],
       );
-      const row = rows[0];
-      if (!row) return null;
+      const found = rows[0];
+      if (!found) return null;
+      const { stand_in: standIn, ...row } = found;
       const party = row.customer_id === session.user.id || row.consultant_id === session.user.id;
-      return checked || party || isAdministrator(session.rights) ? { ...row, party } : null;
+      return checked || party || standIn === true || isAdministrator(session.rights)
+        ? { ...row, party, standIn: !party && standIn === true }
+        : null;
     }
 
     /** The message and its discussion, for the author only: 404 unseen, 403 not the author, 409 closed. */
@@ -392,7 +406,8 @@ export default fp(
         const me = session.user.id;
         return discussionPage(
           me,
-          DISCUSSION_PARTIES.map((party) => `d.${party} = $2`),
+          // A stand-in also lists the discussions of the consultants they stand in for now.
+          [...DISCUSSION_PARTIES.map((party) => `d.${party} = $2`), `d.consultant_id IN ${standingInForNow('$2')}`],
           [me],
           scope,
           query,
@@ -448,6 +463,15 @@ export default fp(
       async thread(session, id, options = {}) {
         const found = await visible(session, id, db, options.admin);
         if (!found) return null;
+        // A stand-in reads someone else's discussion: each reading is audited.
+        if (found.standIn) {
+          await fastify.auditRepository.record(session, {
+            action: 'discussion.read-as-stand-in',
+            itemType: 'discussion',
+            itemId: id,
+            details: { consultant_id: found.consultant_id },
+          });
+        }
         if (options.markRead && found.party && !session.displayAs) {
           await db.transaction(async (tx) => {
             const { rows } = await tx.query<{ id: number }>(
@@ -494,10 +518,12 @@ export default fp(
           let discussionId: number;
           let customerId: number;
           let consultantId: number;
+          let standInFor: number | null = null;
           if (body.discussion_id !== undefined) {
             const found = await visible(session, body.discussion_id, tx);
             if (!found) throw httpErrors.notFound(DISCUSSION_MESSAGES.notFound);
-            if (!found.party || found.consultant_id === null) throw httpErrors.forbidden(DISCUSSION_MESSAGES.notParty);
+            if ((!found.party && !found.standIn) || found.consultant_id === null) throw httpErrors.forbidden(DISCUSSION_MESSAGES.notParty);
+            if (found.standIn) standInFor = found.consultant_id;
             if (found.status !== 'open') throw httpErrors.conflict(DISCUSSION_MESSAGES.closed);
             [discussionId, customerId, consultantId] = [found.id, found.customer_id, found.consultant_id];
           } else {
@@ -557,7 +583,7 @@ export default fp(
               action: body.close ? 'message.create-and-close' : 'message.create',
               itemType: 'message',
               itemId: messageId,
-              details: { discussion_id: discussionId },
+              details: { discussion_id: discussionId, ...(standInFor === null ? {} : { stand_in_for: standInFor }) },
             },
             tx,
           );
