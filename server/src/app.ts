@@ -233,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(imageStore);
   await app.register(imagesRepository);
   await app.register(trainingsRepository);
+  await app.register(businessHoursRepository);
   await app.register(discussionsRepository);
   await app.register(discussionHub);
   await app.register(adminUsersRepository);
@@ -242,7 +243,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(powerBiSync);
   await app.register(dashboardRefresh);
   await app.register(schedulesRepository);
-  await app.register(businessHoursRepository);
   await app.register(scheduler);
   await app.register(exchangeStore);
   await app.register(releaseStore);

@@ -103,7 +103,6 @@ export const AwayBodySchema = Type.Object(
 export type AwayBody = Static<typeof AwayBodySchema>;
 
 export const StaffPersonSchema = Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() });
-export type StaffPerson = Static<typeof StaffPersonSchema>;
 
 export const AwaySchema = Type.Object({
   from: Type.String(),

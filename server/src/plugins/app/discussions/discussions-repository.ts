@@ -25,7 +25,8 @@ import { notifyDiscussionMessage } from '../../../lib/notifications/notification
 import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
 import { iso } from '../../../lib/iso';
 import { DISCUSSION_PARTIES, ownDiscussion } from '../../../lib/discussions/visibility';
-import { standingInForNow } from '../../../lib/discussions/stand-in';
+import { answeringFor, standingInForNow } from '../../../lib/discussions/stand-in';
+import { replyBy } from '../../../lib/business-hours/business-hours';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
@@ -213,7 +214,28 @@ interface MessageRow {
   modified_at: Date | string | null;
 }
 
-interface DiscussionRow {
+interface PromiseRow {
+  reply_by: Date | string | null;
+  reply_target: number | null;
+  company_target: number;
+  last_from_customer: boolean | null;
+  away_until: string | null;
+  stand_in: { id: number; first_name: string; last_name: string } | string | null;
+}
+
+/** The promise of an open discussion, as read with it (null once closed). */
+function toPromise(status: string, row: PromiseRow): Discussion['promise'] {
+  if (status !== 'open') return null;
+  return {
+    reply_by: row.reply_by === null ? null : iso(row.reply_by),
+    target_hours: Number(row.reply_by === null ? row.company_target : (row.reply_target ?? row.company_target)),
+    waiting_on: row.reply_by !== null || row.last_from_customer === true ? 'staff' : 'customer',
+    away_until: row.away_until,
+    stand_in: parseJson(row.stand_in),
+  };
+}
+
+interface DiscussionRow extends PromiseRow {
   id: number;
   customer: DiscussionPerson | null;
   consultant: DiscussionPerson | null;
@@ -278,12 +300,21 @@ export default fp(
         `WITH page AS (${page})
          SELECT d.id, ${person('cu')} AS customer, ${person('co')} AS consultant, d.status, d.created_at, d.closed_at,
                 lm.id AS last_message_id, ${keysetAt('d.last_activity_at')} AS sort_at,
+                d.reply_by, d.reply_target_hours::float8 AS reply_target,
+                coalesce(ce.reply_target_hours, 4)::float8 AS company_target, lm.from_user_id = d.customer_id AS last_from_customer,
+                to_char(aw.to_day, 'YYYY-MM-DD') AS away_until,
+                CASE WHEN si.id IS NULL THEN NULL ELSE json_build_object('id', si.id, 'first_name', si.first_name, 'last_name', si.last_name) END AS stand_in,
                 (SELECT count(*)::int FROM messages p WHERE p.to_user_id = $1 AND p.discussion_id = d.id AND p.status = 'open') AS pending_count
            FROM page
            JOIN discussions d ON d.id = page.id
            LEFT JOIN users cu ON cu.id = d.customer_id
            LEFT JOIN users co ON co.id = d.consultant_id
-           LEFT JOIN LATERAL (SELECT m.id FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+           LEFT JOIN LATERAL (SELECT m.id, m.from_user_id FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+           LEFT JOIN entities ce ON ce.id = cu.entity_id
+           LEFT JOIN LATERAL (SELECT a.to_day, a.stand_in_id FROM staff_away a
+                               WHERE a.user_id = d.consultant_id AND a.starts_at <= now() AND a.ends_at > now()
+                               ORDER BY a.starts_at DESC LIMIT 1) aw ON true
+           LEFT JOIN users si ON si.id = aw.stand_in_id
           ORDER BY d.last_activity_at DESC, d.id DESC`,
         [viewerId, ...params],
       );
@@ -300,6 +331,7 @@ export default fp(
         closed_at: row.closed_at === null ? null : iso(row.closed_at),
         last_message: row.last_message_id === null ? null : (last.get(row.last_message_id) ?? null),
         pending_count: row.pending_count,
+        promise: toPromise(row.status, row),
         sort_at: row.sort_at,
       }));
     }
@@ -399,6 +431,37 @@ export default fp(
       if (session.displayAs) throw httpErrors.forbidden(DISCUSSION_MESSAGES.displayAs);
       if (discussion.status !== 'open') throw httpErrors.conflict(DISCUSSION_MESSAGES.closed);
       return { message, discussion };
+    }
+
+    /**
+     * The promise after a message: a customer's message starts the clock when nothing waited on the
+     * consultant's side (reply_by counted once, now, in the hours of whoever answers: the stand-in
+     * while the consultant is away); an answer from that side, or a close, stops it.
+     */
+    async function keepPromise(tx: Queryable, discussionId: number, fromCustomer: boolean) {
+      if (!fromCustomer) {
+        await tx.query('UPDATE discussions SET reply_by = NULL, reply_target_hours = NULL WHERE id = $1 AND reply_by IS NOT NULL', [
+          discussionId,
+        ]);
+        return;
+      }
+      const { rows } = await tx.query<{ reply_by: Date | string | null; answering: number; target: number; now: Date | string }>(
+        `SELECT d.reply_by, ${answeringFor('d.consultant_id')} AS answering, coalesce(e.reply_target_hours, 4)::float8 AS target, now() AS now
+           FROM discussions d JOIN users cu ON cu.id = d.customer_id LEFT JOIN entities e ON e.id = cu.entity_id
+          WHERE d.id = $1 AND d.consultant_id IS NOT NULL FOR UPDATE OF d`,
+        [discussionId],
+      );
+      const row = rows[0];
+      if (!row || row.reply_by !== null) return;
+      const calendar = await fastify.businessHoursRepository.calendar(row.answering, tx);
+      let due: Date;
+      try {
+        due = replyBy(new Date(row.now), Number(row.target), calendar);
+      } catch {
+        // Hours that never open promise nothing: the discussion still waits on the consultant.
+        return;
+      }
+      await tx.query('UPDATE discussions SET reply_by = $2, reply_target_hours = $3 WHERE id = $1', [discussionId, due, row.target]);
     }
 
     const repository: DiscussionsRepository = {
@@ -577,6 +640,7 @@ export default fp(
           const messageId = inserted.rows[0]!.id;
           const users = [customerId, consultantId];
           if (body.close) await tx.query(`UPDATE discussions SET status = 'closed', closed_at = now() WHERE id = $1`, [discussionId]);
+          await keepPromise(tx, discussionId, me === customerId && !body.close);
           await fastify.auditRepository.record(
             session,
             {
@@ -647,5 +711,5 @@ export default fp(
     };
     fastify.decorate('discussionsRepository', repository);
   },
-  { name: 'discussions-repository', dependencies: ['database', 'audit-repository'] },
+  { name: 'discussions-repository', dependencies: ['database', 'audit-repository', 'business-hours-repository'] },
 );
