@@ -57,6 +57,7 @@ import clientEventsRepository from './plugins/app/remotes/client-events-reposito
 import rollbackJob from './plugins/app/remotes/rollback-job';
 import retentionJob from './plugins/app/retention/retention-job';
 import scheduler from './plugins/app/schedules/scheduler';
+import businessHoursRepository from './plugins/app/business-hours/business-hours-repository';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
 import swagger from './plugins/external/swagger';
 import { fieldError, fieldErrorsOf } from './lib/http/field-errors';
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(imageStore);
   await app.register(imagesRepository);
   await app.register(trainingsRepository);
+  await app.register(businessHoursRepository);
   await app.register(discussionsRepository);
   await app.register(discussionHub);
   await app.register(adminUsersRepository);

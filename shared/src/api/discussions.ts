@@ -33,6 +33,20 @@ export const MessageSchema = Type.Object({
 });
 export type Message = Static<typeof MessageSchema>;
 
+/**
+ * The consultant's promise on an open discussion (docs/product.md, "The consultant's promise"):
+ * `reply_by` while the customer waits (counted in business hours of whoever answers), the company's
+ * target, whose turn it is, and, while the consultant is away, their last day away and the stand-in.
+ */
+export const DiscussionPromiseSchema = Type.Object({
+  reply_by: Nullable(Type.String()),
+  target_hours: Type.Number(),
+  waiting_on: Type.Union([Type.Literal('staff'), Type.Literal('customer')]),
+  /** The consultant's last day away (a date), or null when they are not away. */
+  away_until: Nullable(Type.String()),
+  stand_in: Nullable(Type.Object({ id: Type.Integer(), first_name: Type.String(), last_name: Type.String() })),
+});
+
 export const DiscussionSchema = Type.Object({
   id: Type.Integer(),
   customer: Nullable(DiscussionPersonSchema),
@@ -43,6 +57,8 @@ export const DiscussionSchema = Type.Object({
   last_message: Nullable(MessageSchema),
   /** Messages of this discussion addressed to the displayed user and not read yet. */
   pending_count: Type.Integer({ minimum: 0 }),
+  /** Null once the discussion is closed. */
+  promise: Nullable(DiscussionPromiseSchema),
 });
 export type Discussion = Static<typeof DiscussionSchema>;
 

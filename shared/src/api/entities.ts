@@ -25,7 +25,11 @@ export type EntityList = Static<typeof EntityListSchema>;
  * The users themselves are a list of their own, paged and searched: GET /api/admin/users/entity/{id}
  * (an answer never grows with the data).
  */
-export const EntityDetailSchema = Type.Object({ ...EntitySchema.properties });
+export const EntityDetailSchema = Type.Object({
+  ...EntitySchema.properties,
+  /** The company's reply target, in business hours (docs/product.md, "The consultant's promise"). */
+  reply_target_hours: Type.Number(),
+});
 export type EntityDetail = Static<typeof EntityDetailSchema>;
 
 /**
@@ -37,6 +41,8 @@ export const EntityBodySchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: FIELD_LIMITS.name }),
   logo_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   provider_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.providerName }))),
+  /** The reply target in business hours, more than 0 and at most 200 (4 unless set). */
+  reply_target_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 200, multipleOf: 0.25 })),
 });
 export type EntityBody = Static<typeof EntityBodySchema>;
 

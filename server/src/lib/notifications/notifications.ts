@@ -2,6 +2,7 @@ import { PUBLICATION, portalPaths, type NotificationEvent, NOTIFICATION_EVENT_KI
 import type { Queryable } from '../../db/db';
 import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS } from '../content/audience';
 import { audienceCondition } from '../content/visibility';
+import { answeringFor } from '../discussions/stand-in';
 
 // Writing the notification centre's rows (docs/product.md §13), always in the caller's transaction
 // and set-based: one statement however many people are told. The rows carry what happened and to
@@ -116,15 +117,18 @@ export async function notifyDiscussionMessage(
   authorId: number,
   closed: boolean,
 ): Promise<void> {
-  const fromConsultant = authorId === discussion.consultantId;
+  // The consultant's stand-in writes as the consultant's side.
+  const fromConsultant = authorId !== discussion.customerId;
   const events: NotificationEvent[] = fromConsultant
     ? ['discussion.reply', ...(closed ? (['discussion.closed'] as const) : [])]
     : ['discussion.customer_message'];
+  // A customer's message is told to whoever answers for the consultant now: their stand-in while away.
+  const recipient = await tx.query<{ id: number }>(`SELECT ${answeringFor('$1::int')} AS id`, [discussion.consultantId]);
   await tx.query(
     `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
      SELECT $1, 'discussions', e, 'discussion', $2, a.first_name || ' ' || a.last_name, $5, a.id
        FROM users a CROSS JOIN unnest($4::text[]) e WHERE a.id = $3 AND $1 <> $3`,
-    [fromConsultant ? discussion.customerId : discussion.consultantId, discussion.id, authorId, events, portalPaths.contact],
+    [fromConsultant ? discussion.customerId : recipient.rows[0]!.id, discussion.id, authorId, events, portalPaths.contact],
   );
 }
 

@@ -32,6 +32,7 @@ const discussion = (id: number, status: 'open' | 'closed'): Discussion => ({
   closed_at: status === 'closed' ? '2025-03-02T09:00:00.000Z' : null,
   last_message: id === 2 ? closingMessage : null,
   pending_count: 0,
+  promise: status === 'open' ? { reply_by: null, target_hours: 4, waiting_on: 'customer', away_until: null, stand_in: null } : null,
 });
 
 // Every call fails while answerStatus is not 200.

@@ -73,6 +73,7 @@ beforeEach(() => {
     closed_at: null,
     last_message: null,
     pending_count: 0,
+    promise: { reply_by: null, target_hours: 4, waiting_on: 'customer', away_until: null, stand_in: null },
   };
   messages = [message(1, customer, 'Hello, my report is slow.'), message(2, consultant, '<b>Looking</b> into it.')];
 });

@@ -25,6 +25,8 @@ import { notifyDiscussionMessage } from '../../../lib/notifications/notification
 import { cappedCount, decodeCursor, encodeCursor, keysetAt, type Keyset } from '../../../lib/paging';
 import { iso } from '../../../lib/iso';
 import { DISCUSSION_PARTIES, ownDiscussion } from '../../../lib/discussions/visibility';
+import { answeringFor, standingInForNow } from '../../../lib/discussions/stand-in';
+import { replyBy } from '../../../lib/business-hours/business-hours';
 
 /** The channel every server process LISTENs on (discussion-hub.ts); NOTIFY is sent in the writing transaction. */
 export const DISCUSSIONS_CHANNEL = 'hub_discussions';
@@ -212,7 +214,28 @@ interface MessageRow {
   modified_at: Date | string | null;
 }
 
-interface DiscussionRow {
+interface PromiseRow {
+  reply_by: Date | string | null;
+  reply_target: number | null;
+  company_target: number;
+  last_from_customer: boolean | null;
+  away_until: string | null;
+  stand_in: { id: number; first_name: string; last_name: string } | string | null;
+}
+
+/** The promise of an open discussion, as read with it (null once closed). */
+function toPromise(status: string, row: PromiseRow): Discussion['promise'] {
+  if (status !== 'open') return null;
+  return {
+    reply_by: row.reply_by === null ? null : iso(row.reply_by),
+    target_hours: Number(row.reply_by === null ? row.company_target : (row.reply_target ?? row.company_target)),
+    waiting_on: row.reply_by !== null || row.last_from_customer === true ? 'staff' : 'customer',
+    away_until: row.away_until,
+    stand_in: parseJson(row.stand_in),
+  };
+}
+
+interface DiscussionRow extends PromiseRow {
   id: number;
   customer: DiscussionPerson | null;
   consultant: DiscussionPerson | null;
@@ -277,12 +300,21 @@ export default fp(
         `WITH page AS (${page})
          SELECT d.id, ${person('cu')} AS customer, ${person('co')} AS consultant, d.status, d.created_at, d.closed_at,
                 lm.id AS last_message_id, ${keysetAt('d.last_activity_at')} AS sort_at,
+                d.reply_by, d.reply_target_hours::float8 AS reply_target,
+                coalesce(ce.reply_target_hours, 4)::float8 AS company_target, lm.from_user_id = d.customer_id AS last_from_customer,
+                to_char(aw.to_day, 'YYYY-MM-DD') AS away_until,
+                CASE WHEN si.id IS NULL THEN NULL ELSE json_build_object('id', si.id, 'first_name', si.first_name, 'last_name', si.last_name) END AS stand_in,
                 (SELECT count(*)::int FROM messages p WHERE p.to_user_id = $1 AND p.discussion_id = d.id AND p.status = 'open') AS pending_count
            FROM page
            JOIN discussions d ON d.id = page.id
            LEFT JOIN users cu ON cu.id = d.customer_id
            LEFT JOIN users co ON co.id = d.consultant_id
-           LEFT JOIN LATERAL (SELECT m.id FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+           LEFT JOIN LATERAL (SELECT m.id, m.from_user_id FROM messages m WHERE m.discussion_id = d.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) lm ON true
+           LEFT JOIN entities ce ON ce.id = cu.entity_id
+           LEFT JOIN LATERAL (SELECT a.to_day, a.stand_in_id FROM staff_away a
+                               WHERE a.user_id = d.consultant_id AND a.starts_at <= now() AND a.ends_at > now()
+                               ORDER BY a.starts_at DESC LIMIT 1) aw ON true
+           LEFT JOIN users si ON si.id = aw.stand_in_id
           ORDER BY d.last_activity_at DESC, d.id DESC`,
         [viewerId, ...params],
       );
@@ -299,6 +331,7 @@ export default fp(
         closed_at: row.closed_at === null ? null : iso(row.closed_at),
         last_message: row.last_message_id === null ? null : (last.get(row.last_message_id) ?? null),
         pending_count: row.pending_count,
+        promise: toPromise(row.status, row),
         sort_at: row.sort_at,
       }));
     }
@@ -360,16 +393,29 @@ export default fp(
       return discussion;
     }
 
-    /** The discussion row if the session may see it: a party, or an administrator. */
+    /**
+     * The discussion row if the session may see it: a party, the consultant's stand-in while they
+     * are away (`standIn`: reads and writes like the consultant, under their own name), or an administrator.
+     */
     async function visible(session: Session, id: number, q: Queryable = db, checked = false) {
-      const { rows } = await q.query<{ id: number; customer_id: number; consultant_id: number | null; status: string }>(
-        'SELECT id, customer_id, consultant_id, status FROM discussions WHERE id = $1',
-        [id],
+      const { rows } = await q.query<{
+        id: number;
+        customer_id: number;
+        consultant_id: number | null;
+        status: string;
+        stand_in: boolean;
+      }>(
+        `SELECT d.id, d.customer_id, d.consultant_id, d.status, d.consultant_id IN ${standingInForNow('$2')} AS stand_in
+           FROM discussions d WHERE d.id = $1`,
+        [id, session.user.id],
       );
-      const row = rows[0];
-      if (!row) return null;
+      const found = rows[0];
+      if (!found) return null;
+      const { stand_in: standIn, ...row } = found;
       const party = row.customer_id === session.user.id || row.consultant_id === session.user.id;
-      return checked || party || isAdministrator(session.rights) ? { ...row, party } : null;
+      return checked || party || standIn === true || isAdministrator(session.rights)
+        ? { ...row, party, standIn: !party && standIn === true }
+        : null;
     }
 
     /** The message and its discussion, for the author only: 404 unseen, 403 not the author, 409 closed. */
@@ -387,12 +433,44 @@ export default fp(
       return { message, discussion };
     }
 
+    /**
+     * The promise after a message: a customer's message starts the clock when nothing waited on the
+     * consultant's side (reply_by counted once, now, in the hours of whoever answers: the stand-in
+     * while the consultant is away); an answer from that side, or a close, stops it.
+     */
+    async function keepPromise(tx: Queryable, discussionId: number, fromCustomer: boolean) {
+      if (!fromCustomer) {
+        await tx.query('UPDATE discussions SET reply_by = NULL, reply_target_hours = NULL WHERE id = $1 AND reply_by IS NOT NULL', [
+          discussionId,
+        ]);
+        return;
+      }
+      const { rows } = await tx.query<{ reply_by: Date | string | null; answering: number; target: number; now: Date | string }>(
+        `SELECT d.reply_by, ${answeringFor('d.consultant_id')} AS answering, coalesce(e.reply_target_hours, 4)::float8 AS target, now() AS now
+           FROM discussions d JOIN users cu ON cu.id = d.customer_id LEFT JOIN entities e ON e.id = cu.entity_id
+          WHERE d.id = $1 AND d.consultant_id IS NOT NULL FOR UPDATE OF d`,
+        [discussionId],
+      );
+      const row = rows[0];
+      if (!row || row.reply_by !== null) return;
+      const calendar = await fastify.businessHoursRepository.calendar(row.answering, tx);
+      let due: Date;
+      try {
+        due = replyBy(new Date(row.now), Number(row.target), calendar);
+      } catch {
+        // Hours that never open promise nothing: the discussion still waits on the consultant.
+        return;
+      }
+      await tx.query('UPDATE discussions SET reply_by = $2, reply_target_hours = $3 WHERE id = $1', [discussionId, due, row.target]);
+    }
+
     const repository: DiscussionsRepository = {
       async listOwn(session, scope, query = {}) {
         const me = session.user.id;
         return discussionPage(
           me,
-          DISCUSSION_PARTIES.map((party) => `d.${party} = $2`),
+          // A stand-in also lists the discussions of the consultants they stand in for now.
+          [...DISCUSSION_PARTIES.map((party) => `d.${party} = $2`), `d.consultant_id IN ${standingInForNow('$2')}`],
           [me],
           scope,
           query,
@@ -448,6 +526,15 @@ export default fp(
       async thread(session, id, options = {}) {
         const found = await visible(session, id, db, options.admin);
         if (!found) return null;
+        // A stand-in reads someone else's discussion: each reading is audited.
+        if (found.standIn) {
+          await fastify.auditRepository.record(session, {
+            action: 'discussion.read-as-stand-in',
+            itemType: 'discussion',
+            itemId: id,
+            details: { consultant_id: found.consultant_id },
+          });
+        }
         if (options.markRead && found.party && !session.displayAs) {
           await db.transaction(async (tx) => {
             const { rows } = await tx.query<{ id: number }>(
@@ -494,10 +581,12 @@ export default fp(
           let discussionId: number;
           let customerId: number;
           let consultantId: number;
+          let standInFor: number | null = null;
           if (body.discussion_id !== undefined) {
             const found = await visible(session, body.discussion_id, tx);
             if (!found) throw httpErrors.notFound(DISCUSSION_MESSAGES.notFound);
-            if (!found.party || found.consultant_id === null) throw httpErrors.forbidden(DISCUSSION_MESSAGES.notParty);
+            if ((!found.party && !found.standIn) || found.consultant_id === null) throw httpErrors.forbidden(DISCUSSION_MESSAGES.notParty);
+            if (found.standIn) standInFor = found.consultant_id;
             if (found.status !== 'open') throw httpErrors.conflict(DISCUSSION_MESSAGES.closed);
             [discussionId, customerId, consultantId] = [found.id, found.customer_id, found.consultant_id];
           } else {
@@ -551,13 +640,14 @@ export default fp(
           const messageId = inserted.rows[0]!.id;
           const users = [customerId, consultantId];
           if (body.close) await tx.query(`UPDATE discussions SET status = 'closed', closed_at = now() WHERE id = $1`, [discussionId]);
+          await keepPromise(tx, discussionId, me === customerId && !body.close);
           await fastify.auditRepository.record(
             session,
             {
               action: body.close ? 'message.create-and-close' : 'message.create',
               itemType: 'message',
               itemId: messageId,
-              details: { discussion_id: discussionId },
+              details: { discussion_id: discussionId, ...(standInFor === null ? {} : { stand_in_for: standInFor }) },
             },
             tx,
           );
@@ -621,5 +711,5 @@ export default fp(
     };
     fastify.decorate('discussionsRepository', repository);
   },
-  { name: 'discussions-repository', dependencies: ['database', 'audit-repository'] },
+  { name: 'discussions-repository', dependencies: ['database', 'audit-repository', 'business-hours-repository'] },
 );

@@ -109,11 +109,12 @@ export default fp(
 
     /** The entity and the count of its users: the users themselves are paged (GET /users/entity/{id}). */
     async function get(id: number, queryable: Queryable = db): Promise<EntityDetail | null> {
-      const { rows } = await queryable.query<EntityRow & { users_count: number }>(`${SELECT}, ${USERS_COUNT} ${FROM} WHERE e.id = $1`, [
-        id,
-      ]);
+      const { rows } = await queryable.query<EntityRow & { users_count: number; reply_target_hours: number }>(
+        `${SELECT}, ${USERS_COUNT}, e.reply_target_hours::float8 AS reply_target_hours ${FROM} WHERE e.id = $1`,
+        [id],
+      );
       if (!rows[0]) return null;
-      return { ...toEntity(rows[0]), users_count: rows[0].users_count };
+      return { ...toEntity(rows[0]), users_count: rows[0].users_count, reply_target_hours: Number(rows[0].reply_target_hours) };
     }
 
     /** Both ends of a membership change exist, and the entity is locked for the change. */
@@ -159,8 +160,8 @@ export default fp(
           await checkBody(tx, body, null);
           const name = body.name.trim();
           const { rows } = await tx.query<{ id: number }>(
-            'INSERT INTO entities (name, slug, logo_image_id, provider_name) VALUES ($1, $2, $3, $4) RETURNING id',
-            [name, await uniqueSlug(tx, name, null), body.logo_id ?? null, body.provider_name ?? null],
+            'INSERT INTO entities (name, slug, logo_image_id, provider_name, reply_target_hours) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+            [name, await uniqueSlug(tx, name, null), body.logo_id ?? null, body.provider_name ?? null, body.reply_target_hours ?? 4],
           );
           const id = rows[0]!.id;
           await fastify.auditRepository.record(
@@ -182,6 +183,7 @@ export default fp(
           if (body.name !== undefined) sets.push(`name = $${params.push(body.name.trim())}`);
           if (body.logo_id !== undefined) sets.push(`logo_image_id = $${params.push(body.logo_id)}`);
           if (body.provider_name !== undefined) sets.push(`provider_name = $${params.push(body.provider_name)}`);
+          if (body.reply_target_hours !== undefined) sets.push(`reply_target_hours = $${params.push(body.reply_target_hours)}`);
           // The slug stays: the file-exchange API's URLs handed out with it keep working after a rename.
           if (sets.length > 0) await tx.query(`UPDATE entities SET ${sets.join(', ')} WHERE id = $1`, params);
           await fastify.auditRepository.record(

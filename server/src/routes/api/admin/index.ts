@@ -16,6 +16,8 @@ import tickets from './tickets/index';
 import users from './users/index';
 import mail from './mail/index';
 import remotes from './remotes/index';
+import staff from './staff/index';
+import holidays from './holidays/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
@@ -45,5 +47,7 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(schedules);
   await fastify.register(mail);
   await fastify.register(remotes);
+  await fastify.register(staff);
+  await fastify.register(holidays);
 };
 export default adminApi;

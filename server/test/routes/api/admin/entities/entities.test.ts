@@ -73,7 +73,15 @@ describe(`entities: GET /api/entities and the entities console (${DB_KIND})`, ()
 
     const shown = await call('admin@demo.test', 'GET', `/api/admin/entities/${entity.id}`);
     assert.equal(shown.json().name, 'Fabrikam');
-    assert.deepEqual(Object.keys(shown.json()).sort(), ['id', 'logo', 'name', 'provider_name', 'slug', 'users_count']);
+    assert.deepEqual(Object.keys(shown.json()).sort(), [
+      'id',
+      'logo',
+      'name',
+      'provider_name',
+      'reply_target_hours',
+      'slug',
+      'users_count',
+    ]);
 
     assert.equal((await call('admin@demo.test', 'DELETE', `/api/admin/entities/${entity.id}`)).statusCode, 204);
     assert.equal((await call('admin@demo.test', 'GET', `/api/admin/entities/${entity.id}`)).statusCode, 404);
