@@ -9,6 +9,7 @@ import { library } from './library';
 import { mail } from './mail';
 import { people } from './people';
 import { notifications } from './notifications';
+import { reach } from './reach';
 import { remotes } from './remotes';
 import { search } from './search';
 
@@ -26,4 +27,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...mail,
   ...search,
   ...remotes,
+  ...reach,
 };

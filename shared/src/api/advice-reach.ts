@@ -1,0 +1,38 @@
+import { Type, type Static } from 'typebox';
+import { Nullable } from './common';
+
+// Must-read advices and their reach (docs/product.md, "Must-read advices and reach").
+
+/**
+ * The must-read part of an advice, on every advice the API returns: `must_read` with its optional
+ * date, and, for the caller, when they acknowledged it (null: not yet, or not a must-read).
+ */
+export const AdviceMustReadFieldsSchema = Type.Object({
+  must_read: Type.Boolean(),
+  /** The day by which to acknowledge it (YYYY-MM-DD), or null. */
+  must_read_by: Nullable(Type.String({ format: 'date' })),
+  /** When the caller acknowledged it (ISO date-time), or null. */
+  acknowledged_at: Nullable(Type.String()),
+});
+export type AdviceMustReadFields = Static<typeof AdviceMustReadFieldsSchema>;
+
+/**
+ * PUT /api/admin/advices/{id}/must-read: marks the advice (any status) as a must-read or not.
+ * `must_read_by` is only kept with `must_read: true`.
+ */
+export const AdviceMustReadBodySchema = Type.Object({
+  must_read: Type.Boolean(),
+  must_read_by: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+});
+export type AdviceMustReadBody = Static<typeof AdviceMustReadBodySchema>;
+
+/** PUT /api/advices/{id}/acknowledge: when the caller acknowledged it (the first time counts). */
+export const AdviceAcknowledgementSchema = Type.Object({
+  advice_id: Type.Integer(),
+  acknowledged_at: Type.String(),
+});
+export type AdviceAcknowledgement = Static<typeof AdviceAcknowledgementSchema>;
+
+export const ADVICE_REACH_MESSAGES = {
+  notMustRead: 'This advice is not a must-read',
+} as const;
