@@ -36,3 +36,9 @@ export type AdviceAcknowledgement = Static<typeof AdviceAcknowledgementSchema>;
 export const ADVICE_REACH_MESSAGES = {
   notMustRead: 'This advice is not a must-read',
 } as const;
+
+/** The path of "I have read it" in the hub API (PUT). */
+export const adviceAcknowledgePath = (id: number): string => `/advices/${id}/acknowledge`;
+
+/** The path of an advice's must-read mark in the admin API (PUT). */
+export const adviceMustReadPath = (id: number): string => `/advices/${id}/must-read`;
