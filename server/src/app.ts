@@ -17,6 +17,7 @@ import adminUsersRepository from './plugins/app/admin-users/admin-users-reposito
 import advicesRepository from './plugins/app/advices/advices-repository';
 import mustReadRepository from './plugins/app/reach/must-read-repository';
 import mustReadReminderJob from './plugins/app/reach/must-read-reminder-job';
+import adviceViews from './plugins/app/reach/advice-views';
 import auditRepository from './plugins/app/audit/audit-repository';
 import hubCache from './plugins/app/cache/hub-cache';
 import discussionHub from './plugins/app/discussions/discussion-hub';
@@ -229,6 +230,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(remotesRepository);
   await app.register(advicesRepository);
   await app.register(mustReadRepository);
+  await app.register(adviceViews);
   await app.register(newsItemsRepository);
   await app.register(dashboardsRepository);
   await app.register(categoriesRepository);

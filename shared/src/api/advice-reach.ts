@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './common';
+import { ListOf, Nullable, PageQuerySchema } from './common';
 
 // Must-read advices and their reach (docs/product.md, "Must-read advices and reach").
 
@@ -42,3 +42,48 @@ export const adviceAcknowledgePath = (id: number): string => `/advices/${id}/ack
 
 /** The path of an advice's must-read mark in the admin API (PUT). */
 export const adviceMustReadPath = (id: number): string => `/advices/${id}/must-read`;
+
+/** GET /api/admin/advices/{id}/reach: a page of the people who receive it. */
+export const AdviceReachQuerySchema = PageQuerySchema;
+export type AdviceReachQuery = Static<typeof AdviceReachQuerySchema>;
+
+/** Counts of an advice's reach: who receives it, who opened it, who confirmed reading it. */
+export const ReachCountsSchema = Type.Object({
+  recipients: Type.Integer(),
+  viewed: Type.Integer(),
+  acknowledged: Type.Integer(),
+});
+export type ReachCounts = Static<typeof ReachCountsSchema>;
+
+/** One person of the reach: who they are, and when they opened it and confirmed reading it. */
+export const ReachPersonSchema = Type.Object({
+  id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  email: Type.String(),
+  entity_name: Nullable(Type.String()),
+  /** When they first opened it (ISO date-time), or null. */
+  first_viewed_at: Nullable(Type.String()),
+  /** The last day they opened it (YYYY-MM-DD), or null. */
+  last_viewed_on: Nullable(Type.String()),
+  /** On how many days they opened it. */
+  view_days: Type.Integer(),
+  acknowledged_at: Nullable(Type.String()),
+});
+export type ReachPerson = Static<typeof ReachPersonSchema>;
+
+export const AdviceReachSchema = Type.Object({
+  advice_id: Type.Integer(),
+  must_read: Type.Boolean(),
+  totals: ReachCountsSchema,
+  /** The same counts per company (a company's recipients are its people who receive it). */
+  companies: Type.Array(
+    Type.Intersect([Type.Object({ entity_id: Nullable(Type.Integer()), entity_name: Nullable(Type.String()) }), ReachCountsSchema]),
+  ),
+  people: ListOf(ReachPersonSchema),
+});
+export type AdviceReach = Static<typeof AdviceReachSchema>;
+
+/** The paths of an advice's reach in the admin API. */
+export const adviceReachPath = (id: number): string => `/advices/${id}/reach`;
+export const adviceReachCsvPath = (id: number): string => `/advices/${id}/reach.csv`;

@@ -13,6 +13,8 @@ CREATE TABLE advice_must_read (
 CREATE TABLE advice_acknowledgements (
   advice_id integer NOT NULL REFERENCES advices (id) ON DELETE CASCADE,
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  -- The person's company when they acknowledged: the reach's counts by company (migration 0161).
+  entity_id integer REFERENCES entities (id) ON DELETE SET NULL,
   acknowledged_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (advice_id, user_id)
 );

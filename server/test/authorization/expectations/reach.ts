@@ -17,4 +17,14 @@ export const reach: ExpectationTable = {
     statuses: [401, 403, 403, 404, 404, 200, 403],
     note: "Contoso's advice: 404 for Northwind's contributor and publisher (ids do not leak), any entity for an administrator",
   },
+  'GET /api/admin/advices/:id/reach': {
+    url: (ids) => `/api/admin/advices/${ids.northwindAdviceId}/reach`,
+    statuses: [401, 403, 403, 200, 200, 200, 403],
+    note: "Northwind's advice: its company's contributor and publisher, and the publisher's administrators; a user's call is 403",
+  },
+  'GET /api/admin/advices/:id/reach.csv': {
+    url: (ids) => `/api/admin/advices/${ids.contosoAdviceId}/reach.csv`,
+    statuses: [401, 403, 403, 404, 404, 200, 403],
+    note: "Contoso's advice: 404 for Northwind's contributor and publisher (ids do not leak), any company for an administrator",
+  },
 };

@@ -64,10 +64,13 @@ export default fp(
         if (!advice || advice.status !== PUBLICATION.published) return null;
         if (!advice.must_read) throw fastify.httpErrors.conflict(ADVICE_REACH_MESSAGES.notMustRead);
         const acknowledgedAt = await db.transaction(async (tx) => {
-          await tx.query('INSERT INTO advice_acknowledgements (advice_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-            id,
-            session.user.id,
-          ]);
+          // With the person's company now: the reach's counts by company (migration 0161).
+          await tx.query(
+            `INSERT INTO advice_acknowledgements (advice_id, user_id, entity_id)
+             SELECT $1, id, entity_id FROM users WHERE id = $2
+             ON CONFLICT DO NOTHING`,
+            [id, session.user.id],
+          );
           // Its reminders have done their work: they leave the unread count.
           await tx.query(
             `UPDATE notifications SET read_at = now()
