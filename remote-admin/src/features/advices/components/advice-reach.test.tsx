@@ -1,7 +1,7 @@
 import type { Advice } from '@hub/shared/api';
 import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
 import { get, startApiServer } from '@hub/shared/test-support';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AppRoutes } from '../../../app-routes';
 
 const api = startApiServer();
@@ -90,5 +90,71 @@ describe("an advice's must-read mark", () => {
       { must_read: true, must_read_by: '2031-03-10' },
     ]);
     expect(screen.getByRole('link', { name: 'See its reach' })).toHaveAttribute('href', '/entity/admin/advices/details/3/reach');
+  });
+});
+
+describe("an advice's reach", () => {
+  const person = (id: number, overrides: Record<string, unknown> = {}) => ({
+    id,
+    first_name: `First${id}`,
+    last_name: `Last${id}`,
+    email: `p${id}@northwind.test`,
+    entity_name: 'Northwind Traders',
+    first_viewed_at: null,
+    last_viewed_on: null,
+    view_days: 0,
+    acknowledged_at: null,
+    ...overrides,
+  });
+
+  it('should show the counts, the companies, a page of people, the next page, and download the CSV', async () => {
+    const csvText = 'last_name,first_name\nLast1,First1\n';
+    api.routes = [
+      get('/api/admin/advices/3', advice(3, { title: 'Security rules', must_read: true })),
+      (_req, request) => {
+        if (request.path === '/api/admin/advices/3/reach.csv')
+          return { status: 200, text: csvText, headers: { 'content-type': 'text/csv; charset=utf-8' } };
+        if (request.path !== '/api/admin/advices/3/reach') return undefined;
+        const page = Number(new URL(request.url, 'http://x').searchParams.get('page'));
+        return {
+          status: 200,
+          body: {
+            advice_id: 3,
+            must_read: true,
+            totals: { recipients: 25, viewed: 12, acknowledged: 7 },
+            companies: [{ entity_id: 7, entity_name: 'Northwind Traders', recipients: 25, viewed: 12, acknowledged: 7 }],
+            people: {
+              items:
+                page === 1
+                  ? [person(1, { last_viewed_on: '2031-03-02', acknowledged_at: '2031-03-03T10:00:00.000Z' }), person(2)]
+                  : [person(21)],
+              total: 25,
+              page,
+              page_size: 20,
+            },
+          },
+        };
+      },
+    ];
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:reach'), revokeObjectURL: () => undefined });
+    renderConsole('/entity/admin/advices/details/3/reach', 'fr');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Portée : Security rules' })).toBeVisible();
+    expect((await screen.findByText('Destinataires', { selector: 'dt' })).nextSibling).toHaveTextContent('25');
+    expect(screen.getByText("Ont confirmé l'avoir lu", { selector: 'dt' }).nextSibling).toHaveTextContent('7');
+    const people = screen.getByRole('table', { name: 'Personnes' });
+    expect(await within(people).findByText('p1@northwind.test')).toBeVisible();
+    expect(within(people).getAllByText('Pas encore')).toHaveLength(2);
+    expect(screen.getByText('Page 1 sur 2')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
+    expect(await screen.findByText('p21@northwind.test')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Télécharger en CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(blobs[0]!);
+    });
+    expect(text).toContain('Last1,First1');
   });
 });

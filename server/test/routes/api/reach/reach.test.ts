@@ -23,7 +23,7 @@ const northwindPeople = async () =>
 
 interface Reach {
   totals: { recipients: number; viewed: number; acknowledged: number };
-  companies: { entity_name: string | null; recipients: number; viewed: number; acknowledged: number }[];
+  companies: { entity_id: number | null; entity_name: string | null; recipients: number; viewed: number; acknowledged: number }[];
   people: {
     items: { email: string; view_days: number; last_viewed_on: string | null; acknowledged_at: string | null }[];
     total: number;
