@@ -56,6 +56,7 @@ const only = (section: Parameters<typeof AdministratorsOnly>[0]['section'], page
 // Each console's pages load with their route (a list page downloads its own console only).
 const AdvicesPage = lazyPage(() => import('./features/advices/components/advices-page').then((m) => m.AdvicesPage));
 const AdviceDetailsPage = lazyPage(() => import('./features/advices/components/advice-details-page').then((m) => m.AdviceDetailsPage));
+const AdviceReachPage = lazyPage(() => import('./features/advices/components/advice-reach-page').then((m) => m.AdviceReachPage));
 const DashboardsPage = lazyPage(() => import('./features/dashboards/components/dashboards-page').then((m) => m.DashboardsPage));
 const DashboardDetailsPage = lazyPage(() =>
   import('./features/dashboards/components/dashboard-details-page').then((m) => m.DashboardDetailsPage),
@@ -104,6 +105,7 @@ export function consoleRoutes() {
       <Route path={paths.entityAdmin} element={<ConsolesPage area="entity" />} />
       <Route path={paths.advices} element={<AdvicesPage />} />
       <Route path={`${paths.advices}/details/:id?`} element={<AdviceDetailsPage />} />
+      <Route path={`${paths.advices}/details/:id/reach`} element={<AdviceReachPage />} />
       <Route path={paths.dashboards} element={<DashboardsPage />} />
       <Route path={`${paths.dashboards}/details/:id?`} element={<DashboardDetailsPage />} />
       <Route path={paths.newsItems} element={<NewsItemsPage />} />

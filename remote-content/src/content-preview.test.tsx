@@ -42,6 +42,9 @@ const draftAdvice: Advice = {
   thumbnail: picture(4, 'thumbnail'),
   entity: { id: 1, name: 'Northwind', logo: null },
   sources: { users: [] },
+  must_read: false,
+  must_read_by: null,
+  acknowledged_at: null,
   ...dates,
 };
 const news: NewsItem = {

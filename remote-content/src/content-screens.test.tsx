@@ -2,6 +2,7 @@ import type { Advice, NewsItem, Training } from '@hub/shared/api';
 import { fr } from '@hub/shared/i18n';
 import { makeRemoteProps, RemoteRoot } from '@hub/shared/remote';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AppRoutes } from './app-routes';
 import { get, startApiServer } from '@hub/shared/test-support';
 import { expectNoRawKey } from '@hub/shared/test-support/expect-no-raw-key';
@@ -40,6 +41,9 @@ function advice(id: number, overrides: Partial<Advice> = {}): Advice {
     thumbnail: null,
     entity: { id: 1, name: 'Northwind', logo: null },
     sources: { users: [] },
+    must_read: false,
+    must_read_by: null,
+    acknowledged_at: null,
     ...dates,
     ...overrides,
   };
@@ -100,6 +104,28 @@ describe('advice details', () => {
     expect(within(article).getByText('From Northwind')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to the advices' })).toHaveAttribute('href', '/advices');
     expectNoRawKey();
+  });
+
+  it('should ask to confirm a must-read, send "I have read it", then show when it was confirmed', async () => {
+    let acknowledged: string | null = null;
+    api.routes = [
+      (_req, request) =>
+        request.method === 'PUT' && request.url === '/api/advices/7/acknowledge'
+          ? ((acknowledged = '2031-03-02T09:00:00.000Z'), { status: 200, body: { advice_id: 7, acknowledged_at: acknowledged } })
+          : undefined,
+      (_req, request) =>
+        request.url === '/api/advices/7'
+          ? { status: 200, body: advice(7, { must_read: true, must_read_by: '2031-03-10', acknowledged_at: acknowledged }) }
+          : undefined,
+    ];
+    renderAt('/advices/details/7');
+    expect(await screen.findByText('Your team asks you to read this advice and confirm it by Mar 10, 2031.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'I have read it' }));
+    expect(await screen.findByText('You confirmed reading it on Mar 2, 2031.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'I have read it' })).toBeNull();
+    expect(api.requests.filter((request) => request.method === 'PUT').map((request) => request.url)).toEqual([
+      '/api/advices/7/acknowledge',
+    ]);
   });
 
   it('should show a friendly not-found state on a 404, in French too', async () => {

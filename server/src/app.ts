@@ -15,6 +15,9 @@ import type { Db } from './db/db';
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS, DATABASE_RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable } from './db/db-errors';
 import adminUsersRepository from './plugins/app/admin-users/admin-users-repository';
 import advicesRepository from './plugins/app/advices/advices-repository';
+import mustReadRepository from './plugins/app/reach/must-read-repository';
+import mustReadReminderJob from './plugins/app/reach/must-read-reminder-job';
+import adviceViews from './plugins/app/reach/advice-views';
 import auditRepository from './plugins/app/audit/audit-repository';
 import hubCache from './plugins/app/cache/hub-cache';
 import discussionHub from './plugins/app/discussions/discussion-hub';
@@ -231,6 +234,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(auditRepository);
   await app.register(remotesRepository);
   await app.register(advicesRepository);
+  await app.register(mustReadRepository);
+  await app.register(adviceViews);
   await app.register(newsItemsRepository);
   await app.register(dashboardsRepository);
   await app.register(categoriesRepository);
@@ -254,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fileEvents);
   await app.register(notificationHub);
   await app.register(reminderJob, { enabled: config.reminderJob !== false });
+  await app.register(mustReadReminderJob, { enabled: config.reminderJob !== false });
   await app.register(mailRepository);
   await app.register(mailWorker);
   await app.register(clientEventsRepository);

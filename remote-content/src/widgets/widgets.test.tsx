@@ -1,4 +1,4 @@
-import type { NewsItem, Training } from '@hub/shared/api';
+import type { Advice, NewsItem, Training } from '@hub/shared/api';
 import { makeRemoteProps, runLifecycle, type RemoteLifecycles, type RemoteProps } from '@hub/shared/remote';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,6 +32,25 @@ const training = (id: number, overrides: Partial<Training> = {}): Training => ({
   kind: 'training',
   ...overrides,
 });
+const advice = (id: number, overrides: Partial<Advice> = {}): Advice => ({
+  id,
+  title: `Advice ${id}`,
+  subtitle: null,
+  description: '<p>advice</p>',
+  status: 16,
+  audience_type: 'multi_users',
+  pinned: false,
+  category: null,
+  banner: null,
+  thumbnail: null,
+  entity: null,
+  sources: { users: [] },
+  must_read: false,
+  must_read_by: null,
+  acknowledged_at: null,
+  ...dates,
+  ...overrides,
+});
 const list = <T,>(items: T[]) => ({ items, total: items.length, page: 1, page_size: 20 });
 
 /** Mounts a widget through its single-spa lifecycles, as the shell does. */
@@ -46,6 +65,42 @@ async function mount(lifecycles: RemoteLifecycles | undefined, overrides: Partia
     unmount: () => runLifecycle(act, () => lifecycles!.unmount(props)),
   };
 }
+
+describe('the must-read widget', () => {
+  it('should list the must-reads not yet confirmed, with their date, and nothing else', async () => {
+    api.routes = [
+      get(
+        '/api/advices',
+        list([
+          advice(1, { must_read: true, must_read_by: '2031-03-10' }),
+          advice(2, { must_read: true }),
+          advice(3, { must_read: true, acknowledged_at: '2031-03-01T10:00:00.000Z' }),
+          advice(4),
+        ]),
+      ),
+    ];
+    const widget = await mount(widgets['must-read-advices']);
+    const section = await screen.findByRole('region', { name: 'To read and confirm' });
+    await within(section).findByRole('link', { name: 'Advice 1' });
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('a')!.textContent),
+    ).toEqual(['Advice 1', 'Advice 2']);
+    expect(within(section).getByRole('link', { name: 'Advice 1' })).toHaveAttribute('href', '/advices/details/1');
+    expect(within(section).getByText('by Mar 10, 2031')).toBeVisible();
+    expect(api.seen).toContain('/api/advices?page_size=20');
+    expectNoRawKey();
+    await widget.unmount();
+  });
+
+  it('should say so when nothing waits, in French too', async () => {
+    api.routes = [get('/api/advices', list([advice(3, { must_read: true, acknowledged_at: '2031-03-01T10:00:00.000Z' })]))];
+    const widget = await mount(widgets['must-read-advices'], { language: 'fr' });
+    expect(await screen.findByText('Rien ne vous attend à lire.')).toBeVisible();
+    await widget.unmount();
+  });
+});
 
 describe('the pinned news widget', () => {
   it('should show at most 3 pinned news items, linked to their details, and nothing else', async () => {

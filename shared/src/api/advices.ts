@@ -11,6 +11,7 @@ import {
   PageQuerySchema,
 } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
+import { AdviceMustReadFieldsSchema } from './advice-reach';
 
 export const AdviceSchema = Type.Object({
   id: Type.Integer(),
@@ -27,6 +28,7 @@ export const AdviceSchema = Type.Object({
   thumbnail: Nullable(ImageSchema),
   entity: Nullable(EntitySummarySchema),
   sources: Type.Object({ users: Type.Array(Type.Integer()) }),
+  ...AdviceMustReadFieldsSchema.properties,
   created_at: Type.String(),
   updated_at: Type.String(),
 });

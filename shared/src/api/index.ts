@@ -15,6 +15,7 @@ export * from './common';
 export * from './auth';
 export * from './users';
 export * from './advices';
+export * from './advice-reach';
 export * from './remote-access';
 export * from './remotes';
 export * from './client-event-limits';

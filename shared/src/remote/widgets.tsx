@@ -17,7 +17,7 @@ export type { Language };
 // like a remote area, each on its own, so that one failing widget leaves the others and the page.
 // This module is deliberately light: no design system, no i18next, so that /home stays within budget.
 
-export type HomeWidgetId = 'pinned-news' | 'upcoming-trainings' | 'latest-files' | 'favourite-dashboards';
+export type HomeWidgetId = 'must-read-advices' | 'pinned-news' | 'upcoming-trainings' | 'latest-files' | 'favourite-dashboards';
 
 export interface HomeWidget {
   id: HomeWidgetId;
@@ -29,6 +29,8 @@ export interface HomeWidget {
 
 /** The home page's widgets, in page order. */
 export const HOME_WIDGETS: readonly HomeWidget[] = [
+  // First: what the person is asked to read and confirm stays at the top until they have.
+  { id: 'must-read-advices', remote: 'content' },
   { id: 'pinned-news', remote: 'content' },
   { id: 'upcoming-trainings', remote: 'content' },
   { id: 'latest-files', remote: 'collectmaster', hiddenInDisplayAs: true },

@@ -86,14 +86,16 @@ describe('HomeWidgets', () => {
       // Nothing in view yet: no widget's files are asked for, and each cell keeps a widget's height.
       await act(async () => undefined);
       expect(requested).toEqual([]);
-      expect(document.querySelectorAll('[data-widget-slot]')).toHaveLength(4);
+      expect(document.querySelectorAll('[data-widget-slot]')).toHaveLength(5);
+      // The must-reads come first on the page.
+      expect(document.querySelector('[data-widget-slot]')).toHaveAttribute('data-widget-slot', 'must-read-advices');
       act(() => ViewportStandIn.scrollTo('pinned-news'));
       expect(await screen.findByRole('heading', { name: 'widget pinned-news' })).toBeVisible();
       expect(requested).toEqual(['pinned-news']);
       act(() => ViewportStandIn.scrollTo('favourite-dashboards'));
       expect(await screen.findByRole('heading', { name: 'widget favourite-dashboards' })).toBeVisible();
       expect(requested).toEqual(['pinned-news', 'favourite-dashboards']);
-      expect(ViewportStandIn.observed.size).toBe(2);
+      expect(ViewportStandIn.observed.size).toBe(3);
     } finally {
       Reflect.deleteProperty(window, 'IntersectionObserver');
     }

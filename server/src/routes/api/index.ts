@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import admin from './admin/index';
 import advices from './advices/index';
+import reach from './reach/index';
 import categories from './categories/index';
 import dashboards from './dashboards/index';
 import images from './images/index';
@@ -29,6 +30,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(remotes);
   await fastify.register(clientEvents);
   await fastify.register(advices);
+  await fastify.register(reach);
   await fastify.register(newsItems);
   await fastify.register(dashboards);
   await fastify.register(categories);

@@ -10,6 +10,7 @@ import { mail } from './mail';
 import { people } from './people';
 import { notifications } from './notifications';
 import { promises } from './promises';
+import { reach } from './reach';
 import { remotes } from './remotes';
 import { search } from './search';
 
@@ -28,4 +29,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...search,
   ...remotes,
   ...promises,
+  ...reach,
 };

@@ -4,6 +4,7 @@ import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminMail } from './admin-mail';
 import { adminRemotes } from './admin-remotes';
+import { adminReach } from './admin-reach';
 import { adminPeople } from './admin-people';
 
 /** The admin remote's namespace. */
@@ -133,6 +134,7 @@ export const admin = {
   ...adminHelpdesk,
   ...adminMail,
   ...adminRemotes,
+  ...adminReach,
   documentation: {
     title: "Consultants' documentation",
     entityTitle: 'Entity administration documentation',

@@ -6,6 +6,7 @@ import { adminGroups } from './admin-groups';
 import { adminHelpdesk } from './admin-helpdesk';
 import { adminMail } from './admin-mail';
 import { adminRemotes } from './admin-remotes';
+import { adminReach } from './admin-reach';
 import { adminPeople } from './admin-people';
 
 export const admin: Catalogue<typeof en> = {
@@ -134,6 +135,7 @@ export const admin: Catalogue<typeof en> = {
   ...adminHelpdesk,
   ...adminMail,
   ...adminRemotes,
+  ...adminReach,
   documentation: {
     title: 'Documentation des consultants',
     entityTitle: "Documentation de l'administration d'entité",

@@ -9,6 +9,7 @@ import { usePreview } from '../../../lib/use-preview';
 import { PreviewBand } from '../../../components/preview-band';
 import { paths } from '../../../paths';
 import { useAdvice } from '../api/get-advice';
+import { MustReadPanel } from './must-read-panel';
 
 /** /advices/details/:id: one advice; a non-numeric id goes back to the list. */
 export function AdviceDetailsPage() {
@@ -27,6 +28,7 @@ export function AdviceDetailsPage() {
         <RouterLink to={paths.advices}>{t('adviceDetails.back')}</RouterLink>
       </Link>
       {data && preview ? <PreviewBand status={data.status} /> : null}
+      {data && !preview ? <MustReadPanel advice={data} onChanged={() => mutate()} /> : null}
       {data ? (
         <ContentArticle item={{ ...data, forYou: data.audience_type === 'user' }} />
       ) : notFound ? (

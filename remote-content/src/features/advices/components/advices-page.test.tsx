@@ -26,6 +26,9 @@ function advice(id: number, overrides: Partial<Advice> = {}): Advice {
     thumbnail: null,
     entity: null,
     sources: { users: [] },
+    must_read: false,
+    must_read_by: null,
+    acknowledged_at: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
@@ -70,6 +73,30 @@ describe('AdvicesPage', () => {
 
     expect(api.seen).toEqual(['/api/advices']);
     expect(api.requests[0]!.headers.authorization).toBe('Bearer test-token');
+  });
+
+  it('should put a must-read not yet confirmed first with its date, and mark one confirmed as read', async () => {
+    answer = {
+      items: [
+        advice(1, { title: 'Pinned tip', pinned: true }),
+        advice(2, { title: 'Already read', must_read: true, acknowledged_at: '2025-02-01T10:00:00.000Z' }),
+        advice(3, { title: 'Security rules', must_read: true, must_read_by: '2031-03-10' }),
+      ],
+      total: 3,
+      page: 1,
+      page_size: 20,
+    };
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Advices' });
+    const articles = within(list).getAllByRole('article');
+    expect(articles.map((article) => within(article).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Security rules',
+      'Pinned tip',
+      'Already read',
+    ]);
+    expect(within(articles[0]!).getByText('Must read by Mar 10, 2031')).toBeVisible();
+    expect(within(articles[2]!).getByText('Read')).toBeVisible();
+    expect(within(articles[1]!).queryByText(/Must read/)).toBeNull();
   });
 
   it('should show the empty state when the API lists no advice', async () => {

@@ -37,6 +37,7 @@ import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../
 import { setClauses } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
 import { imageJsonSql } from '../../../lib/images/image-json';
+import { awaitsAcknowledgement, mustReadColumns, withMustRead } from '../../../lib/reach/must-read';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<
@@ -60,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-type AdviceRow = ContentRow & AudienceRow & IllustratedRow;
+type AdviceRow = ContentRow & AudienceRow & IllustratedRow & { must_read: boolean; must_read_by: string | null };
 
 const SELECT = `
   SELECT a.id, a.title, a.subtitle, a.description, a.status, a.audience_type, a.pinned,
@@ -69,6 +70,7 @@ const SELECT = `
          ${imageJsonSql('t')} AS thumbnail,
          e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
          COALESCE((SELECT array_agg(au.user_id ORDER BY au.user_id) FROM advice_users au WHERE au.advice_id = a.id), '{}') AS source_users,
+         ${mustReadColumns('a')},
          a.created_at, a.updated_at
     FROM advices a
     LEFT JOIN categories c ON c.id = a.category_id
@@ -101,6 +103,9 @@ export default fp(
       thumbnail: imageUrls.toImage(row.thumbnail),
       entity: entityOf(imageUrls, row),
       sources: { users: row.source_users },
+      must_read: row.must_read,
+      must_read_by: row.must_read_by,
+      acknowledged_at: null,
       created_at: iso(row.created_at),
       updated_at: iso(row.updated_at),
     });
@@ -114,19 +119,22 @@ export default fp(
         const params: unknown[] = [];
         const where = visibility(session, query.includes_unpublished === true, params);
         const total = await visibleAdvicesCount(db, session, query.includes_unpublished === true);
+        // The must-reads the person has not acknowledged come first (lib/reach/must-read.ts).
+        params.push(session.user.id);
+        const first = awaitsAcknowledgement('a', `$${params.length}`);
         const { rows } = await db.query<AdviceRow>(
-          `${SELECT} WHERE ${where} ORDER BY a.pinned DESC, a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          `${SELECT} WHERE ${where} ORDER BY ${first} DESC, a.pinned DESC, a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
           [...params, pageSize, (page - 1) * pageSize],
           { prepare: true },
         );
-        return { items: rows.map(toAdvice), total, page, page_size: pageSize };
+        return { items: await withMustRead(db, session.user.id, rows.map(toAdvice)), total, page, page_size: pageSize };
       },
 
       async get(id, session) {
         const params: unknown[] = [id];
         const where = visibility(session, true, params);
         const { rows } = await db.query<AdviceRow>(`${SELECT} WHERE a.id = $1 AND ${where}`, params);
-        return rows[0] ? toAdvice(rows[0]) : null;
+        return rows[0] ? (await withMustRead(db, session.user.id, [toAdvice(rows[0])]))[0]! : null;
       },
 
       async adminList(query, session) {

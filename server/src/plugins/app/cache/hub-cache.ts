@@ -81,6 +81,8 @@ export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'entities',
   'advices',
   'advice_users',
+  'advice_must_read',
+  'advice_acknowledgements',
   'dashboards',
   'dashboard_users',
   'dashboard_refresh',

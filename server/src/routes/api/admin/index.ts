@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { requireRole } from '../require-role';
 import audit from './audit/index';
 import advices from './advices/index';
+import reach from './reach/index';
 import categories from './categories/index';
 import dashboards from './dashboards/index';
 import images from './images/index';
@@ -33,6 +34,7 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   });
   await fastify.register(audit);
   await fastify.register(advices);
+  await fastify.register(reach);
   await fastify.register(newsItems);
   await fastify.register(dashboards);
   await fastify.register(categories);

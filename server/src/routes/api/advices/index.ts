@@ -34,6 +34,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request, reply) => {
       // 404 rather than 403: whether an advice of another entity exists is not the caller's business.
       const advice = await fastify.advicesRepository.get(request.params.id, request.session);
+      // One view per person per day, written in batches (plugins/app/reach/advice-views.ts).
+      if (advice) fastify.adviceViews.record(advice.id, request.session);
       return advice ?? reply.notFound('Advice not found');
     },
   );

@@ -1,0 +1,36 @@
+import type { Catalogue } from '../catalogue';
+import type { adminReach as en } from '../en/admin-reach';
+
+export const adminReach: Catalogue<typeof en> = {
+  adviceReach: {
+    mustReadTitle: 'À lire',
+    mustRead: 'Les destinataires doivent le lire et le confirmer',
+    mustReadHelp: "Il passe en tête de leurs conseils et de leur page d'accueil jusqu'à ce qu'ils confirment l'avoir lu.",
+    mustReadBy: 'À confirmer avant le',
+    mustReadByHelp: "Facultatif. Des rappels partent 3 jours avant et le jour même vers ceux qui n'ont pas confirmé.",
+    save: "Enregistrer l'obligation de lecture",
+    saved: "L'obligation de lecture a été enregistrée avec succès !",
+    saveFailed: "Erreur lors de l'enregistrement de l'obligation de lecture !",
+    reachLink: 'Voir sa portée',
+    reachTitle: 'Portée : {{title}}',
+    back: 'Retour au conseil',
+    recipients: 'Destinataires',
+    viewed: "L'ont ouvert",
+    acknowledged: "Ont confirmé l'avoir lu",
+    notYet: 'Pas encore',
+    byCompany: 'Par entreprise',
+    company: 'Entreprise',
+    people: 'Personnes',
+    person: 'Personne',
+    email: 'E-mail',
+    lastViewed: 'Dernière ouverture',
+    acknowledgedAt: 'Confirmé',
+    downloadCsv: 'Télécharger en CSV',
+    empty: 'Personne ne reçoit encore ce conseil.',
+    loading: 'Chargement de la portée…',
+    loadFailed: "La portée n'a pas pu être chargée.",
+    previous: 'Précédent',
+    next: 'Suivant',
+    page: 'Page {{page}} sur {{pages}}',
+  },
+};
