@@ -46,3 +46,4 @@ export * from './notifications';
 export * from './notification-codes';
 export * from './mail';
 export * from './search';
+export * from './data-protection';

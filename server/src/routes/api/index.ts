@@ -19,6 +19,7 @@ import users from './users/index';
 import notifications from './notifications/index';
 import notificationPreferences from './notifications/preferences/index';
 import unsubscribe from './unsubscribe/index';
+import dataExports from './data-exports/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
 const hubApi: FastifyPluginAsync = async (fastify) => {
@@ -41,6 +42,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(notificationPreferences);
   await fastify.register(unsubscribe);
   await fastify.register(search);
+  await fastify.register(dataExports);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;
