@@ -49,3 +49,33 @@ export const DATA_PROTECTION_MESSAGES = {
   linkInvalid: 'This download link is invalid or has expired: ask for a new one',
   displayAsReadOnly: 'Not while displaying another user: display-as only shows the portal as them',
 } as const;
+
+/*
+ * A person erased (docs/product.md, "Your data: export and erasure"):
+ *
+ *   POST /api/admin/users/{id}/erase { confirm: "<their email>" } → 200 ErasureReport; oneself 403
+ *        (ERASURE_MESSAGES.self), a wrong confirm 400 (ERASURE_MESSAGES.confirm), a person one may not
+ *        manage 404.
+ *
+ * Their row stays as a former user, so that their messages stay in their company's discussions:
+ * no name, an address of ERASED_EMAIL_DOMAIN (which no one signs in with), no rights.
+ */
+export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
+
+/** Whether a person shown beside a message is a former user: the browser signs them "Former user". */
+export const isFormerUser = (user: { email: string } | null | undefined): boolean =>
+  !!user && user.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
+
+export const ErasureBodySchema = Type.Object({ confirm: Type.String({ maxLength: 320 }) });
+export type ErasureBody = Static<typeof ErasureBodySchema>;
+
+const Counts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
+/** What went (counts by kind) and what was kept, signed "Former user". */
+export const ErasureReportSchema = Type.Object({ deleted: Counts, kept: Counts });
+export type ErasureReport = Static<typeof ErasureReportSchema>;
+
+export const ERASURE_MESSAGES = {
+  self: 'You cannot erase yourself: ask an administrator',
+  confirm: "Type the person's email address exactly to confirm the erasure",
+  administrator: 'Only an administrator may erase an administrator',
+} as const;

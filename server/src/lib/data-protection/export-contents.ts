@@ -169,34 +169,39 @@ export async function* exportEntries(
     ].join('\n');
   });
   yield textEntry('profile.json', now, async function* () {
-    yield json(
-      await one(
-        db,
-        `SELECT to_jsonb(u) - 'search' - 'token_version' - 'followed_categories' || jsonb_build_object('entity', e.name) AS doc
+    yield (
+      json(
+        await one(
+          db,
+          `SELECT to_jsonb(u) - 'search' - 'token_version' - 'followed_categories' || jsonb_build_object('entity', e.name) AS doc
            FROM users u LEFT JOIN entities e ON e.id = u.entity_id WHERE u.id = $1`,
-        userId,
-      ),
-    ) + '\n';
+          userId,
+        ),
+      ) + '\n'
+    );
   });
   yield textEntry('preferences.json', now, async function* () {
-    yield json(
-      await one(
-        db,
-        `SELECT jsonb_build_object(
+    yield (
+      json(
+        await one(
+          db,
+          `SELECT jsonb_build_object(
                   'language', u.language, 'time_zone', u.time_zone, 'followed_categories', u.followed_categories,
                   'notifications', (SELECT to_jsonb(p) - 'user_id' FROM notification_preferences p WHERE p.user_id = u.id),
                   'favourite_dashboards', (SELECT coalesce(jsonb_agg(f.dashboard_id ORDER BY f.dashboard_id), '[]')
                                              FROM dashboard_favourites f WHERE f.user_id = u.id)) AS doc
            FROM users u WHERE u.id = $1`,
-        userId,
-      ),
-    ) + '\n';
+          userId,
+        ),
+      ) + '\n'
+    );
   });
   yield textEntry('memberships.json', now, async function* () {
-    yield json(
-      await one(
-        db,
-        `SELECT jsonb_build_object(
+    yield (
+      json(
+        await one(
+          db,
+          `SELECT jsonb_build_object(
                   'entity', (SELECT jsonb_build_object('id', e.id, 'name', e.name) FROM entities e WHERE e.id = u.entity_id),
                   'groups', (SELECT coalesce(jsonb_agg(g.name ORDER BY g.name), '[]') FROM group_users gu JOIN groups g ON g.id = gu.group_id WHERE gu.user_id = u.id),
                   'consultants', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'name', c.first_name || ' ' || c.last_name) ORDER BY c.id), '[]')
@@ -207,9 +212,10 @@ export async function* exportEntries(
                   'dashboards', (SELECT coalesce(jsonb_agg(du.dashboard_id ORDER BY du.dashboard_id), '[]') FROM dashboard_users du WHERE du.user_id = u.id)
                 ) AS doc
            FROM users u WHERE u.id = $1`,
-        userId,
-      ),
-    ) + '\n';
+          userId,
+        ),
+      ) + '\n'
+    );
   });
   for (const source of ROW_SOURCES) {
     yield textEntry(source.file, now, () => rowsArray(db, userId, source, progress));
@@ -232,7 +238,13 @@ export async function* exportEntries(
       [userId, after],
     );
     for (const file of rows) {
-      yield counted(`files/${file.id}-${safeName(file.name)}`, new Date(file.upload_at ?? now), stores.exchange, file.storage_key, progress);
+      yield counted(
+        `files/${file.id}-${safeName(file.name)}`,
+        new Date(file.upload_at ?? now),
+        stores.exchange,
+        file.storage_key,
+        progress,
+      );
     }
     if (rows.length < EXPORT_BATCH) break;
     after = rows[rows.length - 1]!.id;

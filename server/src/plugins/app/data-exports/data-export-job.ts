@@ -109,9 +109,7 @@ export default fp(
           lastWrite = Date.now();
           const percent = Math.min(99, Math.floor((done * 100) / whole));
           // One write at a time, chained: the zip never waits for it.
-          writing = writing
-            .then(() => db.query('UPDATE data_exports SET progress = $2 WHERE id = $1', [id, percent]))
-            .then(holdLease);
+          writing = writing.then(() => db.query('UPDATE data_exports SET progress = $2 WHERE id = $1', [id, percent])).then(holdLease);
         };
         const entries = exportEntries(db, { exchange: store, images: fastify.imageStore }, row.user_id, {
           rows: (n) => moved(n * ROW_WEIGHT),
@@ -199,24 +197,29 @@ export default fp(
         return id;
       },
       async find(id, userId, requestedBy) {
-        const { rows } = await db.query<DataExportRow>(`SELECT ${COLUMNS} FROM data_exports WHERE id = $1 AND user_id = $2 AND requested_by = $3`, [
+        const { rows } = await db.query<DataExportRow>(
+          `SELECT ${COLUMNS} FROM data_exports WHERE id = $1 AND user_id = $2 AND requested_by = $3`,
+          [id, userId, requestedBy],
+        );
+        return rows[0] ?? null;
+      },
+      async findForRequester(id, requestedBy) {
+        const { rows } = await db.query<DataExportRow>(`SELECT ${COLUMNS} FROM data_exports WHERE id = $1 AND requested_by = $2`, [
           id,
-          userId,
           requestedBy,
         ]);
         return rows[0] ?? null;
       },
-      async findForRequester(id, requestedBy) {
-        const { rows } = await db.query<DataExportRow>(`SELECT ${COLUMNS} FROM data_exports WHERE id = $1 AND requested_by = $2`, [id, requestedBy]);
-        return rows[0] ?? null;
-      },
       async mayManage(session, userId) {
         if (isAdministrator(session.rights)) {
-          const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', [userId]);
+          const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1 AND erased_at IS NULL', [userId]);
           return rows.length === 1;
         }
         if (!isContributor(session.rights) || session.entityId === null) return false;
-        const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1 AND entity_id = $2', [userId, session.entityId]);
+        const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1 AND entity_id = $2 AND erased_at IS NULL', [
+          userId,
+          session.entityId,
+        ]);
         return rows.length === 1;
       },
       drain: async () => {
@@ -226,6 +229,8 @@ export default fp(
     };
     fastify.decorate('dataExports', dataExports);
     runPeriodically(fastify, TICK_MS, 'data export worker', () => wake());
+    // A request's own run too: closing waits for the export being built (the lease is then freed).
+    fastify.addHook('onClose', () => dataExports.drain());
   },
   { name: 'data-exports', dependencies: ['config', 'database', 'exchange-store', 'image-store', 'audit-repository'] },
 );

@@ -16,7 +16,7 @@ import tickets from './tickets/index';
 import users from './users/index';
 import mail from './mail/index';
 import remotes from './remotes/index';
-import dataExports from './data-exports/index';
+import dataProtection from './data-protection/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
@@ -46,6 +46,6 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(schedules);
   await fastify.register(mail);
   await fastify.register(remotes);
-  await fastify.register(dataExports);
+  await fastify.register(dataProtection);
 };
 export default adminApi;

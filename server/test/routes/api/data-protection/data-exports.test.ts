@@ -19,10 +19,7 @@ describe(`data exports (${DB_KIND})`, () => {
   async function theirMessageAndFile(email: string, text: string, bytes: Buffer): Promise<{ fileId: number; key: string }> {
     const db = await testDb();
     const id = await userId(email);
-    const { rows: discussion } = await db.query<{ id: number }>(
-      'INSERT INTO discussions (customer_id) VALUES ($1) RETURNING id',
-      [id],
-    );
+    const { rows: discussion } = await db.query<{ id: number }>('INSERT INTO discussions (customer_id) VALUES ($1) RETURNING id', [id]);
     await db.query('INSERT INTO messages (discussion_id, from_user_id, message) VALUES ($1, $2, $3)', [discussion[0]!.id, id, text]);
     const key = `fx-test-${id}-${Date.now()}`;
     await hub.app.exchangeStore.put(key, Readable.from([bytes]));
@@ -74,7 +71,10 @@ describe(`data exports (${DB_KIND})`, () => {
     }
     const files = JSON.parse(entries.get('files.json')!.toString()) as { id: number; storage_key?: string }[];
     assert.ok(files.some((f) => f.id === fileId));
-    assert.ok(files.every((f) => f.storage_key === undefined), 'no storage keys');
+    assert.ok(
+      files.every((f) => f.storage_key === undefined),
+      'no storage keys',
+    );
     assert.deepEqual(entries.get(`files/${fileId}-their-upload.csv`), bytes);
 
     const db = await testDb();
@@ -136,7 +136,10 @@ describe(`data exports (${DB_KIND})`, () => {
     assert.equal((await call(ADMIN, 'GET', `/api/admin/users/${ninaId}/exports/${byContributor.json().id}`)).statusCode, 404);
 
     const db = await testDb();
-    const { rows } = await db.query('SELECT path FROM notifications WHERE user_id = $1 AND event = $2', [await userId(ADMIN), 'export.ready']);
+    const { rows } = await db.query('SELECT path FROM notifications WHERE user_id = $1 AND event = $2', [
+      await userId(ADMIN),
+      'export.ready',
+    ]);
     assert.deepEqual(rows, [{ path: `/admin/users/details/${contosoId}` }]);
   });
 
