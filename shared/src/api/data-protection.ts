@@ -13,9 +13,6 @@ import { Nullable } from './common';
  *                                          asked or the owner, valid DATA_EXPORT_LINK_SECONDS
  */
 
-export const DATA_EXPORT_STATES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
-export type DataExportState = (typeof DATA_EXPORT_STATES)[number];
-
 /** How long a download link stays valid: the status call hands out a fresh one each time. */
 export const DATA_EXPORT_LINK_SECONDS = 600;
 
@@ -24,7 +21,13 @@ export type DataExportCreated = Static<typeof DataExportCreatedSchema>;
 
 export const DataExportSchema = Type.Object({
   id: Type.Integer(),
-  state: Type.Union(DATA_EXPORT_STATES.map((state) => Type.Literal(state))),
+  state: Type.Union([
+    Type.Literal('queued'),
+    Type.Literal('running'),
+    Type.Literal('ready'),
+    Type.Literal('failed'),
+    Type.Literal('expired'),
+  ]),
   /** 0 to 100. */
   progress: Type.Integer({ minimum: 0, maximum: 100 }),
   /** A signed link (DATA_EXPORT_LINK_SECONDS) while ready; null otherwise. */
@@ -58,16 +61,9 @@ export const DATA_PROTECTION_MESSAGES = {
  *        manage 404.
  *
  * Their row stays as a former user, so that their messages stay in their company's discussions:
- * no name, an address of ERASED_EMAIL_DOMAIN (which no one signs in with), no rights.
+ * no name, an address of ERASED_EMAIL_DOMAIN (./user-names.ts; no one signs in with it), no rights.
  */
-export const ERASED_EMAIL_DOMAIN = 'erased.invalid';
-
-/** Whether a person shown beside a message is a former user: the browser signs them "Former user". */
-export const isFormerUser = (user: { email: string } | null | undefined): boolean =>
-  !!user && user.email.endsWith(`@${ERASED_EMAIL_DOMAIN}`);
-
 export const ErasureBodySchema = Type.Object({ confirm: Type.String({ maxLength: 320 }) });
-export type ErasureBody = Static<typeof ErasureBodySchema>;
 
 const Counts = Type.Record(Type.String(), Type.Integer({ minimum: 0 }));
 /** What went (counts by kind) and what was kept, signed "Former user". */

@@ -29,4 +29,10 @@ export const dataProtection: ExpectationTable = {
     statuses: [401, 403, 403, 404, 404, 404, 403],
     note: 'an export no one asked for, of a person the staff manage: 404; the route tests prove the requester’s 200',
   },
+  'POST /api/admin/users/:id/erase': {
+    url: (ids) => `/api/admin/users/${ids.userId}/erase`,
+    body: () => ({ confirm: 'not-their-address@example.test' }),
+    statuses: [401, 403, 403, 400, 400, 400, 403],
+    note: 'a wrong confirmation (400) once the rights pass, so the row erases no one; the route tests prove the 200',
+  },
 };
