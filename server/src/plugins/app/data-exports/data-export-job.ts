@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
-import { adminPaths, isAdministrator, isContributor, portalPaths, type DataExport } from '@hub/shared/api';
+import { adminPaths, isAdministrator, isContributor, portalPaths, type DataExport, type ErasureReport } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
+import { eraseUser } from '../../../lib/data-protection/erase-user';
 import { exportEntries, exportTotals } from '../../../lib/data-protection/export-contents';
 import { zipStream } from '../../../lib/file-exchange/zip-stream';
 import { extendLease, takeLease } from '../../../lib/job-lease';
@@ -43,6 +44,11 @@ export interface DataExports {
   findForRequester(id: number, requestedBy: number): Promise<DataExportRow | null>;
   /** May `session` manage `userId`: an administrator anyone, a contributor or more the company in force's people. */
   mayManage(session: Session, userId: number): Promise<boolean>;
+  /**
+   * Erases `userId` (lib/data-protection/erase-user.ts) with its audit line, in one transaction,
+   * then deletes their bytes from the stores: what went and what stayed, or null (no such person).
+   */
+  erase(session: Session, userId: number): Promise<ErasureReport | null>;
   /** Waits for the worker of this process to finish what it has started (tests, shut-down). */
   drain(): Promise<void>;
   /** One run of the worker now: expired exports removed, then every queued export built. */
@@ -221,6 +227,32 @@ export default fp(
           session.entityId,
         ]);
         return rows.length === 1;
+      },
+      async erase(session, userId) {
+        const erased = await db.transaction(async (tx) => {
+          const done = await eraseUser(tx, userId);
+          // The line keeps that an erasure happened, by whom and what it removed; never whom it erased.
+          if (done) {
+            await fastify.auditRepository.record(
+              session,
+              { action: 'user.erase', itemType: 'user', itemId: userId, details: done.report },
+              tx,
+            );
+          }
+          return done;
+        });
+        if (!erased) return null;
+        // After the commit: bytes that fail to go are logged; no row points at them any more.
+        const stored = [
+          { from: store, keys: erased.bytes.exchange },
+          { from: fastify.imageStore, keys: erased.bytes.images },
+        ];
+        for (const { from, keys } of stored) {
+          for (const key of keys) {
+            await from.delete(key).catch((error: unknown) => fastify.log.error({ err: error, key }, 'erasure: stored bytes not deleted'));
+          }
+        }
+        return erased.report;
       },
       drain: async () => {
         while (running) await running;

@@ -11,7 +11,6 @@ import {
   isAdministrator,
   USER_MESSAGES,
 } from '@hub/shared/api';
-import { eraseUser } from '../../../../lib/data-protection/erase-user';
 import { dataExportLinks } from '../../../../lib/data-protection/export-links';
 import { exportAnswer, notDuringDisplayAs } from '../../data-exports/index';
 import { errorResponses } from '../../error-responses';
@@ -69,25 +68,8 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
       if (!target) return reply.notFound(USER_MESSAGES.notFound);
       if (isAdministrator(target.rights) && !isAdministrator(session.rights)) return reply.forbidden(ERASURE_MESSAGES.administrator);
       if (request.body.confirm.trim().toLowerCase() !== target.email) return reply.badRequest(ERASURE_MESSAGES.confirm);
-      const erased = await fastify.db.transaction(async (tx) => {
-        const done = await eraseUser(tx, id);
-        // The line keeps that an erasure happened, by whom and what it removed; never whom it erased.
-        if (done)
-          await fastify.auditRepository.record(session, { action: 'user.erase', itemType: 'user', itemId: id, details: done.report }, tx);
-        return done;
-      });
-      if (!erased) return reply.notFound(USER_MESSAGES.notFound);
-      // After the commit: bytes that fail to go are logged, the rows no longer point at them.
-      const stores = [
-        { store: fastify.exchangeStore, keys: erased.bytes.exchange },
-        { store: fastify.imageStore, keys: erased.bytes.images },
-      ];
-      for (const { store, keys } of stores) {
-        for (const key of keys) {
-          await store.delete(key).catch((error: unknown) => request.log.error({ err: error, key }, 'erasure: stored bytes not deleted'));
-        }
-      }
-      return erased.report;
+      const report = await fastify.dataExports.erase(session, id);
+      return report ?? reply.notFound(USER_MESSAGES.notFound);
     },
   );
 };
