@@ -59,6 +59,7 @@ import reminderJob from './plugins/app/reminders/reminder-job';
 import clientEventsRepository from './plugins/app/remotes/client-events-repository';
 import rollbackJob from './plugins/app/remotes/rollback-job';
 import retentionJob from './plugins/app/retention/retention-job';
+import dataExportJob from './plugins/app/data-exports/data-export-job';
 import scheduler from './plugins/app/schedules/scheduler';
 import businessHoursRepository from './plugins/app/business-hours/business-hours-repository';
 import schedulesRepository from './plugins/app/schedules/schedules-repository';
@@ -265,6 +266,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(clientEventsRepository);
   await app.register(rollbackJob);
   await app.register(retentionJob);
+  await app.register(dataExportJob);
 
   await app.register(hubApi, { prefix: '/api' });
   await app.register(filesApi, { prefix: '/api/v2' });

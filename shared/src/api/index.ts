@@ -48,3 +48,4 @@ export * from './notification-codes';
 export * from './mail';
 export * from './search';
 export * from './business-hours';
+export * from './data-protection';

@@ -36,6 +36,8 @@ export const portalPaths = {
   /** A folder's files (a file opens in its folder). */
   exchangeFolder: (slug: string, collectionId: Id, folderId: Id) =>
     `/collectmaster/${encodeURIComponent(slug)}/${collectionId}/${folderId}`,
+  /** The person's own profile (the shell): their picture, their data export. */
+  profile: '/profile',
 } as const;
 
 /** A console's list path and its details page: with an id it edits that item, without one it creates. */

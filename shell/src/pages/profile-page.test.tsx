@@ -151,4 +151,41 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(toasts).toContain(en.account.profile.image.uploadFailed));
     expect(toasts.filter((toast) => toast === en.common.validation.imageTooLarge)).toHaveLength(1);
   });
+
+  it('should prepare my data with its progress, then offer its link, by keyboard', async () => {
+    let asked = 0;
+    api.routes = [
+      (_req, { method, url }) => {
+        if (method === 'POST' && url === '/api/me/exports') return { status: 202, body: { id: 7 } };
+        if (url === '/api/me/exports/7') {
+          asked += 1;
+          const ready = asked > 1;
+          return {
+            status: 200,
+            body: {
+              id: 7,
+              state: ready ? 'ready' : 'running',
+              progress: ready ? 100 : 40,
+              download_url: ready ? `${api.origin}/api/exports/7/zip?ticket=t` : null,
+              size_bytes: ready ? 2048 : null,
+              created_at: '2026-12-08T10:00:00.000Z',
+              expires_at: ready ? '2026-12-15T10:00:00.000Z' : null,
+            },
+          };
+        }
+        return undefined;
+      },
+      profileApi,
+    ];
+    renderProfile(makeUser());
+    const start = await screen.findByRole('button', { name: 'Download my data' });
+    start.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByText('Preparing your data: 40 %', undefined, { timeout: 5000 })).toBeVisible();
+    const link = await screen.findByRole('link', { name: 'Download the zip (2 KB)' }, { timeout: 5000 });
+    expect(link).toHaveAttribute('href', `${api.origin}/api/exports/7/zip?ticket=t`);
+    expect(screen.getByText('Your data is ready.')).toBeVisible();
+    expect(requests()).toContain('POST /api/me/exports');
+    expectNoRawKey();
+  }, 15_000);
 });

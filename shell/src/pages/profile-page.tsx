@@ -10,6 +10,8 @@ import { withCatalogue } from '../language/with-catalogue';
 
 // The notification and email choices: a chunk of their own, fetched with the profile page only.
 const NotificationPreferences = lazy(() => import('../profile/notification-preferences'));
+// "Download my data": a chunk of its own too.
+const DataExportPanel = lazy(() => import('../profile/data-export'));
 
 type Images = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; items: HubImage[] };
 
@@ -258,6 +260,9 @@ function Profile() {
 
       <Suspense fallback={null}>
         <NotificationPreferences />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DataExportPanel />
       </Suspense>
     </Stack>
   );

@@ -130,14 +130,15 @@ function endRecords(count: number, centralOffset: number, centralSize: number): 
  * A zip of `entries`, stored (no compression), made as it is read: each entry is opened when the
  * previous one is written, its bytes pass through as they come and their CRC-32 is computed on the
  * way (zlib's, native), then sizes and CRC follow in a data descriptor. Nothing is built before
- * sending; memory holds one chunk and the central directory's few bytes per entry. ZIP64 records
+ * sending; memory holds one chunk and the central directory's few bytes per entry. The entries may
+ * come from an async iterable, read one at a time (a cursor over rows). ZIP64 records
  * are added only where a size or an offset needs them (a file of 4 GB or more, a zip past 4 GB,
  * 65,535 entries or more). Stopping the iteration (the client went away) closes the open entry.
  */
-export async function* zipStream(entries: Iterable<ZipEntry>): AsyncGenerator<Buffer> {
+export async function* zipStream(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>): AsyncGenerator<Buffer> {
   const written: Written[] = [];
   let offset = 0;
-  for (const entry of entries) {
+  for await (const entry of entries) {
     const source = await entry.open();
     if (!source) continue;
     try {

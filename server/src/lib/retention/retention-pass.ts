@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db';
+import { extendLease, takeLease } from '../job-lease';
 import type { RetentionConfig } from './retention-settings';
 
 /** Rows deleted per statement: each statement holds its row locks only for its own short time. */
@@ -47,30 +48,6 @@ export interface RetentionOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Takes the retention lease when free, which makes this process the only one running the job; true
- * when taken. A lease past its `until` is free, and so is one this holder already has.
- */
-async function takeLease(db: Db, holder: string): Promise<boolean> {
-  const { rows } = await db.query(
-    `INSERT INTO job_leases (name, holder, until) VALUES ($1, $2, now() + make_interval(secs => $3))
-     ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, until = EXCLUDED.until
-       WHERE job_leases.until < now() OR job_leases.holder = EXCLUDED.holder
-     RETURNING holder`,
-    [RETENTION_LEASE, holder, LEASE_SECONDS],
-  );
-  return rows.length === 1;
-}
-
-/** Extends the lease by `seconds` from now while still held; false when lost (then the run stops). */
-async function extendLease(db: Db, holder: string, seconds: number): Promise<boolean> {
-  const { rows } = await db.query(
-    'UPDATE job_leases SET until = now() + make_interval(secs => $3) WHERE name = $1 AND holder = $2 RETURNING 1',
-    [RETENTION_LEASE, holder, seconds],
-  );
-  return rows.length === 1;
-}
-
-/**
  * One pass of the retention job: under the lease, deletes each kind's rows older than its setting,
  * oldest first in batches of RETENTION_BATCH (keyset on the date index: each statement finds its
  * rows by the index and deletes them by primary key), pausing between batches. Each batch is its own
@@ -80,7 +57,7 @@ export async function runRetentionPass(db: Db, settings: RetentionConfig, option
   const batchSize = options.batchSize ?? RETENTION_BATCH;
   const pauseMs = options.pauseMs ?? RETENTION_PAUSE_MS;
   const run: RetentionRun = { ran: false, deleted: {}, batches: 0 };
-  if (!(await takeLease(db, options.holder))) return run;
+  if (!(await takeLease(db, RETENTION_LEASE, options.holder, LEASE_SECONDS))) return run;
   run.ran = true;
   let held = true;
   try {
@@ -104,14 +81,14 @@ export async function runRetentionPass(db: Db, settings: RetentionConfig, option
           options.onDeleted?.(kind, n);
         }
         if (n < batchSize) break;
-        held = await extendLease(db, options.holder, LEASE_SECONDS);
+        held = await extendLease(db, RETENTION_LEASE, options.holder, LEASE_SECONDS);
         if (!held) return run;
         if (pauseMs > 0) await sleep(pauseMs);
       }
     }
   } finally {
     // Kept until the next run is due, so that however many processes run, one run per interval.
-    if (held) await extendLease(db, options.holder, Math.max(0, options.keepMs / 1000)).catch(() => undefined);
+    if (held) await extendLease(db, RETENTION_LEASE, options.holder, Math.max(0, options.keepMs / 1000)).catch(() => undefined);
   }
   return run;
 }

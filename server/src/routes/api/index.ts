@@ -21,6 +21,7 @@ import notifications from './notifications/index';
 import notificationPreferences from './notifications/preferences/index';
 import unsubscribe from './unsubscribe/index';
 import staff from './staff/index';
+import dataExports from './data-exports/index';
 
 /** The hub API under /api: the session guard first, then each feature's routes. */
 const hubApi: FastifyPluginAsync = async (fastify) => {
@@ -45,6 +46,7 @@ const hubApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(unsubscribe);
   await fastify.register(search);
   await fastify.register(staff);
+  await fastify.register(dataExports);
   await fastify.register(admin, { prefix: '/admin' });
 };
 export default hubApi;

@@ -2,6 +2,7 @@ import type { ExpectationTable } from '../expectation';
 import { advices } from './advices';
 import { auth } from './auth';
 import { content } from './content';
+import { dataProtection } from './data-protection';
 import { discussions } from './discussions';
 import { fileExchange } from './file-exchange';
 import { helpdesk } from './helpdesk';
@@ -30,4 +31,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...remotes,
   ...promises,
   ...reach,
+  ...dataProtection,
 };

@@ -34,6 +34,18 @@ export const account = {
       none: 'No consultant is assigned to you yet.',
       replies: 'Your consultant usually replies within 2 hours, 8am-8pm on weekdays.',
     },
+    data: {
+      title: 'Your data',
+      intro:
+        'Download everything the portal keeps about you: your profile, preferences, discussions, tickets, notifications and the files you uploaded, in one zip.',
+      start: 'Download my data',
+      preparing: 'Preparing your data: {{percent}} %',
+      ready: 'Your data is ready.',
+      download: 'Download the zip ({{size}})',
+      until: 'Offered until {{date}}.',
+      failed: 'Your data could not be prepared. Try again.',
+      notInDisplayAs: 'Not while displaying another user.',
+    },
   },
   help: {
     title: 'User documentation',

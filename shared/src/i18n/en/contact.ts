@@ -1,6 +1,8 @@
 /** The contact remote's namespace. */
 export const contact = {
   title: 'My consultant',
+  /** Who signed a message of a person since erased. */
+  formerUser: 'Former user',
   empty: 'No discussion yet.',
   promise: 'Your consultant usually replies within 2 hours, 8am-8pm on weekdays.',
   closedTitle: 'Closed discussions',

@@ -33,6 +33,18 @@ export const account: Catalogue<typeof en> = {
       none: 'Aucun consultant ne vous est encore attribué.',
       replies: 'Votre consultant répond généralement en moins de 2 heures, de 8 h à 20 h en semaine.',
     },
+    data: {
+      title: 'Vos données',
+      intro:
+        'Téléchargez tout ce que le portail conserve sur vous : votre profil, vos préférences, discussions, tickets, notifications et les fichiers que vous avez déposés, en un seul zip.',
+      start: 'Télécharger mes données',
+      preparing: 'Préparation de vos données : {{percent}} %',
+      ready: 'Vos données sont prêtes.',
+      download: 'Télécharger le zip ({{size}})',
+      until: "Disponible jusqu'au {{date}}.",
+      failed: "Vos données n'ont pas pu être préparées. Réessayez.",
+      notInDisplayAs: "Pas pendant l'affichage en tant qu'un autre utilisateur.",
+    },
   },
   help: {
     title: 'Documentation utilisateur',

@@ -3,6 +3,7 @@ import type { contact as en } from '../en/contact';
 
 export const contact: Catalogue<typeof en> = {
   title: 'Mon consultant',
+  formerUser: 'Ancien utilisateur',
   empty: 'Aucune discussion pour le moment.',
   promise: 'Votre consultant répond généralement sous 2 heures, de 8 h à 20 h en semaine.',
   closedTitle: 'Discussions closes',

@@ -1,4 +1,15 @@
-import type { AdminUser, AdminUserList, AdminUserUpdateBody, ApiClient, EntityList, GroupList, Role } from '@hub/shared/api';
+import type {
+  AdminUser,
+  AdminUserList,
+  AdminUserUpdateBody,
+  ApiClient,
+  DataExport,
+  DataExportCreated,
+  EntityList,
+  ErasureReport,
+  GroupList,
+  Role,
+} from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
 import type { ListParams } from '@hub/shared/ui';
 import useSWR from 'swr';
@@ -60,3 +71,15 @@ export function usePbiGroups() {
   const { adminApi } = useRemoteProps();
   return useSWR(['admin/groups/all'], () => adminApi.get<GroupList>('/groups', { page: 1, page_size: 100 }, { silent: true }));
 }
+
+/** Asks for an export of the person's data (POST /api/admin/users/{id}/exports): its id. */
+export const exportUserData = (api: ApiClient, id: number) =>
+  api.post<DataExportCreated>(`/users/${id}/exports`, undefined, { silent: true });
+
+/** How far that export has gone, and its link once ready. */
+export const getUserDataExport = (api: ApiClient, id: number, exportId: number) =>
+  api.get<DataExport>(`/users/${id}/exports/${exportId}`, undefined, { silent: true });
+
+/** Erases the person (POST /api/admin/users/{id}/erase), confirmed by their email: what went and what stayed. */
+export const eraseUser = (api: ApiClient, id: number, confirm: string) =>
+  api.post<ErasureReport>(`/users/${id}/erase`, { confirm }, { silent: true });

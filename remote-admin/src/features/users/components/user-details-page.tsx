@@ -1,4 +1,5 @@
 import { Box, Checkbox, Heading, HStack, Input, Link, NativeSelect, Stack, Stat, Text, Textarea, Button } from '@chakra-ui/react';
+import { DataProtectionPanel } from './data-protection-panel';
 import { UserLinksFields } from './user-links-fields';
 import { type AdminUser, type AdminUserUpdateBody, FIELD_LIMITS, highestRole, parseId, type Role, ROLES } from '@hub/shared/api';
 import { useRemoteProps } from '@hub/shared/remote';
@@ -212,6 +213,7 @@ function UserForm({ user, onSaved }: { user: AdminUser; onSaved: (user: AdminUse
           </HStack>
         </Stack>
       </form>
+      <DataProtectionPanel user={user} />
     </Box>
   );
 }

@@ -119,6 +119,31 @@ describe('the users console', () => {
     ).toEqual(['POST']);
   });
 
+  it('should erase the person only once their email is typed, naming what goes and what stays', async () => {
+    server.routes = [
+      get('/api/admin/users/7', nina),
+      get('/api/admin/entities', entities),
+      get('/api/admin/users', page([])),
+      route('POST', '/api/admin/users/7/erase', { deleted: { notifications: 2 }, kept: { messages: 4 } }),
+    ];
+    const { toasts } = renderPeople('/admin/users/details/7', server.apiBase);
+    const words = texts.dataProtection;
+    await userEvent.click(await screen.findByRole('button', { name: words.erase }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Erase Nina North?' });
+    expect(within(dialog).getByText(words.goes)).toBeVisible();
+    expect(within(dialog).getByText(words.stays)).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: words.confirm });
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Type user@northwind.test to confirm'), 'user@northwind');
+    expect(confirm).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Type user@northwind.test to confirm'), '.test');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message: words.erased }]));
+    expect(server.requests.find((request) => request.path === '/api/admin/users/7/erase')?.body).toEqual({
+      confirm: 'user@northwind.test',
+    });
+  });
+
   it('should say when the sessions could not be ended', async () => {
     server.routes = [
       get('/api/admin/users/7', nina),

@@ -26,7 +26,7 @@ export function DiscussionList({ label, discussions, emptyText, selectedId, onSe
     <Stack gap="2">
       <Stack as="ul" aria-label={label} gap="2" p="0" m="0">
         {discussions.map((discussion) => {
-          const name = fullName(otherParty(discussion, session.displayedUser.id));
+          const name = fullName(otherParty(discussion, session.displayedUser.id), t('formerUser'));
           const selected = discussion.id === selectedId;
           const summary = (
             <Stack gap="0" align="start" minW="0" flex="1" textAlign="start">

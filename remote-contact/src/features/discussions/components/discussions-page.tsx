@@ -71,7 +71,7 @@ export function DiscussionsPage() {
       : !selection && draft && openItems.length === 0 && consultant
         ? { toUserId: consultant.id, name: `${consultant.first_name} ${consultant.last_name}` }
         : null;
-  const partnerName = selectedDiscussion ? fullName(otherParty(selectedDiscussion, me.id)) : (newWith?.name ?? '');
+  const partnerName = selectedDiscussion ? fullName(otherParty(selectedDiscussion, me.id), t('formerUser')) : (newWith?.name ?? '');
 
   async function send(text: string, close: boolean) {
     const created = await sendMessage(api, {
@@ -156,11 +156,11 @@ export function DiscussionsPage() {
                             setSelection(
                               entry.discussion_id !== null
                                 ? { discussionId: entry.discussion_id }
-                                : { toUserId: entry.user.id, name: fullName(entry.user) },
+                                : { toUserId: entry.user.id, name: fullName(entry.user, t('formerUser')) },
                             )
                           }
                         >
-                          <span>{fullName(entry.user)}</span>
+                          <span>{fullName(entry.user, t('formerUser'))}</span>
                           {entry.pending_count > 0 ? (
                             <Badge colorPalette="orange">{t('pending', { count: entry.pending_count })}</Badge>
                           ) : null}

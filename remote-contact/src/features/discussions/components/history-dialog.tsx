@@ -9,7 +9,7 @@ import { MessageThread } from './message-thread';
 export function HistoryDialog({ discussion, onClose }: { discussion: Discussion | null; onClose: () => void }) {
   const { t } = useTranslation('contact');
   const { session } = useRemoteProps();
-  const name = discussion ? fullName(otherParty(discussion, session.displayedUser.id)) : '';
+  const name = discussion ? fullName(otherParty(discussion, session.displayedUser.id), t('formerUser')) : '';
   return (
     <Dialog.Root
       open={discussion !== null}

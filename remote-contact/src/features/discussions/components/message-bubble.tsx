@@ -24,7 +24,7 @@ export function MessageBubble({ message, own, repliesTo, onEdit, onDelete }: Mes
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(message.message);
   const [busy, setBusy] = useState(false);
-  const author = own ? t('thread.you') : fullName(message.from_user);
+  const author = own ? t('thread.you') : fullName(message.from_user, t('formerUser'));
 
   async function save() {
     if (!onEdit || draft.trim() === '') return;

@@ -123,7 +123,8 @@ export default fp(
         const page = query.page ?? 1;
         const pageSize = query.page_size ?? 20;
         const params: unknown[] = [];
-        const where: string[] = [];
+        // Former users (erased) keep a row for their messages only: no console lists them.
+        const where: string[] = ['u.erased_at IS NULL'];
         if (filter.kind === 'entity') {
           params.push(filter.entityId);
           where.push(`u.entity_id = $${params.length}`);

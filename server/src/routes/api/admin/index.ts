@@ -19,6 +19,7 @@ import mail from './mail/index';
 import remotes from './remotes/index';
 import staff from './staff/index';
 import holidays from './holidays/index';
+import dataProtection from './data-protection/index';
 
 /**
  * The admin API under /api/admin: contributor or more for everything here; categories, users and
@@ -51,5 +52,6 @@ const adminApi: FastifyPluginAsync = async (fastify) => {
   await fastify.register(remotes);
   await fastify.register(staff);
   await fastify.register(holidays);
+  await fastify.register(dataProtection);
 };
 export default adminApi;
