@@ -11,6 +11,7 @@ import {
   PageQuerySchema,
 } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
+import { TranslatedFields, TranslatedWriteFields } from './translations';
 
 export const AdviceSchema = Type.Object({
   id: Type.Integer(),
@@ -29,6 +30,7 @@ export const AdviceSchema = Type.Object({
   sources: Type.Object({ users: Type.Array(Type.Integer()) }),
   created_at: Type.String(),
   updated_at: Type.String(),
+  ...TranslatedFields,
 });
 export type Advice = Static<typeof AdviceSchema>;
 
@@ -60,6 +62,7 @@ export const AdviceCreateBodySchema = Type.Object({
   banner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   thumbnail_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...TranslatedWriteFields,
 });
 export type AdviceCreateBody = Static<typeof AdviceCreateBodySchema>;
 

@@ -25,6 +25,7 @@ export * from './event-stream';
 export * from './file-exchange-stream';
 export * from './audit';
 export * from './content';
+export * from './translations';
 export * from './news-items';
 export * from './dashboards';
 export * from './dashboard-paths';

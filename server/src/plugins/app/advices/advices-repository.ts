@@ -9,6 +9,7 @@ import {
   type AdminAdviceList,
   type AdviceListQuery,
   type AdviceUpdateBody,
+  type ContentLanguage,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
@@ -37,6 +38,15 @@ import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../
 import { setClauses } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
 import { imageJsonSql } from '../../../lib/images/image-json';
+import {
+  consoleTexts,
+  readerLanguage,
+  readerTexts,
+  TRANSLATED,
+  translationColumns,
+  translationWrites,
+  type TranslationRow,
+} from '../../../lib/content/translations';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<
@@ -60,7 +70,7 @@ declare module 'fastify' {
   }
 }
 
-type AdviceRow = ContentRow & AudienceRow & IllustratedRow;
+type AdviceRow = ContentRow & AudienceRow & IllustratedRow & TranslationRow;
 
 const SELECT = `
   SELECT a.id, a.title, a.subtitle, a.description, a.status, a.audience_type, a.pinned,
@@ -69,7 +79,7 @@ const SELECT = `
          ${imageJsonSql('t')} AS thumbnail,
          e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
          COALESCE((SELECT array_agg(au.user_id ORDER BY au.user_id) FROM advice_users au WHERE au.advice_id = a.id), '{}') AS source_users,
-         a.created_at, a.updated_at
+         a.created_at, a.updated_at, ${translationColumns(TRANSLATED.advice)}
     FROM advices a
     LEFT JOIN categories c ON c.id = a.category_id
     LEFT JOIN images b ON b.id = a.banner_image_id
@@ -88,7 +98,12 @@ export default fp(
   async (fastify) => {
     const { db, imageUrls } = fastify;
 
-    const toAdvice = (row: AdviceRow): Advice => ({
+    /** The console's view (the source's texts and the translation), or a customer's in `language`. */
+    const toAdvice = (row: AdviceRow, language?: ContentLanguage): Advice => {
+      const advice = adviceOf(row);
+      return language === undefined ? { ...advice, ...consoleTexts(row) } : readerTexts(row, advice, language);
+    };
+    const adviceOf = (row: AdviceRow) => ({
       id: row.id,
       title: row.title,
       subtitle: row.subtitle,
@@ -106,6 +121,7 @@ export default fp(
     });
 
     const writes = publicationWrites(fastify, ADVICES, lock);
+    const translations = translationWrites(TRANSLATED.advice);
 
     const repository: AdvicesRepository = {
       async list(query, session) {
@@ -114,19 +130,20 @@ export default fp(
         const params: unknown[] = [];
         const where = visibility(session, query.includes_unpublished === true, params);
         const total = await visibleAdvicesCount(db, session, query.includes_unpublished === true);
+        const language = await readerLanguage(db, session);
         const { rows } = await db.query<AdviceRow>(
           `${SELECT} WHERE ${where} ORDER BY a.pinned DESC, a.created_at DESC, a.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
           [...params, pageSize, (page - 1) * pageSize],
           { prepare: true },
         );
-        return { items: rows.map(toAdvice), total, page, page_size: pageSize };
+        return { items: rows.map((row) => toAdvice(row, language)), total, page, page_size: pageSize };
       },
 
       async get(id, session) {
         const params: unknown[] = [id];
         const where = visibility(session, true, params);
         const { rows } = await db.query<AdviceRow>(`${SELECT} WHERE a.id = $1 AND ${where}`, params);
-        return rows[0] ? toAdvice(rows[0]) : null;
+        return rows[0] ? toAdvice(rows[0], await readerLanguage(db, session)) : null;
       },
 
       async adminList(query, session) {
@@ -164,6 +181,7 @@ export default fp(
             ],
           );
           const created = rows[0]!.id;
+          await translations.afterCreate(tx, created, body, session);
           await fastify.auditRepository.record(
             session,
             { action: 'advice.create', itemType: 'advice', itemId: created, details: { title: body.title, entity_id: entityId } },
@@ -178,6 +196,7 @@ export default fp(
         await db.transaction(async (tx) => {
           const advice = await lock(tx, id, session);
           assertDraft(advice);
+          await translations.beforeUpdate(tx, id, body);
           let entityId: number | undefined;
           if (body.entity_id !== undefined && body.entity_id !== advice.entity_id)
             entityId = await entityForWrite(tx, session, body.entity_id);
@@ -200,6 +219,7 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE advices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, ADVICE_RECIPIENTS, id, entityId);
+          await translations.afterUpdate(tx, id, body, session);
           await fastify.auditRepository.record(
             session,
             { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields: changedFields(body) } },
@@ -242,7 +262,7 @@ export default fp(
       order: string | SortKey,
       cursor?: string,
     ): Promise<CursorPage<Advice>> {
-      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize, cursor });
+      return contentPage(db, ADVICES, SELECT, (row: AdviceRow) => toAdvice(row), { where, params, order, page, pageSize, cursor });
     }
 
     async function byId(q: Queryable, id: number): Promise<Advice | null> {
