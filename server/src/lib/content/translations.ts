@@ -42,6 +42,7 @@ export const TRANSLATED = {
     alias: 'd',
     itemType: 'dashboard',
     columns: { title: 'title', subtitle: null, description: 'description' },
+    cleanDescription,
   },
   training: { table: 'trainings', alias: 't', itemType: 'training', columns: { title: 'intitule', subtitle: null, description: null } },
 } as const satisfies Record<TranslatedTable['itemType'], TranslatedTable>;
