@@ -78,6 +78,13 @@ export const translationColumns = (t: TranslatedTable) => `${t.alias}.source_lan
                             'up_to_date', ct.source_digest = ${digestSql(t)}, 'updated_at', ct.updated_at)
      FROM ${otherTranslation(t)}) AS translation`;
 
+/**
+ * The item's search vector with its translation's, each language stemmed as itself (migration
+ * 0150): a search finds an item by the words of either language.
+ */
+export const translatedSearchVector = (t: TranslatedTable) =>
+  `(${t.alias}.search || coalesce((SELECT ct.search FROM ${otherTranslation(t)}), ''::tsvector))`;
+
 /** The console lists' filter on the translation's state. */
 export function translationStateCondition(t: TranslatedTable, state: TranslationState, params: unknown[]): string {
   if (state === 'missing') return `NOT EXISTS (SELECT 1 FROM ${otherTranslation(t)})`;
