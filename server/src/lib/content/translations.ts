@@ -85,6 +85,13 @@ export const translationColumns = (t: TranslatedTable) => `${t.alias}.source_lan
 export const translatedSearchVector = (t: TranslatedTable) =>
   `(${t.alias}.search || coalesce((SELECT ct.search FROM ${otherTranslation(t)}), ''::tsvector))`;
 
+/**
+ * The item's title in `language` (SQL, a person's language say) when an up-to-date translation
+ * exists, else the source's: what a notification about it is titled, as the reader would see it.
+ */
+export const titleInSql = (t: TranslatedTable, language: string) =>
+  `coalesce((SELECT ct.title FROM ${otherTranslation(t)} AND ct.language = ${language} AND ct.source_digest = ${digestSql(t)}), ${column(t, 'title')})`;
+
 /** The console lists' filter on the translation's state. */
 export function translationStateCondition(t: TranslatedTable, state: TranslationState, params: unknown[]): string {
   if (state === 'missing') return `NOT EXISTS (SELECT 1 FROM ${otherTranslation(t)})`;

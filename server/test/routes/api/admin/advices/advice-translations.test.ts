@@ -167,6 +167,23 @@ describe(`advices in both languages (${DB_KIND})`, () => {
     assert.equal(relabelled.translation_state, 'missing');
   });
 
+  test('should title the notification in the person’s language when the translation is up to date', async () => {
+    const id = await adviceId('Draft: access rights policy');
+    await setLanguage(CUSTOMER, 'fr');
+    const saved = await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}`, {
+      payload: { translations: { fr: { title: 'Politique des droits' } } },
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal((await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}/publish`)).statusCode, 200);
+    const titles = async (email: string) =>
+      (await call(email, 'GET', '/api/notifications'))
+        .json()
+        .items.flatMap((item: { path: string; title: string }) => (item.path.endsWith(`/${id}`) ? [item.title] : []));
+    assert.deepEqual(await titles(CUSTOMER), ['Politique des droits']);
+    // Another reader of the advice, in English.
+    assert.deepEqual(await titles('publisher@demo.test'), ['Draft: access rights policy']);
+  });
+
   test('should take the translation away with its advice', async () => {
     const id = await adviceId('Draft: access rights policy');
     await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}`, { payload: { translations: { fr: { title: 'Droits' } } } });
