@@ -26,6 +26,7 @@ export * from './file-exchange-stream';
 export * from './audit';
 export * from './content';
 export * from './translations';
+export * from './versions';
 export * from './news-items';
 export * from './dashboards';
 export * from './dashboard-paths';

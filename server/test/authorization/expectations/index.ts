@@ -4,6 +4,7 @@ import { auth } from './auth';
 import { content } from './content';
 import { discussions } from './discussions';
 import { fileExchange } from './file-exchange';
+import { governance } from './governance';
 import { helpdesk } from './helpdesk';
 import { library } from './library';
 import { mail } from './mail';
@@ -26,4 +27,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...mail,
   ...search,
   ...remotes,
+  ...governance,
 };

@@ -47,6 +47,7 @@ import {
   translationWrites,
   type TranslationRow,
 } from '../../../lib/content/translations';
+import { recordVersion, VERSIONED } from '../../../lib/content/versions';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<
@@ -182,6 +183,7 @@ export default fp(
           );
           const created = rows[0]!.id;
           await translations.afterCreate(tx, created, body, session);
+          await recordVersion(tx, VERSIONED['advice'], created, session);
           await fastify.auditRepository.record(
             session,
             { action: 'advice.create', itemType: 'advice', itemId: created, details: { title: body.title, entity_id: entityId } },
@@ -220,6 +222,7 @@ export default fp(
           await tx.query(`UPDATE advices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, ADVICE_RECIPIENTS, id, entityId);
           await translations.afterUpdate(tx, id, body, session);
+          await recordVersion(tx, VERSIONED['advice'], id, session);
           await fastify.auditRepository.record(
             session,
             { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields: changedFields(body) } },

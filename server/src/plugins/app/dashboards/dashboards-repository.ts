@@ -41,6 +41,7 @@ import {
   translationWrites,
   type TranslationRow,
 } from '../../../lib/content/translations';
+import { recordVersion, VERSIONED } from '../../../lib/content/versions';
 import { audienceCondition, dashboardVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { setClauses } from '../../../lib/content/sql';
@@ -284,6 +285,7 @@ export default fp(
           );
           const created = rows[0]!.id;
           await translations.afterCreate(tx, created, body, session);
+          await recordVersion(tx, VERSIONED['dashboard'], created, session);
           await fastify.auditRepository.record(
             session,
             { action: 'dashboard.create', itemType: 'dashboard', itemId: created, details: { title: body.title, entity_id: entityId } },
@@ -319,6 +321,7 @@ export default fp(
           await tx.query(`UPDATE dashboards SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, DASHBOARD_RECIPIENTS, id, entityId);
           await translations.afterUpdate(tx, id, body, session);
+          await recordVersion(tx, VERSIONED['dashboard'], id, session);
           await fastify.auditRepository.record(
             session,
             { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields: changedFields(body) } },

@@ -35,6 +35,7 @@ import {
   translationWrites,
   type TranslationRow,
 } from '../../../lib/content/translations';
+import { recordVersion, VERSIONED } from '../../../lib/content/versions';
 
 /** News items are for everyone (not per entity); contributors and above manage them all. */
 export interface NewsItemsRepository {
@@ -181,6 +182,7 @@ export default fp(
           );
           const created = rows[0]!.id;
           await translations.afterCreate(tx, created, body, session);
+          await recordVersion(tx, VERSIONED['news-item'], created, session);
           await fastify.auditRepository.record(
             session,
             { action: 'news-item.create', itemType: 'news-item', itemId: created, details: { title: body.title } },
@@ -213,6 +215,7 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE news_items SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           await translations.afterUpdate(tx, id, body, session);
+          await recordVersion(tx, VERSIONED['news-item'], id, session);
           await fastify.auditRepository.record(
             session,
             { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields: changedFields(body) } },
