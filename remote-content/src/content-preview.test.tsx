@@ -29,7 +29,8 @@ const picture = (id: number, category: 'banner' | 'thumbnail') => ({
   description: null,
 });
 const dates = {
-  created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   source_language: 'en' as const,
   language: 'en' as const,
   translation_state: 'missing' as const,

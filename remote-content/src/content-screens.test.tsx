@@ -18,7 +18,8 @@ function renderAt(path: string, language: 'en' | 'fr' = 'en') {
 }
 
 const dates = {
-  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
   source_language: 'en' as const,
   language: 'en' as const,
   translation_state: 'missing' as const,

@@ -1,6 +1,8 @@
 import { httpErrors } from '@fastify/sensible';
 import { PUBLICATION, type Version, type VersionList, type VersionListQuery } from '@hub/shared/api';
+import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/db';
+import { syncContentNotifications } from '../notifications/notifications';
 import type { Session } from '../auth/session';
 import { iso } from '../iso';
 
@@ -183,7 +185,21 @@ export async function getVersion(db: Queryable, t: VersionedTable, id: number, v
  * its columns (a category or image deleted since is left empty) and its translations, each with
  * the state it had. The restore is itself kept as a version.
  */
-export async function restoreVersion(tx: Queryable, t: VersionedTable, id: number, version: number, session: Session): Promise<void> {
+export function restoreVersion(fastify: FastifyInstance, t: VersionedTable, id: number, version: number, session: Session): Promise<void> {
+  return fastify.db.transaction(async (tx) => {
+    await tx.query(`SELECT id FROM ${t.table} WHERE id = $1 FOR UPDATE`, [id]);
+    await writeBack(tx, t, id, version, session);
+    // The restored version is a draft: who saw the published item no longer does.
+    await syncContentNotifications(tx, t.itemType, [id], session.user.id);
+    await fastify.auditRepository.record(
+      session,
+      { action: `${t.itemType}.restore`, itemType: t.itemType, itemId: id, details: { version } },
+      tx,
+    );
+  });
+}
+
+async function writeBack(tx: Queryable, t: VersionedTable, id: number, version: number, session: Session): Promise<void> {
   const { rows } = await tx.query<{ snapshot: Snapshot }>(
     'SELECT snapshot FROM content_versions WHERE item_type = $1 AND item_id = $2 AND version = $3',
     [t.itemType, id, version],

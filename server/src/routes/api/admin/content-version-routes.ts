@@ -4,7 +4,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { VersionListQuerySchema, VersionListSchema, VersionParamsSchema, VersionSchema, IdParamSchema } from '@hub/shared/api';
 import type { Session } from '../../../lib/auth/session';
 import { getVersion, listVersions, restoreVersion, VERSIONED } from '../../../lib/content/versions';
-import { syncContentNotifications } from '../../../lib/notifications/notifications';
 import { errorResponses } from '../error-responses';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -55,17 +54,7 @@ export function versionRoutes(
       const { id, version } = request.params;
       const { session } = request;
       if (!(await find(id, session))) return reply.notFound(notFound);
-      await fastify.db.transaction(async (tx) => {
-        await tx.query(`SELECT id FROM ${versioned.table} WHERE id = $1 FOR UPDATE`, [id]);
-        await restoreVersion(tx, versioned, id, version, session);
-        // The restored version is a draft: who saw the published item no longer does.
-        await syncContentNotifications(tx, versioned.itemType, [id], session.user.id);
-        await fastify.auditRepository.record(
-          session,
-          { action: `${versioned.itemType}.restore`, itemType: versioned.itemType, itemId: id, details: { version } },
-          tx,
-        );
-      });
+      await restoreVersion(fastify, versioned, id, version, session);
       return find(id, session);
     },
   );

@@ -23,7 +23,9 @@ describe(`search in both languages (${DB_KIND})`, () => {
     const id = await rowId('SELECT id FROM advices WHERE title = $1', [SHOWN]);
     assert.equal((await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}/unpublish`)).statusCode, 200);
     const saved = await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}`, {
-      payload: { translations: { fr: { title: 'Accélérez le rapport', description: '<p>Les rapprochements bancaires deviennent rapides.</p>' } } },
+      payload: {
+        translations: { fr: { title: 'Accélérez le rapport', description: '<p>Les rapprochements bancaires deviennent rapides.</p>' } },
+      },
     });
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal((await call(CONTRIBUTOR, 'PUT', `/api/admin/advices/${id}/publish`)).statusCode, 200);
