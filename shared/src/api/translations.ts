@@ -29,7 +29,6 @@ export const TranslationBodySchema = Type.Object({
   /** Sanitised by the server as the source's is, at most 9999 characters. */
   description: Type.Optional(Type.String()),
 });
-export type TranslationBody = Static<typeof TranslationBodySchema>;
 
 /**
  * `translations` of a console write: the other language's texts (`{ "fr": { … } }` for an English

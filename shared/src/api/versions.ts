@@ -33,7 +33,6 @@ export const VersionSummarySchema = Type.Object({
   /** When this version was published (went out to customers), else null. */
   published_at: Nullable(Type.String()),
 });
-export type VersionSummary = Static<typeof VersionSummarySchema>;
 
 export const VersionListSchema = ListOf(VersionSummarySchema);
 export type VersionList = Static<typeof VersionListSchema>;
