@@ -80,12 +80,13 @@ async function snapshotOf(tx: Queryable, t: VersionedTable, id: number): Promise
   return rows[0]!.snapshot;
 }
 
-/** The fields that differ between two snapshots (every field set, when there is no previous one). */
-function changed(previous: Snapshot | null, next: Snapshot): string[] {
+/**
+ * The fields that differ between two snapshots (every field set, when there is no previous one), in
+ * the kind's column order (a jsonb object keeps its keys in an order of its own).
+ */
+function changed(columns: readonly string[], previous: Snapshot | null, next: Snapshot): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const fields = Object.keys(next).filter(
-    (key) => key !== 'translations' && (previous ? !same(previous[key], next[key]) : next[key] !== null),
-  );
+  const fields = columns.filter((key) => (previous ? !same(previous[key], next[key]) : next[key] !== null));
   const languages = new Set([...Object.keys(previous?.translations ?? {}), ...Object.keys(next.translations ?? {})]);
   for (const language of [...languages].sort()) {
     const before = previous?.translations?.[language];
@@ -133,7 +134,7 @@ export async function recordVersion(
     [t.itemType, id],
   );
   const last = rows[0] ?? null;
-  const fields = changed(last?.snapshot ?? null, snapshot);
+  const fields = changed(t.columns, last?.snapshot ?? null, snapshot);
   if (last && fields.length === 0 && restoredFrom === null) return;
   await tx.query(
     `INSERT INTO content_versions (item_type, item_id, version, saved_by, fields, snapshot, restored_from)
