@@ -28,7 +28,13 @@ const picture = (id: number, category: 'banner' | 'thumbnail') => ({
   category,
   description: null,
 });
-const dates = { created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
+const dates = {
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  source_language: 'en' as const,
+  language: 'en' as const,
+  translation_state: 'missing' as const,
+};
 const draftAdvice: Advice = {
   id: 5,
   title: 'Speed up your monthly report',

@@ -18,7 +18,13 @@ function renderAt(path: string, language: 'en' | 'fr' = 'en') {
   );
 }
 
-const dates = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const dates = {
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  source_language: 'en' as const,
+  language: 'en' as const,
+  translation_state: 'missing' as const,
+};
 const image = (id: number, category: 'banner' | 'thumbnail') => ({
   id,
   name: `img${id}`,

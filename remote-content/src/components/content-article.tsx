@@ -2,10 +2,11 @@ import { Badge, Box, Heading, HStack, Image, Text } from '@chakra-ui/react';
 import type { Category, EntitySummary, Image as HubImage } from '@hub/shared/api';
 import { useTranslation } from 'react-i18next';
 import { CategoryChip } from './category-chip';
+import { LanguageMark, type LanguageFacts } from './language-mark';
 import { RichText } from './rich-text';
 import { BANNER_RATIO } from './thumbnail-ratio';
 
-export interface ArticleContent {
+export interface ArticleContent extends LanguageFacts {
   title: string;
   subtitle: string | null;
   description: string;
@@ -33,16 +34,19 @@ export function ContentArticle({ item }: { item: ArticleContent }) {
         ) : null}
         {item.category ? <CategoryChip category={item.category} /> : null}
         {item.tag ? <Badge variant="outline">{item.tag}</Badge> : null}
+        <LanguageMark item={item} />
       </HStack>
-      <Heading as="h1" size="2xl" id="content-title" mb="2">
+      <Heading as="h1" size="2xl" id="content-title" mb="2" lang={item.language}>
         {item.title}
       </Heading>
       {item.subtitle ? (
-        <Text fontSize="lg" color="fg.muted" mb="5">
+        <Text fontSize="lg" color="fg.muted" mb="5" lang={item.language}>
           {item.subtitle}
         </Text>
       ) : null}
-      <RichText html={item.description} />
+      <Box lang={item.language}>
+        <RichText html={item.description} />
+      </Box>
       {item.entity || item.forYou ? (
         <Text as="footer" color="fg.muted" fontSize="sm" mt="6">
           {[item.entity ? t('details.from', { name: item.entity.name }) : null, item.forYou ? t('details.forYou') : null]

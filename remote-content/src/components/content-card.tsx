@@ -3,10 +3,11 @@ import type { Category, Image as ImageRef } from '@hub/shared/api';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CategoryChip } from './category-chip';
+import { LanguageMark, type LanguageFacts } from './language-mark';
 import { THUMBNAIL_RATIO } from './thumbnail-ratio';
 
 /** What a list card shows of an advice or a news item. */
-export interface CardContent {
+export interface CardContent extends LanguageFacts {
   title: string;
   subtitle?: string | null;
   category?: Category | null;
@@ -48,18 +49,21 @@ export function ContentCard({
       ) : null}
       <Box flex="1">
         <Card.Body gap="2">
-          {badge || content.category ? (
-            <HStack gap="2" wrap="wrap">
-              {badge}
-              {content.category ? <CategoryChip category={content.category} /> : null}
-            </HStack>
-          ) : null}
-          <Heading as={level} size="md" id={headingId}>
+          <HStack gap="2" wrap="wrap" _empty={{ display: 'none' }}>
+            {badge}
+            {content.category ? <CategoryChip category={content.category} /> : null}
+            <LanguageMark item={content} />
+          </HStack>
+          <Heading as={level} size="md" id={headingId} lang={content.language}>
             <Link asChild color="fg" _hover={{ color: 'brand.fg' }}>
               <RouterLink to={to}>{content.title}</RouterLink>
             </Link>
           </Heading>
-          {content.subtitle ? <Text color="fg.muted">{content.subtitle}</Text> : null}
+          {content.subtitle ? (
+            <Text color="fg.muted" lang={content.language}>
+              {content.subtitle}
+            </Text>
+          ) : null}
         </Card.Body>
       </Box>
     </Card.Root>

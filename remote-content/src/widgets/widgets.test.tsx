@@ -8,7 +8,13 @@ import widgets from './index';
 
 const api = startApiServer();
 
-const dates = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const dates = {
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  source_language: 'en' as const,
+  language: 'en' as const,
+  translation_state: 'missing' as const,
+};
 const news = (id: number, pinned: boolean): NewsItem => ({
   id,
   title: `News ${id}`,

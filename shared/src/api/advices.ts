@@ -12,6 +12,7 @@ import {
 } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
 import { AdviceMustReadFieldsSchema } from './advice-reach';
+import { TranslatedFields, TranslatedWriteFields } from './translations';
 
 export const AdviceSchema = Type.Object({
   id: Type.Integer(),
@@ -31,6 +32,7 @@ export const AdviceSchema = Type.Object({
   ...AdviceMustReadFieldsSchema.properties,
   created_at: Type.String(),
   updated_at: Type.String(),
+  ...TranslatedFields,
 });
 export type Advice = Static<typeof AdviceSchema>;
 
@@ -62,6 +64,7 @@ export const AdviceCreateBodySchema = Type.Object({
   banner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   thumbnail_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...TranslatedWriteFields,
 });
 export type AdviceCreateBody = Static<typeof AdviceCreateBodySchema>;
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { FIELD_LIMITS, COUNT_LIMITS } from './field-limits';
 import { CursorSchema, ListOf, PAGE_MAX, PageQuerySchema } from './common';
+import { TranslationFilterSchema } from './translations';
 
 /**
  * What the publishable contents (advices, news items, dashboards) share in the admin API:
@@ -27,6 +28,8 @@ export const AdminContentListQuerySchema = Type.Intersect([
      * depth. `page` still reads the first pages, up to COUNT_CAP items.
      */
     cursor: Type.Optional(CursorSchema),
+    /** The state of the other language's translation: missing, out_of_date, up_to_date. */
+    translation: TranslationFilterSchema,
   }),
 ]);
 export type AdminContentListQuery = Static<typeof AdminContentListQuerySchema>;

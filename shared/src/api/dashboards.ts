@@ -3,6 +3,7 @@ import { FIELD_LIMITS } from './field-limits';
 import { AdviceListQuerySchema } from './advices';
 import { AudienceTypeSchema, CursorListOf, EntitySummarySchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
+import { TranslatedFields, TranslatedWriteFields } from './translations';
 
 /**
  * How fresh a dashboard's data is, from the report server's refresh history (read after each sync
@@ -45,6 +46,7 @@ export const DashboardSchema = Type.Object({
   data: DashboardDataSchema,
   /** Starred by the person the server answers as (listed first). */
   favourite: Type.Boolean(),
+  ...TranslatedFields,
 });
 export type Dashboard = Static<typeof DashboardSchema>;
 
@@ -69,6 +71,7 @@ export const DashboardCreateBodySchema = Type.Object({
   description: Type.Optional(Nullable(Type.String())),
   audience_type: Type.Optional(AudienceTypeSchema),
   entity_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...TranslatedWriteFields,
 });
 export type DashboardCreateBody = Static<typeof DashboardCreateBodySchema>;
 

@@ -26,6 +26,8 @@ export * from './event-stream';
 export * from './file-exchange-stream';
 export * from './audit';
 export * from './content';
+export * from './translations';
+export * from './versions';
 export * from './news-items';
 export * from './dashboards';
 export * from './dashboard-paths';

@@ -3,6 +3,7 @@ import { FIELD_LIMITS } from './field-limits';
 import { AdviceListQuerySchema } from './advices';
 import { CategorySchema, CursorListOf, ImageSchema, ListOf, Nullable } from './common';
 import { AdminContentListQuerySchema, NOT_BLANK } from './content';
+import { TranslatedFields, TranslatedWriteFields } from './translations';
 
 /** A news item of docs/product.md §3: for everyone, not per entity. */
 export const NewsItemSchema = Type.Object({
@@ -20,6 +21,7 @@ export const NewsItemSchema = Type.Object({
   tag: Nullable(Type.String()),
   created_at: Type.String(),
   updated_at: Type.String(),
+  ...TranslatedFields,
 });
 export type NewsItem = Static<typeof NewsItemSchema>;
 
@@ -43,6 +45,7 @@ export const NewsItemCreateBodySchema = Type.Object({
   category_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   banner_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   thumbnail_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
+  ...TranslatedWriteFields,
 });
 export type NewsItemCreateBody = Static<typeof NewsItemCreateBodySchema>;
 

@@ -1,16 +1,19 @@
-import { PUBLICATION, type PublicationStatus } from '@hub/shared/api';
+import { PUBLICATION, type PublicationStatus, type TranslationState } from '@hub/shared/api';
 import { keysetAt, type SortKey } from '../paging';
 import type { ContentTable } from './rows';
 import { searchWords, stillTyping, tsqueryText } from '../search/search-query';
 import { foldedLike, likePattern } from './sql';
+import { TRANSLATED, translationStateCondition } from './translations';
 
 /** The admin lists' filters: `status` (unknown values read as draft: "draft" is everything not published) and a title search. */
 export function adminListFilters(
-  { table, alias }: ContentTable,
-  query: { status?: PublicationStatus; search?: string; pinned?: boolean; category_id?: number },
+  { table, alias, itemType }: ContentTable,
+  query: { status?: PublicationStatus; search?: string; pinned?: boolean; category_id?: number; translation?: TranslationState },
   params: unknown[],
 ): string[] {
   const conditions: string[] = [];
+  if (query.translation !== undefined)
+    conditions.push(translationStateCondition({ ...TRANSLATED[itemType], alias }, query.translation, params));
   if (table !== 'dashboards' && query.pinned !== undefined) {
     params.push(query.pinned);
     conditions.push(`${alias}.pinned = $${params.length}`);

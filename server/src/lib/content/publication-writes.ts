@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/db';
 import type { Session } from '../auth/session';
 import type { ContentTable, LockedItem } from './rows';
 import { syncContentNotifications } from '../notifications/notifications';
+import { markPublishedVersion, VERSIONED } from './versions';
 
 /** Only drafts may be edited (deleting is allowed in any status: see `remove` below). */
 export function assertDraft(item: LockedItem): void {
@@ -43,6 +44,7 @@ export function publicationWrites<Locked extends LockedItem>(
       await fastify.db.transaction(async (tx) => {
         await lock(tx, id, session);
         await tx.query(`UPDATE ${table} SET status = $1, publish_at = NULL, updated_at = now() WHERE id = $2`, [status, id]);
+        if (status === PUBLICATION.published) await markPublishedVersion(tx, VERSIONED[itemType], id, session);
         await syncContentNotifications(tx, itemType, [id], session.user.id);
         const action = status === PUBLICATION.published ? `${itemType}.publish` : `${itemType}.unpublish`;
         await fastify.auditRepository.record(session, { action, itemType, itemId: id }, tx);

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db';
 import { ADVICE_RECIPIENTS, DASHBOARD_RECIPIENTS } from '../content/audience';
 import { audienceCondition } from '../content/visibility';
 import { answeringFor } from '../discussions/stand-in';
+import { TRANSLATED, titleInSql } from '../content/translations';
 
 // Writing the notification centre's rows (docs/product.md §13), always in the caller's transaction
 // and set-based: one statement however many people are told. The rows carry what happened and to
@@ -79,7 +80,7 @@ export async function syncContentNotifications(
   );
   await tx.query(
     `INSERT INTO notifications (user_id, kind, event, subject_type, subject_id, title, path, actor_id)
-     SELECT u.id, $3, $4, $1, i.id, i.title, (SELECT p.path FROM unnest($2::int[], $6::text[]) p(id, path) WHERE p.id = i.id), $5
+     SELECT u.id, $3, $4, $1, i.id, ${titleInSql({ ...TRANSLATED[subject], alias: 'i' }, 'u.language')}, (SELECT p.path FROM unnest($2::int[], $6::text[]) p(id, path) WHERE p.id = i.id), $5
        FROM ${rule.table} i CROSS JOIN users u
       WHERE i.id = ANY ($2::int[]) AND ${rule.sees} AND ${rule.wants} AND u.id IS DISTINCT FROM $5
         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.subject_type = $1 AND n.subject_id = i.id AND n.user_id = u.id)`,

@@ -5,6 +5,7 @@ import { content } from './content';
 import { dataProtection } from './data-protection';
 import { discussions } from './discussions';
 import { fileExchange } from './file-exchange';
+import { governance } from './governance';
 import { helpdesk } from './helpdesk';
 import { library } from './library';
 import { mail } from './mail';
@@ -32,4 +33,5 @@ export const EXPECTATIONS: ExpectationTable = {
   ...promises,
   ...reach,
   ...dataProtection,
+  ...governance,
 };

@@ -42,6 +42,11 @@ export const content = {
     pinnedTitle: 'Pinned news',
     latestTitle: 'Latest news',
   },
+  language: {
+    only_en: 'Only in English',
+    only_fr: 'Only in French',
+    updating: 'Translation being updated',
+  },
   preview: {
     draft: 'Preview: this draft is shown as your customers will see it once published. They do not see it yet.',
     published: 'Preview: this item is published, your customers see it.',

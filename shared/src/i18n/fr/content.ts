@@ -44,6 +44,11 @@ export const content: Catalogue<typeof en> = {
     pinnedTitle: 'Actualités épinglées',
     latestTitle: 'Dernières actualités',
   },
+  language: {
+    only_en: 'Uniquement en anglais',
+    only_fr: 'Uniquement en français',
+    updating: 'Traduction en cours de mise à jour',
+  },
   preview: {
     draft: 'Aperçu : ce brouillon est présenté comme vos clients le verront une fois publié. Ils ne le voient pas encore.',
     published: 'Aperçu : cet élément est publié, vos clients le voient.',

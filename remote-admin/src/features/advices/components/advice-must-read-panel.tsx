@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { fieldError } from '../../../lib/field-error';
+import { refusalErrors } from '../../../lib/field-error';
 import { advicesApi } from '../api/advices-api';
 
 /**
@@ -33,8 +33,7 @@ export function AdviceMustReadPanel({ advice, reachPath }: { advice: Advice; rea
       setBy(saved.must_read_by ?? '');
       notify({ kind: 'success', message: t('adviceReach.saved') });
     } catch (refusal) {
-      const named = fieldError(refusal);
-      if (named?.field === 'must_read_by') setError(named.message);
+      setError(refusalErrors(refusal, { must_read_by: null }).must_read_by);
       notify({ kind: 'error', message: t('adviceReach.saveFailed') });
     } finally {
       setBusy(false);

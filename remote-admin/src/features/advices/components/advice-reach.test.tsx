@@ -26,6 +26,9 @@ function advice(id: number, overrides: Partial<Advice> = {}): Advice {
     acknowledged_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-02T10:00:00.000Z',
+    source_language: 'en',
+    language: 'en',
+    translation_state: 'missing',
     ...overrides,
   };
 }

@@ -21,6 +21,9 @@ function newsItem(id: number, overrides: Partial<NewsItem> = {}): NewsItem {
     tag: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-02T10:00:00.000Z',
+    source_language: 'en',
+    language: 'en',
+    translation_state: 'missing',
     ...overrides,
   };
 }

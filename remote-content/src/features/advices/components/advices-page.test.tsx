@@ -31,6 +31,9 @@ function advice(id: number, overrides: Partial<Advice> = {}): Advice {
     acknowledged_at: null,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
+    source_language: 'en',
+    language: 'en',
+    translation_state: 'missing',
     ...overrides,
   };
 }
@@ -97,6 +100,29 @@ describe('AdvicesPage', () => {
     expect(within(articles[0]!).getByText('Must read by Mar 10, 2031')).toBeVisible();
     expect(within(articles[2]!).getByText('Read')).toBeVisible();
     expect(within(articles[1]!).queryByText(/Must read/)).toBeNull();
+  });
+
+  it('should say which advice is not in the reader’s language, and why', async () => {
+    answer = {
+      items: [
+        advice(1, { title: 'Only English here' }),
+        advice(2, { title: 'Traduit', language: 'fr', translation_state: 'up_to_date' }),
+        advice(3, { title: 'Source changed', translation_state: 'out_of_date' }),
+      ],
+      total: 3,
+      page: 1,
+      page_size: 20,
+    };
+    render(
+      <RemoteRoot props={makeRemoteProps('content', { apiBase: api.apiBase, language: 'fr' })} namespace="content">
+        <AdvicesPage />
+      </RemoteRoot>,
+    );
+    const [english, french, stale] = within(await screen.findByRole('list')).getAllByRole('article');
+    expect(within(english!).getByText('Uniquement en anglais')).toBeVisible();
+    expect(within(english!).getByRole('heading', { level: 2 })).toHaveAttribute('lang', 'en');
+    expect(within(french!).queryByText(/Uniquement|Traduction/)).toBeNull();
+    expect(within(stale!).getByText('Traduction en cours de mise à jour')).toBeVisible();
   });
 
   it('should show the empty state when the API lists no advice', async () => {

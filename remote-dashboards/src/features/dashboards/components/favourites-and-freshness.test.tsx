@@ -46,6 +46,9 @@ function dashboard(id: number, title: string, data: Dashboard['data']): Dashboar
     sources: { users: [] },
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    source_language: 'en',
+    language: 'en',
+    translation_state: 'missing',
     data,
     favourite: false,
   };

@@ -1,6 +1,7 @@
 import { adminPaths, portalPaths } from '@hub/shared/api';
 import { adminEntityCondition } from '../../content/scope';
 import { adviceVisibility } from '../../content/visibility';
+import { TRANSLATED, translatedSearchVector } from '../../content/translations';
 import type { SearchKindModule } from './kind';
 
 /** Advices: in the consoles, the company in force's (the advices console's rule); else the person's list's. */
@@ -14,9 +15,9 @@ export const advice: SearchKindModule =
     id: 'a.id',
     title: 'a.title',
     date: 'a.created_at',
-    vector: 'a.search',
+    vector: translatedSearchVector(TRANSLATED['advice']),
     titleIndexed: true,
-    matches: m.condition('a.search', 'a.title'),
+    matches: m.condition(translatedSearchVector(TRANSLATED['advice']), 'a.title'),
     body: () => `coalesce(a.subtitle, '') || ' ' || search_html_text(a.description)`,
     path: (id) => (admin ? adminPaths.advice(id) : portalPaths.advice(id)),
   });

@@ -1,6 +1,7 @@
 import { adminPaths, portalPaths } from '@hub/shared/api';
 import { adminEntityCondition } from '../../content/scope';
 import { dashboardVisibility } from '../../content/visibility';
+import { TRANSLATED, translatedSearchVector } from '../../content/translations';
 import type { SearchKindModule } from './kind';
 
 /** Dashboards: in the consoles, the company in force's (the dashboards console's rule); else the person's list's. */
@@ -13,9 +14,9 @@ export const dashboard: SearchKindModule =
     id: 'd.id',
     title: 'd.title',
     date: 'd.created_at',
-    vector: 'd.search',
+    vector: translatedSearchVector(TRANSLATED['dashboard']),
     titleIndexed: true,
-    matches: m.condition('d.search', 'd.title'),
+    matches: m.condition(translatedSearchVector(TRANSLATED['dashboard']), 'd.title'),
     body: () => `coalesce(d.tag, '') || ' ' || coalesce(d.description, '')`,
     path: (id) => (admin ? adminPaths.dashboard(id) : portalPaths.dashboard(id)),
   });

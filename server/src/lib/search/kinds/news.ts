@@ -1,5 +1,6 @@
 import { adminPaths, portalPaths } from '@hub/shared/api';
 import { newsItemVisibility } from '../../content/visibility';
+import { TRANSLATED, translatedSearchVector } from '../../content/translations';
 import type { SearchKindModule } from './kind';
 
 /** News items: all of them in the consoles (the news console's rule); else the person's list's. */
@@ -13,9 +14,9 @@ export const news: SearchKindModule =
     id: 'n.id',
     title: 'n.title',
     date: 'n.created_at',
-    vector: 'n.search',
+    vector: translatedSearchVector(TRANSLATED['news-item']),
     titleIndexed: true,
-    matches: m.condition('n.search', 'n.title'),
+    matches: m.condition(translatedSearchVector(TRANSLATED['news-item']), 'n.title'),
     body: () => `coalesce(n.subtitle, '') || ' ' || search_html_text(n.description)`,
     path: (id) => (admin ? adminPaths.newsItem(id) : portalPaths.newsItem(id)),
   });

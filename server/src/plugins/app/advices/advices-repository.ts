@@ -9,6 +9,7 @@ import {
   type AdminAdviceList,
   type AdviceListQuery,
   type AdviceUpdateBody,
+  type ContentLanguage,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
@@ -38,6 +39,16 @@ import { setClauses } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
 import { imageJsonSql } from '../../../lib/images/image-json';
 import { awaitsAcknowledgement, mustReadColumns, withMustRead } from '../../../lib/reach/must-read';
+import {
+  consoleTexts,
+  readerLanguage,
+  readerTexts,
+  TRANSLATED,
+  translationColumns,
+  translationWrites,
+  type TranslationRow,
+} from '../../../lib/content/translations';
+import { recordVersion, VERSIONED } from '../../../lib/content/versions';
 
 /** The admin side (/api/admin/advices) is that of every per-entity content (content/audience-content-admin.ts). */
 export interface AdvicesRepository extends AudienceContentAdmin<
@@ -61,7 +72,7 @@ declare module 'fastify' {
   }
 }
 
-type AdviceRow = ContentRow & AudienceRow & IllustratedRow & { must_read: boolean; must_read_by: string | null };
+type AdviceRow = ContentRow & AudienceRow & IllustratedRow & TranslationRow & { must_read: boolean; must_read_by: string | null };
 
 const SELECT = `
   SELECT a.id, a.title, a.subtitle, a.description, a.status, a.audience_type, a.pinned,
@@ -71,7 +82,7 @@ const SELECT = `
          e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
          COALESCE((SELECT array_agg(au.user_id ORDER BY au.user_id) FROM advice_users au WHERE au.advice_id = a.id), '{}') AS source_users,
          ${mustReadColumns('a')},
-         a.created_at, a.updated_at
+         a.created_at, a.updated_at, ${translationColumns(TRANSLATED.advice)}
     FROM advices a
     LEFT JOIN categories c ON c.id = a.category_id
     LEFT JOIN images b ON b.id = a.banner_image_id
@@ -90,7 +101,12 @@ export default fp(
   async (fastify) => {
     const { db, imageUrls } = fastify;
 
-    const toAdvice = (row: AdviceRow): Advice => ({
+    /** The console's view (the source's texts and the translation), or a customer's in `language`. */
+    const toAdvice = (row: AdviceRow, language?: ContentLanguage): Advice => {
+      const advice = adviceOf(row);
+      return language === undefined ? { ...advice, ...consoleTexts(row) } : readerTexts(row, advice, language);
+    };
+    const adviceOf = (row: AdviceRow) => ({
       id: row.id,
       title: row.title,
       subtitle: row.subtitle,
@@ -111,6 +127,7 @@ export default fp(
     });
 
     const writes = publicationWrites(fastify, ADVICES, lock);
+    const translations = translationWrites(TRANSLATED.advice);
 
     const repository: AdvicesRepository = {
       async list(query, session) {
@@ -119,6 +136,7 @@ export default fp(
         const params: unknown[] = [];
         const where = visibility(session, query.includes_unpublished === true, params);
         const total = await visibleAdvicesCount(db, session, query.includes_unpublished === true);
+        const language = await readerLanguage(db, session);
         // The must-reads the person has not acknowledged come first (lib/reach/must-read.ts).
         params.push(session.user.id);
         const first = awaitsAcknowledgement('a', `$${params.length}`);
@@ -127,14 +145,23 @@ export default fp(
           [...params, pageSize, (page - 1) * pageSize],
           { prepare: true },
         );
-        return { items: await withMustRead(db, session.user.id, rows.map(toAdvice)), total, page, page_size: pageSize };
+        return {
+          items: await withMustRead(
+            db,
+            session.user.id,
+            rows.map((row) => toAdvice(row, language)),
+          ),
+          total,
+          page,
+          page_size: pageSize,
+        };
       },
 
       async get(id, session) {
         const params: unknown[] = [id];
         const where = visibility(session, true, params);
         const { rows } = await db.query<AdviceRow>(`${SELECT} WHERE a.id = $1 AND ${where}`, params);
-        return rows[0] ? (await withMustRead(db, session.user.id, [toAdvice(rows[0])]))[0]! : null;
+        return rows[0] ? (await withMustRead(db, session.user.id, [toAdvice(rows[0], await readerLanguage(db, session))]))[0]! : null;
       },
 
       async adminList(query, session) {
@@ -180,6 +207,8 @@ export default fp(
             ],
           );
           const created = rows[0]!.id;
+          await translations.afterCreate(tx, created, body, session);
+          await recordVersion(tx, VERSIONED['advice'], created, session);
           await fastify.auditRepository.record(
             session,
             { action: 'advice.create', itemType: 'advice', itemId: created, details: { title: body.title, entity_id: entityId } },
@@ -194,6 +223,7 @@ export default fp(
         await db.transaction(async (tx) => {
           const advice = await lock(tx, id, session);
           assertDraft(advice);
+          await translations.beforeUpdate(tx, id, body);
           let entityId: number | undefined;
           if (body.entity_id !== undefined && body.entity_id !== advice.entity_id)
             entityId = await entityForWrite(tx, session, body.entity_id);
@@ -216,6 +246,8 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE advices SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, ADVICE_RECIPIENTS, id, entityId);
+          await translations.afterUpdate(tx, id, body, session);
+          await recordVersion(tx, VERSIONED['advice'], id, session);
           await fastify.auditRepository.record(
             session,
             { action: 'advice.update', itemType: 'advice', itemId: id, details: { fields: changedFields(body) } },
@@ -259,7 +291,15 @@ export default fp(
       cursor?: string,
       cap?: number,
     ): Promise<CursorPage<Advice>> {
-      return contentPage(db, ADVICES, SELECT, toAdvice, { where, params, order, page, pageSize, cursor, countCap: cap });
+      return contentPage(db, ADVICES, SELECT, (row: AdviceRow) => toAdvice(row), {
+        where,
+        params,
+        order,
+        page,
+        pageSize,
+        cursor,
+        countCap: cap,
+      });
     }
 
     async function byId(q: Queryable, id: number): Promise<Advice | null> {

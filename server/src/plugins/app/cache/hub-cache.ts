@@ -90,6 +90,7 @@ export const WATCHED_TABLES: ReadonlySet<string> = new Set([
   'news_items',
   'categories',
   'images',
+  'content_translations',
 ]);
 const SIMPLE_WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z0-9_]*)"?[\s(]/i;
 

@@ -10,6 +10,7 @@ import {
   type AdminDashboardList,
   type DashboardListQuery,
   type DashboardUpdateBody,
+  type ContentLanguage,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
@@ -31,6 +32,16 @@ import {
   type LockedEntityItem,
 } from '../../../lib/content/rows';
 import { countCap, type SortKey } from '../../../lib/paging';
+import {
+  consoleTexts,
+  readerLanguage,
+  readerTexts,
+  TRANSLATED,
+  translationColumns,
+  translationWrites,
+  type TranslationRow,
+} from '../../../lib/content/translations';
+import { recordVersion, VERSIONED } from '../../../lib/content/versions';
 import { audienceCondition, dashboardVisibility } from '../../../lib/content/visibility';
 import { adminEntityCondition, entityForWrite, mayManageEntity } from '../../../lib/content/scope';
 import { setClauses } from '../../../lib/content/sql';
@@ -68,7 +79,7 @@ declare module 'fastify' {
   }
 }
 
-interface DashboardRow extends ContentRow, AudienceRow {
+interface DashboardRow extends ContentRow, AudienceRow, TranslationRow {
   tag: string | null;
   description: string | null;
   url: string;
@@ -88,7 +99,7 @@ const select = (userId: number) => {
   SELECT d.id, d.title, d.tag, d.description, d.url, d.status, d.audience_type,
          e.id AS entity_id, e.name AS entity_name, ${imageJsonSql('l')} AS entity_logo,
          COALESCE((SELECT array_agg(du.user_id ORDER BY du.user_id) FROM dashboard_users du WHERE du.dashboard_id = d.id), '{}') AS source_users,
-         d.created_at, d.updated_at, r.last_success_at, r.last_failure_at,
+         d.created_at, d.updated_at, r.last_success_at, r.last_failure_at, ${translationColumns(TRANSLATED.dashboard)},
          EXISTS (SELECT 1 FROM dashboard_favourites f WHERE f.dashboard_id = d.id AND f.user_id = ${userId}) AS favourite
     FROM dashboards d
     LEFT JOIN entities e ON e.id = d.entity_id
@@ -148,7 +159,12 @@ export default fp(
         ? `${new URL(config.publicUrl).origin}/dev-report-server/reports/powerbi/`
         : null;
 
-    const toDashboard = (row: DashboardRow): Dashboard => ({
+    /** The console's view (the source's texts and the translation), or a customer's in `language`. */
+    const toDashboard = (row: DashboardRow, language?: ContentLanguage): Dashboard => {
+      const dashboard = dashboardOf(row);
+      return language === undefined ? { ...dashboard, ...consoleTexts(row) } : readerTexts(row, dashboard, language);
+    };
+    const dashboardOf = (row: DashboardRow) => ({
       data: dashboardData(row.last_success_at, row.last_failure_at, fastify.config.reportStaleHours),
       favourite: row.favourite === true,
       id: row.id,
@@ -173,8 +189,10 @@ export default fp(
       select = SELECT,
       cursor?: string,
       cap?: number,
+      language?: ContentLanguage,
     ): Promise<CursorPage<Dashboard>> {
-      return contentPage(db, DASHBOARDS, select, toDashboard, { where, params, order, page, pageSize, cursor, countCap: cap });
+      const map = (row: DashboardRow) => toDashboard(row, language);
+      return contentPage(db, DASHBOARDS, select, map, { where, params, order, page, pageSize, cursor, countCap: cap });
     }
 
     async function byId(id: number): Promise<Dashboard | null> {
@@ -187,6 +205,7 @@ export default fp(
     }
 
     const writes = publicationWrites(fastify, DASHBOARDS, lock);
+    const translations = translationWrites(TRANSLATED.dashboard);
 
     const description = (text: string | null | undefined) => (text === undefined || text === null ? text : cleanDescription(text));
 
@@ -204,6 +223,9 @@ export default fp(
           query.page_size ?? 20,
           'favourite DESC, d.created_at DESC, d.id DESC',
           select(userId),
+          undefined,
+          undefined,
+          await readerLanguage(db, session),
         );
       },
 
@@ -212,7 +234,7 @@ export default fp(
         let where = visibility(session, true, params);
         if (asConsultant) where = `(${where} OR ${seenByACustomerOf(session, params)})`;
         const { rows } = await db.query<DashboardRow>(`${select(session.user.id)} WHERE d.id = $1 AND ${where}`, params);
-        return rows[0] ? toDashboard(rows[0]) : null;
+        return rows[0] ? toDashboard(rows[0], await readerLanguage(db, session)) : null;
       },
 
       async setFavourite(id, favourite, session) {
@@ -265,6 +287,8 @@ export default fp(
             ],
           );
           const created = rows[0]!.id;
+          await translations.afterCreate(tx, created, body, session);
+          await recordVersion(tx, VERSIONED['dashboard'], created, session);
           await fastify.auditRepository.record(
             session,
             { action: 'dashboard.create', itemType: 'dashboard', itemId: created, details: { title: body.title, entity_id: entityId } },
@@ -280,6 +304,7 @@ export default fp(
         await db.transaction(async (tx) => {
           const dashboard = await lock(tx, id, session);
           assertDraft(dashboard);
+          await translations.beforeUpdate(tx, id, body);
           let entityId: number | undefined;
           if (body.entity_id !== undefined && body.entity_id !== dashboard.entity_id)
             entityId = await entityForWrite(tx, session, body.entity_id);
@@ -298,6 +323,8 @@ export default fp(
           params.push(id);
           await tx.query(`UPDATE dashboards SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
           if (entityId !== undefined) await keepRecipientsOf(tx, DASHBOARD_RECIPIENTS, id, entityId);
+          await translations.afterUpdate(tx, id, body, session);
+          await recordVersion(tx, VERSIONED['dashboard'], id, session);
           await fastify.auditRepository.record(
             session,
             { action: 'dashboard.update', itemType: 'dashboard', itemId: id, details: { fields: changedFields(body) } },

@@ -11,6 +11,7 @@ import {
   type NewsItemListQuery,
   type NewsItemUpdateBody,
   type PublicationStatus,
+  type ContentLanguage,
 } from '@hub/shared/api';
 import type { Queryable } from '../../../db/db';
 import type { Session } from '../../../lib/auth/session';
@@ -25,6 +26,16 @@ import { checkReferences } from '../../../lib/content/references';
 import { setClauses } from '../../../lib/content/sql';
 import { iso } from '../../../lib/iso';
 import { imageJsonSql } from '../../../lib/images/image-json';
+import {
+  consoleTexts,
+  readerLanguage,
+  readerTexts,
+  TRANSLATED,
+  translationColumns,
+  translationWrites,
+  type TranslationRow,
+} from '../../../lib/content/translations';
+import { recordVersion, VERSIONED } from '../../../lib/content/versions';
 
 /** News items are for everyone (not per entity); contributors and above manage them all. */
 export interface NewsItemsRepository {
@@ -48,7 +59,7 @@ declare module 'fastify' {
   }
 }
 
-interface NewsItemRow extends ContentRow, IllustratedRow {
+interface NewsItemRow extends ContentRow, IllustratedRow, TranslationRow {
   tag: string | null;
 }
 
@@ -57,7 +68,7 @@ const SELECT = `
          CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name, 'color', c.color) END AS category,
          ${imageJsonSql('b')} AS banner,
          ${imageJsonSql('t')} AS thumbnail,
-         n.created_at, n.updated_at
+         n.created_at, n.updated_at, ${translationColumns(TRANSLATED['news-item'])}
     FROM news_items n
     LEFT JOIN categories c ON c.id = n.category_id
     LEFT JOIN images b ON b.id = n.banner_image_id
@@ -70,7 +81,12 @@ export default fp(
   async (fastify) => {
     const { db, imageUrls } = fastify;
 
-    const toNewsItem = (row: NewsItemRow): NewsItem => ({
+    /** The console's view (the source's texts and the translation), or a customer's in `language`. */
+    const toNewsItem = (row: NewsItemRow, language?: ContentLanguage): NewsItem => {
+      const item = newsItemOf(row);
+      return language === undefined ? { ...item, ...consoleTexts(row) } : readerTexts(row, item, language);
+    };
+    const newsItemOf = (row: NewsItemRow) => ({
       id: row.id,
       title: row.title,
       subtitle: row.subtitle,
@@ -93,8 +109,10 @@ export default fp(
       order: string | SortKey,
       cursor?: string,
       cap?: number,
+      language?: ContentLanguage,
     ): Promise<CursorPage<NewsItem>> {
-      return contentPage(db, NEWS_ITEMS, SELECT, toNewsItem, { where, params, order, page, pageSize, cursor, countCap: cap });
+      const map = (row: NewsItemRow) => toNewsItem(row, language);
+      return contentPage(db, NEWS_ITEMS, SELECT, map, { where, params, order, page, pageSize, cursor, countCap: cap });
     }
 
     async function byId(id: number): Promise<NewsItem | null> {
@@ -109,6 +127,7 @@ export default fp(
     }
 
     const writes = publicationWrites(fastify, NEWS_ITEMS, lock);
+    const translations = translationWrites(TRANSLATED['news-item']);
 
     /** Published only, unless the caller may see unpublished content and asks for it. */
     const visibility = newsItemVisibility;
@@ -117,14 +136,24 @@ export default fp(
       async list(query, session) {
         const params: unknown[] = [];
         const where = visibility(session, query.includes_unpublished === true, params);
-        return listPage(where, params, query.page ?? 1, query.page_size ?? 20, 'n.pinned DESC, n.created_at DESC, n.id DESC');
+        const order = 'n.pinned DESC, n.created_at DESC, n.id DESC';
+        return listPage(
+          where,
+          params,
+          query.page ?? 1,
+          query.page_size ?? 20,
+          order,
+          undefined,
+          undefined,
+          await readerLanguage(db, session),
+        );
       },
 
       async get(id, session) {
         const params: unknown[] = [id];
         const where = visibility(session, true, params);
         const { rows } = await db.query<NewsItemRow>(`${SELECT} WHERE n.id = $1 AND ${where}`, params);
-        return rows[0] ? toNewsItem(rows[0]) : null;
+        return rows[0] ? toNewsItem(rows[0], await readerLanguage(db, session)) : null;
       },
 
       async adminList(query) {
@@ -163,6 +192,8 @@ export default fp(
             ],
           );
           const created = rows[0]!.id;
+          await translations.afterCreate(tx, created, body, session);
+          await recordVersion(tx, VERSIONED['news-item'], created, session);
           await fastify.auditRepository.record(
             session,
             { action: 'news-item.create', itemType: 'news-item', itemId: created, details: { title: body.title } },
@@ -176,6 +207,7 @@ export default fp(
       async update(id, body, session) {
         await db.transaction(async (tx) => {
           assertDraft(await lock(tx, id));
+          await translations.beforeUpdate(tx, id, body);
           await checkReferences(tx, body);
           const params: unknown[] = [];
           const sets = setClauses(
@@ -193,6 +225,8 @@ export default fp(
           );
           params.push(id);
           await tx.query(`UPDATE news_items SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $${params.length}`, params);
+          await translations.afterUpdate(tx, id, body, session);
+          await recordVersion(tx, VERSIONED['news-item'], id, session);
           await fastify.auditRepository.record(
             session,
             { action: 'news-item.update', itemType: 'news-item', itemId: id, details: { fields: changedFields(body) } },

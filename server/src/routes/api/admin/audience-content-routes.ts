@@ -11,6 +11,7 @@ import {
 } from '@hub/shared/api';
 import type { AudienceContentAdmin } from '../../../lib/content/audience-content-admin';
 import { errorResponses } from '../error-responses';
+import { versionRoutes } from './content-version-routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -31,6 +32,8 @@ export interface AudienceContentSchemas {
 export function audienceContentRoutes<S extends AudienceContentSchemas>(options: {
   /** The plural name, as in the URLs and the OpenAPI tag. */
   name: string;
+  /** The kind, as its versions and audit lines name it. */
+  itemType: 'advice' | 'dashboard';
   schemas: S;
   /** The message of the 404 of a missing item. */
   notFound: string;
@@ -117,6 +120,8 @@ export function audienceContentRoutes<S extends AudienceContentSchemas>(options:
       { schema: { tags, params: IdParamSchema, response: { 200: schemas.item, ...errors } } },
       async (request) => items.changeRecipients(request.params.id, 'clear', null, request.session),
     );
+
+    versionRoutes(fastify, { name, itemType: options.itemType, item: schemas.item, notFound, find: items.adminGet });
 
     fastify.get(
       `/users/:id/${name}-with-sources`,

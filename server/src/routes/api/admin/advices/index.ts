@@ -13,6 +13,7 @@ import { audienceContentRoutes } from '../audience-content-routes';
  */
 export default audienceContentRoutes({
   name: 'advices',
+  itemType: 'advice',
   schemas: {
     item: AdviceSchema,
     list: AdminAdviceListSchema,

@@ -13,6 +13,7 @@ import { audienceContentRoutes } from '../audience-content-routes';
  */
 export default audienceContentRoutes({
   name: 'dashboards',
+  itemType: 'dashboard',
   schemas: {
     item: DashboardSchema,
     list: AdminDashboardListSchema,

@@ -9,6 +9,7 @@ import {
   PUBLICATION,
 } from '@hub/shared/api';
 import { errorResponses } from '../../error-responses';
+import { versionRoutes } from '../content-version-routes';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -64,5 +65,13 @@ const routes: FastifyPluginAsyncTypebox = async (fastify) => {
     { schema: { tags, params: IdParamSchema, response: { 200: NewsItemSchema, ...errors } } },
     async (request) => news.setStatus(request.params.id, PUBLICATION.draft, request.session),
   );
+
+  versionRoutes(fastify, {
+    name: 'news-items',
+    itemType: 'news-item',
+    item: NewsItemSchema,
+    notFound: 'News item not found',
+    find: news.adminGet,
+  });
 };
 export default routes;
