@@ -4,7 +4,16 @@ import type { contact as en } from '../en/contact';
 export const contact: Catalogue<typeof en> = {
   title: 'Mon consultant',
   empty: 'Aucune discussion pour le moment.',
-  promise: 'Votre consultant répond généralement sous 2 heures, de 8 h à 20 h en semaine.',
+  promise: {
+    label: 'Quand attendre une réponse',
+    within_one: '{{name}} répond généralement sous {{hours}} heure ouvrée.',
+    within_other: '{{name}} répond généralement sous {{hours}} heures ouvrées.',
+    withinBy_one: '{{name}} répond généralement sous {{hours}} heure ouvrée : réponse attendue d’ici {{date}}.',
+    withinBy_other: '{{name}} répond généralement sous {{hours}} heures ouvrées : réponse attendue d’ici {{date}}.',
+    away: '{{name}} est en congé jusqu’au {{date}} ; {{standIn}} répond à sa place.',
+    standInHours: 'Le délai est compté selon les heures ouvrées de {{standIn}}.',
+    general: '{{name}} répond pendant ses heures ouvrées.',
+  },
   closedTitle: 'Discussions closes',
   loading: 'Chargement des discussions…',
   failed: "Les discussions n'ont pas pu être chargées.",
