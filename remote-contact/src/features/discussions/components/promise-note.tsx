@@ -18,7 +18,7 @@ function useTimeZone(): string | undefined {
   return data?.time_zone;
 }
 
-export interface PromiseNoteProps {
+interface PromiseNoteProps {
   /** The customer's open discussion shown, or null when there is none yet. */
   discussion: Discussion | null;
   /** The consultant's first name when there is no discussion to read it from. */
