@@ -27,7 +27,7 @@ test.describe('discussions with the consultant', () => {
     await user.waitForURL('**/contact');
     await expect(message(user, 'since Monday the monthly sales report takes several minutes')).toBeVisible();
     await expect(message(user, 'Nothing is broken: the sales dataset')).toBeVisible();
-    await expect(user.getByText('Your consultant usually replies within 2 hours, 8am-8pm on weekdays.')).toBeVisible();
+    await expect(user.getByText('Colin usually replies within 4 business hours.')).toBeVisible();
     // Opening the discussion reads the reply: the badge leaves the navigation without a reload.
     await expect(myConsultant).not.toContainText('1');
 

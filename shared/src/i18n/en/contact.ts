@@ -4,7 +4,17 @@ export const contact = {
   /** Who signed a message of a person since erased. */
   formerUser: 'Former user',
   empty: 'No discussion yet.',
-  promise: 'Your consultant usually replies within 2 hours, 8am-8pm on weekdays.',
+  /** The consultant's promise on the open discussion, counted in business hours. */
+  promise: {
+    label: 'When to expect an answer',
+    within_one: '{{name}} usually replies within {{hours}} business hour.',
+    within_other: '{{name}} usually replies within {{hours}} business hours.',
+    withinBy_one: '{{name}} usually replies within {{hours}} business hour: expect an answer by {{date}}.',
+    withinBy_other: '{{name}} usually replies within {{hours}} business hours: expect an answer by {{date}}.',
+    away: '{{name}} is away until {{date}}; {{standIn}} is answering.',
+    standInHours: 'The expected time is counted in {{standIn}}’s business hours.',
+    general: '{{name}} replies during their business hours.',
+  },
   closedTitle: 'Closed discussions',
   loading: 'Loading the discussions…',
   failed: 'The discussions could not be loaded.',

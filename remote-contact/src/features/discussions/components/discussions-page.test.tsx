@@ -1,5 +1,5 @@
 import type { Discussion, Message } from '@hub/shared/api';
-import { en } from '@hub/shared/i18n';
+import { en, fr } from '@hub/shared/i18n';
 import { makeRemoteProps, makeUser, RemoteRoot, type Notification } from '@hub/shared/remote';
 import { startApiServer, type Route } from '@hub/shared/test-support';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -30,6 +30,12 @@ function message(id: number, from: typeof customer, text: string, overrides: Par
 }
 
 const list = (items: unknown[]) => ({ items, total: items.length, page: 1, page_size: Math.max(items.length, 1) });
+
+// The customer's own time zone, which is not the test machine's: 14:00 UTC reads 09:00 in New York.
+const preferences: Route = (_req, { method, url }) =>
+  method === 'GET' && url === '/api/notifications/preferences'
+    ? { status: 200, body: { delivery: {}, digest_hour: 8, followed_categories: null, language: 'en', time_zone: 'America/New_York' } }
+    : undefined;
 
 // The open discussion and its thread, kept in `discussion` and `messages`, changed by what the page sends.
 const contactApi: Route = (_req, { method, url, body }) => {
@@ -62,7 +68,7 @@ const contactApi: Route = (_req, { method, url, body }) => {
 };
 
 beforeEach(() => {
-  api.routes = [contactApi];
+  api.routes = [preferences, contactApi];
   window.history.pushState(null, '', '/contact');
   discussion = {
     id: 1,
@@ -78,7 +84,7 @@ beforeEach(() => {
   messages = [message(1, customer, 'Hello, my report is slow.'), message(2, consultant, '<b>Looking</b> into it.')];
 });
 
-function renderPage(overrides: { navigate?: (to: string) => void } = {}) {
+function renderPage(overrides: { navigate?: (to: string) => void; language?: 'en' | 'fr' } = {}) {
   const notified: Notification[] = [];
   const user = makeUser({ ...customer, contacts: [{ ...consultant, description: null, profile_image: null }], open_discussion_counter: 1 });
   const refreshSession = jest.fn(async () => undefined);
@@ -103,7 +109,7 @@ describe('DiscussionsPage', () => {
   it('should show the promise and the thread, own messages with controls, the other party’s as plain text without any', async () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent(en.contact.loading);
-    expect(await screen.findByText(en.contact.promise)).toBeVisible();
+    expect(await screen.findByText('Cora usually replies within 4 business hours.')).toBeVisible();
     const log = await screen.findByRole('log', { name: 'Messages with Cora Consultant' });
     const [mine, theirs] = within(log).getAllByRole('article');
     expect(mine).toHaveTextContent('Hello, my report is slow.');
@@ -227,6 +233,69 @@ describe('DiscussionsPage', () => {
   });
 });
 
+describe('DiscussionsPage, the consultant’s promise', () => {
+  const dana = { id: 9, first_name: 'Dana', last_name: 'Deputy' };
+  const note = (label = en.contact.promise.label) => screen.findByRole('region', { name: label });
+
+  it('should say by when to expect an answer while the customer waits, in their language and time zone', async () => {
+    discussion.promise = { reply_by: '2026-12-15T14:00:00.000Z', target_hours: 4, waiting_on: 'staff', away_until: null, stand_in: null };
+    renderPage();
+    await waitFor(async () =>
+      expect(await note()).toHaveTextContent(
+        'Cora usually replies within 4 business hours: expect an answer by Tuesday, December 15 at 09:00 AM.',
+      ),
+    );
+    expect(api.requests.some((r) => r.url === '/api/notifications/preferences')).toBe(true);
+  });
+
+  it('should say it in French, a fraction of an hour written the French way', async () => {
+    discussion.promise = { reply_by: '2026-12-15T14:00:00.000Z', target_hours: 1.5, waiting_on: 'staff', away_until: null, stand_in: null };
+    renderPage({ language: 'fr' });
+    await waitFor(async () =>
+      expect(await note(fr.contact.promise.label)).toHaveTextContent(
+        'Cora répond généralement sous 1,5 heure ouvrée : réponse attendue d’ici mardi 15 décembre à 09:00.',
+      ),
+    );
+  });
+
+  it('should give only the target while the consultant waits on the customer', async () => {
+    discussion.promise = { reply_by: null, target_hours: 1, waiting_on: 'customer', away_until: null, stand_in: null };
+    renderPage();
+    expect(await note()).toHaveTextContent(/^Cora usually replies within 1 business hour\.$/);
+  });
+
+  it('should name the stand-in while the consultant is away, and whose hours the time is counted in', async () => {
+    discussion.promise = {
+      reply_by: '2026-12-15T14:00:00.000Z',
+      target_hours: 4,
+      waiting_on: 'staff',
+      away_until: '2026-12-18',
+      stand_in: dana,
+    };
+    renderPage();
+    const region = await note();
+    await waitFor(() => expect(region).toHaveTextContent('Cora is away until December 18; Dana is answering.'));
+    expect(region).toHaveTextContent('The expected time is counted in Dana’s business hours.');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('should not speak of the stand-in’s hours while waiting on the customer', async () => {
+    discussion.promise = { reply_by: null, target_hours: 4, waiting_on: 'customer', away_until: '2026-12-18', stand_in: dana };
+    renderPage();
+    const region = await note();
+    await waitFor(() => expect(region).toHaveTextContent('Cora is away until December 18; Dana is answering.'));
+    expect(region).not.toHaveTextContent(/counted in/);
+  });
+
+  it('should show who wrote each message of the thread', async () => {
+    renderPage();
+    const log = await screen.findByRole('log');
+    const [mine, theirs] = within(log).getAllByRole('article');
+    expect(mine).toHaveAccessibleName(/^You, /);
+    expect(theirs).toHaveAccessibleName(/^Cora Consultant, /);
+  });
+});
+
 describe('DiscussionsPage, long threads and lists', () => {
   it('should show the latest messages, then the older ones above them with the keyboard-reachable button', async () => {
     const older = [message(1, customer, 'The very first question.'), message(2, consultant, 'The very first answer.')];
@@ -239,7 +308,7 @@ describe('DiscussionsPage, long threads and lists', () => {
         return { status: 200, body: { discussion: current, messages: older, older_cursor: null } };
       return undefined;
     };
-    api.routes = [paged, contactApi];
+    api.routes = [paged, preferences, contactApi];
     renderPage();
     const log = await screen.findByRole('log', { name: 'Messages with Cora Consultant' });
     expect(
@@ -266,7 +335,7 @@ describe('DiscussionsPage, long threads and lists', () => {
         return { status: 200, body: { ...list([second]), total: 2, total_capped: false, page: 2, next_cursor: null } };
       return undefined;
     };
-    api.routes = [paged, contactApi];
+    api.routes = [paged, preferences, contactApi];
     renderPage();
     const mine = await screen.findByRole('list', { name: en.contact.sections.mine });
     expect(within(mine).getAllByRole('listitem')).toHaveLength(1);

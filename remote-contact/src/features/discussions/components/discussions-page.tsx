@@ -16,6 +16,7 @@ import { Composer } from './composer';
 import { DiscussionList } from './discussion-list';
 import { LazyHistoryDialog } from './lazy-history-dialog';
 import { MessageThread } from './message-thread';
+import { PromiseNote } from './promise-note';
 
 /** What the thread pane shows: an open discussion, or a new one with a customer who has none. */
 type Selection = { discussionId: number } | { toUserId: number; name: string };
@@ -92,10 +93,9 @@ export function DiscussionsPage() {
       <Heading as="h1" size="2xl" mb="2">
         {t('title')}
       </Heading>
-      {me.contacts.length > 0 ? (
-        <Text color="fg.muted" mb="4">
-          {t('promise')}
-        </Text>
+      {/* The promise is the customer's: a consultant's own customers' discussions do not show it. */}
+      {consultant && (!selectedDiscussion || selectedDiscussion.customer?.id === me.id) ? (
+        <PromiseNote discussion={selectedDiscussion} fallbackName={consultant.first_name} />
       ) : null}
 
       {open.isLoading ? (
