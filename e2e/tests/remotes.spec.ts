@@ -85,14 +85,14 @@ test.describe('remotes loaded by role', () => {
     await page.getByRole('link', { name: 'Home' }).first().click();
     await page.waitForURL('**/home');
     await expect(page.getByRole('heading', { name: /Welcome/ })).toBeVisible();
-    // The home page's three content widgets come from remote-content too: each fails in its own
-    // cell, with its own alert and Retry, and the page around them keeps working.
+    // The home page's two widgets come from remote-content too: each fails in its own cell, with
+    // its own alert and Retry, and the page around them keeps working.
     const widgets = page.getByRole('region', { name: 'At a glance' });
-    await expect(widgets.getByRole('alert')).toHaveCount(3);
+    await expect(widgets.getByRole('alert')).toHaveCount(2);
     await expect(widgets.getByRole('alert').first()).toContainText('This section is unavailable');
 
     // Once the remote is reachable again, Retry loads it for real. The link changes the URL before
-    // the new page is drawn: wait until /home (and its three alerts) has gone before counting alerts.
+    // the new page is drawn: wait until /home (and its two alerts) has gone before counting alerts.
     await page.getByRole('link', { name: 'Advices' }).first().click();
     await page.waitForURL('**/advices');
     await expect(page.getByRole('heading', { name: /Welcome/ })).toHaveCount(0);

@@ -10,7 +10,7 @@ const LOOKED_AT = 20;
 export const MUST_READ_SHOWN = 5;
 
 /**
- * Home widget, first on the page: the must-read advices the person has not acknowledged yet, each
+ * Home widget: the must-read advices the person has not acknowledged yet, each
  * with its date, until they confirm reading it on its page.
  */
 export function MustReadWidget() {

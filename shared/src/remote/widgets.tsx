@@ -29,12 +29,14 @@ export interface HomeWidget {
 
 /** The home page's widgets, in page order. */
 export const HOME_WIDGETS: readonly HomeWidget[] = [
-  // First: what the person is asked to read and confirm stays at the top until they have.
-  { id: 'must-read-advices', remote: 'content' },
   { id: 'pinned-news', remote: 'content' },
   { id: 'upcoming-trainings', remote: 'content' },
   { id: 'latest-files', remote: 'collectmaster', hiddenInDisplayAs: true },
   { id: 'favourite-dashboards', remote: 'dashboards' },
+  // Last while a widget cannot give its cell back: most days nothing waits to be confirmed, and an
+  // empty card at the top would push the others below a phone's fold. The advices list shows the
+  // waiting must-reads first.
+  { id: 'must-read-advices', remote: 'content' },
 ];
 
 // The card every widget draws itself in (plain elements and CSS), and the height its cell keeps.

@@ -87,8 +87,7 @@ describe('HomeWidgets', () => {
       await act(async () => undefined);
       expect(requested).toEqual([]);
       expect(document.querySelectorAll('[data-widget-slot]')).toHaveLength(5);
-      // The must-reads come first on the page.
-      expect(document.querySelector('[data-widget-slot]')).toHaveAttribute('data-widget-slot', 'must-read-advices');
+      expect(document.querySelector('[data-widget-slot]')).toHaveAttribute('data-widget-slot', 'pinned-news');
       act(() => ViewportStandIn.scrollTo('pinned-news'));
       expect(await screen.findByRole('heading', { name: 'widget pinned-news' })).toBeVisible();
       expect(requested).toEqual(['pinned-news']);
