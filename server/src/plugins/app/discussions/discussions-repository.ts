@@ -438,6 +438,9 @@ export default fp(
      * consultant's side (reply_by counted once, now, in the hours of whoever answers: the stand-in
      * while the consultant is away); an answer from that side, or a close, stops it.
      */
+    // The row is locked FOR NO KEY UPDATE, as an UPDATE of it does: a plain FOR UPDATE would wait on
+    // the key-share lock a concurrent message's insert holds on it, while that insert's trigger waits
+    // on the waiting counts this one holds, and PostgreSQL would end one of them as a deadlock.
     async function keepPromise(tx: Queryable, discussionId: number, fromCustomer: boolean) {
       if (!fromCustomer) {
         await tx.query('UPDATE discussions SET reply_by = NULL, reply_target_hours = NULL WHERE id = $1 AND reply_by IS NOT NULL', [
@@ -448,7 +451,7 @@ export default fp(
       const { rows } = await tx.query<{ reply_by: Date | string | null; answering: number; target: number; now: Date | string }>(
         `SELECT d.reply_by, ${answeringFor('d.consultant_id')} AS answering, coalesce(e.reply_target_hours, 4)::float8 AS target, now() AS now
            FROM discussions d JOIN users cu ON cu.id = d.customer_id LEFT JOIN entities e ON e.id = cu.entity_id
-          WHERE d.id = $1 AND d.consultant_id IS NOT NULL FOR UPDATE OF d`,
+          WHERE d.id = $1 AND d.consultant_id IS NOT NULL FOR NO KEY UPDATE OF d`,
         [discussionId],
       );
       const row = rows[0];

@@ -6,6 +6,7 @@ import { signedInApp } from '../../../test-support/signed-in-app';
 
 const USER = 'user@northwind.test';
 const OTHER = 'user@contoso.test';
+const SPENDER = 'admin@demo.test';
 
 async function register(remote: string, version: string): Promise<void> {
   await (
@@ -137,9 +138,10 @@ describe(`POST /api/client-events (${DB_KIND})`, () => {
   test('should answer 429 past a person’s budget, count nothing of it, and leave another person unaffected', async () => {
     const perMinute = hub.app.config.telemetry!.eventsPerMinute;
     const batch = { events: Array.from({ length: 10 }, () => event({ count: perMinute / 20 })) };
-    assert.equal((await send(batch)).statusCode, 204);
-    assert.equal((await send(batch)).statusCode, 204);
-    const refused = await send(batch);
+    // A person no other test of this file sends for: their whole budget is theirs to spend here.
+    assert.equal((await send(batch, SPENDER)).statusCode, 204);
+    assert.equal((await send(batch, SPENDER)).statusCode, 204);
+    const refused = await send(batch, SPENDER);
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.json().error, 'Too Many Requests');
     assert.ok(Number(refused.headers['retry-after']) >= 1, String(refused.headers['retry-after']));
