@@ -23,6 +23,14 @@ const EXCEPTIONS: Record<string, string> = {
   'GET /api/admin/audit/filters': 'the distinct action names and item types: fixed by the code, not by the data',
   'GET /api/trainings/upcoming': 'capped by the server at LIMITS.upcomingTrainings',
   'GET /api/admin/mail/received/:id': 'one email: the array is the links of its List-Unsubscribe header, one or two',
+  'GET /api/admin/holidays': 'the public holidays of a calendar and year: a dozen a year, kept by administrators',
+  'GET /api/staff/me/hours': 'one person’s week: its ranges and days off are bounded by the schema (maxItems)',
+  'GET /api/admin/staff/:id/hours': 'one person’s week: its ranges and days off are bounded by the schema (maxItems)',
+  'GET /api/admin/staff/default-hours': 'the default week: its ranges are bounded by the schema (maxItems)',
+  'GET /api/staff/me/away': 'one absence: the arrays are none of a list’s',
+  'GET /api/admin/advices/:id/versions/:version': 'one version: the arrays are the fields it changed',
+  'GET /api/admin/news-items/:id/versions/:version': 'one version: the arrays are the fields it changed',
+  'GET /api/admin/dashboards/:id/versions/:version': 'one version: the arrays are the fields it changed',
   'GET /api/admin/schedules': 'the items waiting for a publication time: a working set that empties as they publish',
 };
 

@@ -111,17 +111,20 @@ function badQuery(schema: Schema): Refusal | undefined {
   return undefined;
 }
 
+/** Path parameters whose schema is a pattern no generic value fits, each with one it takes. */
+const GOOD_PARAMS: Readonly<Record<string, string>> = { calendar: 'FR', day: '2026-12-25' };
+
 /** A value the path parameter's schema takes: its first choice, else 1 (an id, a slug). */
-function goodParam(schema: Schema | undefined): string {
+function goodParam(name: string, schema: Schema | undefined): string {
   const choices = schema?.enum ?? schema?.anyOf?.map((option) => option.const);
-  const first = choices?.[0] ?? schema?.const;
+  const first = choices?.[0] ?? schema?.const ?? GOOD_PARAMS[name];
   return first === undefined ? '1' : String(first);
 }
 
 /** The route's URL with each parameter filled with a value its schema takes, a wildcard with a name. */
 function urlOf(route: RouteEntry): string {
   const params = route.schema?.params ? shape(route.schema.params as Schema).properties : {};
-  return route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => goodParam(params[name])).replace(/\*$/, 'x');
+  return route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => goodParam(name, params[name])).replace(/\*$/, 'x');
 }
 
 const named = (route: RouteEntry) => `${route.method} ${route.url}`;

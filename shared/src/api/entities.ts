@@ -42,7 +42,7 @@ export const EntityBodySchema = Type.Object({
   logo_id: Type.Optional(Nullable(Type.Integer({ minimum: 1 }))),
   provider_name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.providerName }))),
   /** The reply target in business hours, more than 0 and at most 200 (4 unless set). */
-  reply_target_hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 200, multipleOf: 0.25 })),
+  reply_target_hours: Type.Optional(Type.Number({ minimum: 0.25, maximum: 200, multipleOf: 0.25 })),
 });
 export type EntityBody = Static<typeof EntityBodySchema>;
 
